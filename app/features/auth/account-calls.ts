@@ -1,0 +1,47 @@
+import type {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  OkResponse,
+  Profile,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenPair,
+  UpdateProfileRequest,
+} from "../../../contract/accounts";
+import { api } from "../../lib/api/client";
+import { tokens } from "../../lib/api/tokens";
+
+/** The account calls of CONTRACT §4, as the screens use them. */
+
+/** Login; the tokens go to localStorage with remember me, else to sessionStorage. */
+export async function signIn(request: LoginRequest): Promise<void> {
+  const pair = await api<TokenPair>("/api/Accounts/login", { method: "POST", body: request, auth: false });
+  tokens.save(pair, request.rememberMe ?? false);
+}
+
+/** Register signs the new customer in at once. */
+export async function signUp(request: RegisterRequest): Promise<void> {
+  const pair = await api<TokenPair>("/api/Accounts/register", { method: "POST", body: request, auth: false });
+  tokens.save(pair, request.rememberMe ?? false);
+}
+
+export function sendResetCode(request: ForgotPasswordRequest): Promise<OkResponse> {
+  return api<OkResponse>("/api/Accounts/forgot-password", { method: "POST", body: request, auth: false });
+}
+
+export function resetPassword(request: ResetPasswordRequest): Promise<OkResponse> {
+  return api<OkResponse>("/api/Accounts/reset-password", { method: "POST", body: request, auth: false });
+}
+
+export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return api<Profile>("/api/Accounts/profile", { signal });
+}
+
+export function updateProfile(request: UpdateProfileRequest): Promise<Profile> {
+  return api<Profile>("/api/accounts/update", { method: "POST", body: request });
+}
+
+export function changePassword(request: ChangePasswordRequest): Promise<OkResponse> {
+  return api<OkResponse>("/api/Accounts/change-password", { method: "POST", body: request });
+}

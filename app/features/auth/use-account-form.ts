@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { z } from "zod";
+import { useApiSubmit } from "../../components/ui/use-api-submit";
+import { useFormChecks } from "./form-checks";
+
+/**
+ * One account form: checks the values with the contract schema first (messages at the fields), then sends the
+ * checked values with the loading flag on; server errors land in the same state. Resolves with the answer, or
+ * undefined when a check or the request failed. Attach `ref` to the form: after a failure the first invalid field
+ * gets the focus, so keyboard and screen-reader users land where the problem is.
+ */
+export function useAccountForm<S extends z.ZodType>(schema: S) {
+  const submit = useApiSubmit();
+  const check = useFormChecks();
+  const { invalid, run, errorKey, fieldErrors } = submit;
+  const ref = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (errorKey) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorKey, fieldErrors]);
+
+  const send = useCallback(
+    async <T,>(values: Record<string, unknown>, request: (data: z.output<S>) => Promise<T>): Promise<T | undefined> => {
+      const checked = check(schema, values);
+      if (checked.errors) {
+        invalid(checked.errors);
+        return undefined;
+      }
+      const data = checked.data;
+      return run(() => request(data));
+    },
+    [check, invalid, run, schema],
+  );
+
+  return { ...submit, send, ref };
+}
+
+/** The values of a form as the schemas expect them: text as strings, checkboxes as booleans. */
+export function formValues(form: HTMLFormElement, checkboxes: readonly string[] = []): Record<string, unknown> {
+  const data = new FormData(form);
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of data) if (typeof value === "string") values[name] = value;
+  for (const name of checkboxes) values[name] = data.has(name);
+  return values;
+}

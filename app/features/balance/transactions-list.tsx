@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { Currency } from "../../../contract/currency";
+import { formatMoney, moneyFromApi } from "../../../contract/money";
+import type { BalanceTransaction } from "../../../contract/wallet";
+import type { Locale } from "../../i18n/locales";
+import { formatDateTime } from "../checkout/format-date";
+
+/** Recent movements of one balance, newest first: what, when, how much. */
+export function TransactionsList({ transactions, currency, locale }: { transactions: BalanceTransaction[]; currency: Currency; locale: Locale }) {
+  const { t } = useTranslation("balance");
+  if (transactions.length === 0) return <p className="text-slate-600 dark:text-slate-400">{t("transactions.none")}</p>;
+  return (
+    <table className="w-full text-left text-sm" data-testid="transactions">
+      <caption className="sr-only">{t("transactions.heading")}</caption>
+      <thead className="text-slate-600 dark:text-slate-400">
+        <tr>
+          <th scope="col" className="py-2 font-medium">{t("transactions.date")}</th>
+          <th scope="col" className="py-2 font-medium">{t("transactions.kind")}</th>
+          <th scope="col" className="py-2 text-right font-medium">{t("transactions.amount")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {transactions.map((transaction) => (
+          <tr key={transaction.id} className="border-t border-slate-300 dark:border-slate-800">
+            <td className="py-2">{formatDateTime(transaction.createdAt, locale)}</td>
+            <td className="py-2">{t(`transactions.kinds.${transaction.kind}`)}</td>
+            <td className={`py-2 text-right tabular-nums ${transaction.amount < 0 ? "text-slate-700 dark:text-slate-300" : "text-emerald-700 dark:text-emerald-400"}`}>
+              {formatMoney(moneyFromApi(transaction.amount, currency), locale)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ProductId } from "../../../contract/product-ids";
+import { addToCart } from "../cart/cart-store";
+import { useLocale } from "../../i18n/use-locale";
+
+/** "Add to cart" for anyone (enabled once the app runs); the confirmation is announced and links to the cart. */
+export function AddToCart({ productId, name }: { productId: ProductId; name: string }) {
+  const { t } = useTranslation("catalog");
+  const { to } = useLocale();
+  const [added, setAdded] = useState(0);
+  // The server-rendered button waits for the app: a click before it runs would be lost.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <div>
+      <button
+        type="button"
+        className="primary-button"
+        disabled={!ready}
+        onClick={() => {
+          addToCart(productId);
+          setAdded((count) => count + 1);
+        }}
+        data-testid="add-to-cart"
+      >
+        {t("addToCart")}
+      </button>
+      <p role="status" className="mt-3 min-h-6 text-sm" data-testid="add-to-cart-status">
+        {added > 0 ? (
+          <>
+            {t("added", { name })}{" "}
+            <Link to={to("/cart")} className="font-medium underline">
+              {t("viewCart")}
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FormAlert } from "../../components/ui/form-alert";
+import { useLocale } from "../../i18n/use-locale";
+import { errorText } from "../checkout/error-text";
+import { useProductName } from "../checkout/product-name";
+import { OrderCard } from "./order-card";
+import { useOrders } from "./use-orders";
+
+/** /profile/orders: every order of the customer, newest first. */
+export function OrdersPage() {
+  const { t } = useTranslation("orders");
+  const { t: te } = useTranslation("errors");
+  const { locale, to } = useLocale();
+  const productName = useProductName();
+  const { orders, failure } = useOrders();
+  return (
+    <div className="space-y-6">
+      {failure ? <FormAlert tone="error" title={errorText(failure, te)} /> : null}
+      {orders === null && !failure ? <p role="status">{t("loading")}</p> : null}
+      {orders?.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          {t("none")}{" "}
+          <Link to={to("/services")} className="font-medium text-indigo-700 dark:text-indigo-300 underline">
+            {t("browse")}
+          </Link>
+        </p>
+      ) : null}
+      {orders && orders.length > 0 ? (
+        <ol className="space-y-6">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} locale={locale} productName={productName} />
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Resource } from "i18next";
+import type { Locale } from "./locales";
+
+/**
+ * Message catalogues: every JSON file in app/locales/<locale>/ is one namespace.
+ * The server bundles all of them; the browser loads only its page's language.
+ */
+const lazy = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+
+function parse(file: string): { locale: string; ns: string } {
+  const [, locale = "", name = ""] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  return { locale, ns: name };
+}
+
+export const NAMESPACES: string[] = [...new Set(Object.keys(lazy).map((file) => parse(file).ns))];
+
+export async function loadResources(locales: readonly Locale[]): Promise<Resource> {
+  const resources: Resource = {};
+  await Promise.all(
+    Object.entries(lazy).map(async ([file, load]) => {
+      const { locale, ns } = parse(file);
+      if (!(locales as readonly string[]).includes(locale)) return;
+      try {
+        const module = await load();
+        (resources[locale] ??= {})[ns] = module.default;
+      } catch (error) {
+        // A catalogue that fails to load is logged, never an error page; keys show until the next load.
+        console.error(`Could not load messages ${locale}/${ns}`, error);
+      }
+    }),
+  );
+  return resources;
+}

@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import "./app.css";
+import { useBuildCheck } from "./features/build-check/use-build-check";
+import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
+import { CookieBanner } from "./features/consent/cookie-banner";
+import { currencyFromRequest } from "./features/currency/request-currency";
+import { localeRedirect } from "./features/layout/locale-redirect";
+import { ProgressBar } from "./features/layout/progress-bar";
+import type { RootData } from "./features/layout/root-data";
+import { SiteFooter } from "./features/layout/site-footer";
+import { SiteHeader } from "./features/layout/site-header";
+import { ThemeScript } from "./features/layout/theme";
+import { useLocale } from "./i18n/use-locale";
+import { localeFromPath } from "./i18n/locales";
+import { useNonce } from "./nonce";
+import type { Route } from "./+types/root";
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const url = new URL(request.url);
+  const target = localeRedirect(url, request.headers);
+  if (target) throw redirect(target, 302);
+  return {
+    locale: localeFromPath(url.pathname),
+    currency: currencyFromRequest(request),
+    publicUrl: context.publicUrl,
+    buildPollSeconds: context.buildPollSeconds,
+  };
+}
+
+/** The default layout of every page, error pages included: header, content, footer, consent banner. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation("common");
+  const { locale } = useLocale();
+  const root = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
+  useBuildCheck(root?.buildPollSeconds ?? 0);
+  useFailedRouteReload();
+  return (
+    // The theme script may drop `dark` before hydration; that difference is intended.
+    <html lang={locale} className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ThemeScript nonce={nonce} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {/* The stylesheet is same-origin ('self'); an empty nonce keeps server and client markup equal. */}
+        <Links nonce="" />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a href="#content" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        <ProgressBar />
+        <SiteHeader root={root} />
+        <div id="content" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </div>
+        <SiteFooter />
+        <CookieBanner />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** 404 (`Page Not Found` and the path) and every other failure (`Internal Server Error`), in the layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("common");
+  const { pathname } = useLocation();
+  const { to } = useLocale();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const title = notFound ? t("errors.notFoundTitle") : t("errors.serverErrorTitle");
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16" data-testid={notFound ? "not-found" : "server-error"}>
+      <title>{`${title} — ${t("brand")}`}</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{t("errors.status", { status })}</p>
+      <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        {notFound ? (
+          <>
+            {t("errors.notFoundText")} <code className="break-all font-mono">{pathname}</code>
+          </>
+        ) : (
+          t("errors.serverErrorText")
+        )}
+      </p>
+      <a href={to("/")} className="primary-button mt-8">
+        {t("errors.backHome")}
+      </a>
+    </main>
+  );
+}

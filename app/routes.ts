@@ -1,0 +1,36 @@
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/**
+ * Every page exists in English at the root and in Spanish under /es, slugs English in both.
+ * `localized` declares both from one module; the locale comes from the URL (app/i18n/locales.ts).
+ */
+function localized(path: string, file: string): RouteConfigEntry[] {
+  const es = path === "" ? "es" : `es/${path}`;
+  return [
+    path === "" ? index(file, { id: `en:${file}` }) : route(path, file, { id: `en:${file}` }),
+    route(es, file, { id: `es:${file}` }),
+  ];
+}
+
+export default [
+  ...localized("", "routes/home.tsx"),
+  ...localized("services", "routes/services.tsx"),
+  ...localized("services/:serviceId", "routes/service.tsx"),
+  ...localized("bundles/:bundleId", "routes/bundle.tsx"),
+  ...localized("about-us", "routes/about-us.tsx"),
+  ...localized("contact-us", "routes/contact-us.tsx"),
+  ...localized("privacy-policy", "routes/privacy-policy.tsx"),
+  ...localized("terms-of-service", "routes/terms-of-service.tsx"),
+  ...localized("*", "routes/not-found.tsx"),
+  ...localized("auth/sign-in", "routes/auth.sign-in.tsx"),
+  ...localized("auth/sign-up", "routes/auth.sign-up.tsx"),
+  ...localized("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+  ...localized("auth/reset-password", "routes/auth.reset-password.tsx"),
+  ...localized("not-logged-in", "routes/not-logged-in.tsx"),
+  ...localized("profile/account-information", "routes/profile.account-information.tsx"),
+  ...localized("profile/change-password", "routes/profile.change-password.tsx"),
+  ...localized("cart", "routes/cart.tsx"),
+  ...localized("profile/balance", "routes/profile.balance.tsx"),
+  ...localized("profile/orders", "routes/profile.orders.tsx"),
+  ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { forgotPasswordRequestSchema } from "../../contract/accounts";
+import { FormAlert } from "../components/ui/form-alert";
+import { buttonClass, SubmitButton } from "../components/ui/submit-button";
+import { TextField } from "../components/ui/text-field";
+import { sendResetCode } from "../features/auth/account-calls";
+import { AuthCard } from "../features/auth/auth-card";
+import { RequireAnonymous } from "../features/auth/guards";
+import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
+import { formValues, useAccountForm } from "../features/auth/use-account-form";
+import { useLocale } from "../i18n/use-locale";
+
+/** Sends the one-time code; the answer is the same whether or not the account exists, and so is this page. */
+function ForgotPasswordForm() {
+  const { t } = useTranslation("auth");
+  const { to } = useLocale();
+  const form = useAccountForm(forgotPasswordRequestSchema);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    if (await form.send(values, sendResetCode)) setSentTo(String(values.email).trim());
+  }
+
+  if (sentTo) {
+    return (
+      <FormAlert tone="success" title={t("forgot.sentTitle")}>
+        <p className="mt-1 text-sm">{t("forgot.sentText", { email: sentTo })}</p>
+        <Link to={`${to("/auth/reset-password")}?email=${encodeURIComponent(sentTo)}`} className={`${buttonClass} mt-4`}>
+          {t("forgot.enterCode")}
+        </Link>
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
+      <p className="mb-4 text-slate-300">{t("forgot.intro")}</p>
+      <SubmitErrorAlert state={form} />
+      <TextField name="email" type="email" autoComplete="email" label={t("fields.email")} required error={form.fieldErrors.email} />
+      <SubmitButton busy={form.busy} className="w-full">
+        {t("forgot.submit")}
+      </SubmitButton>
+      <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to={to("/auth/reset-password")} className="text-indigo-400 underline">
+          {t("forgot.haveCode")}
+        </Link>
+        <Link to={to("/auth/sign-in")} className="text-indigo-400 underline">
+          {t("forgot.backToSignIn")}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthCard title={t("forgot.title")}>
+      <RequireAnonymous>
+        <ForgotPasswordForm />
+      </RequireAnonymous>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMemo, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { registerRequestSchema } from "../../contract/accounts";
+import { countryOptions } from "../../contract/countries";
+import { CheckboxField } from "../components/ui/checkbox-field";
+import { SelectField } from "../components/ui/select-field";
+import { SubmitButton } from "../components/ui/submit-button";
+import { TextField } from "../components/ui/text-field";
+import { signUp } from "../features/auth/account-calls";
+import { AuthCard } from "../features/auth/auth-card";
+import { RequireAnonymous } from "../features/auth/guards";
+import { NewPasswordFields } from "../features/auth/new-password-fields";
+import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
+import { formValues, useAccountForm } from "../features/auth/use-account-form";
+import { useLocale } from "../i18n/use-locale";
+
+/** Register signs in at once; the `homepage` guard then sends the new customer home (or to `?redirect=`). */
+function SignUpForm() {
+  const { t } = useTranslation("auth");
+  const { locale, to } = useLocale();
+  const form = useAccountForm(registerRequestSchema);
+  const countries = useMemo(() => countryOptions(locale).map(({ code, name }) => ({ value: code, label: name })), [locale]);
+  const errors = form.fieldErrors;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.send(formValues(event.currentTarget, ["agreedToPrivacyPolicy"]), signUp);
+  }
+
+  return (
+    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("signUp.title")}>
+      <SubmitErrorAlert state={form} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField name="firstName" autoComplete="given-name" label={t("fields.firstName")} required error={errors.firstName} />
+        <TextField name="lastName" autoComplete="family-name" label={t("fields.lastName")} required error={errors.lastName} />
+      </div>
+      <TextField name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email} />
+      <SelectField
+        name="country"
+        autoComplete="country"
+        label={t("fields.country")}
+        placeholder={t("fields.countryPlaceholder")}
+        options={countries}
+        defaultValue=""
+        required
+        error={errors.country}
+      />
+      <NewPasswordFields errors={errors} labelKey="fields.password" />
+      <CheckboxField
+        name="agreedToPrivacyPolicy"
+        required
+        error={errors.agreedToPrivacyPolicy}
+        label={
+          <Trans
+            t={t}
+            i18nKey="signUp.agree"
+            components={{ policy: <Link to={to("/privacy-policy")} target="_blank" className="text-indigo-400 underline" /> }}
+          />
+        }
+      />
+      <SubmitButton busy={form.busy} className="w-full">
+        {t("signUp.submit")}
+      </SubmitButton>
+      <p className="mt-6 text-sm">
+        <Link to={to("/auth/sign-in")} className="text-indigo-400 underline">
+          {t("signUp.signIn")}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export default function SignUpPage() {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthCard title={t("signUp.title")}>
+      <RequireAnonymous>
+        <SignUpForm />
+      </RequireAnonymous>
+    </AuthCard>
+  );
+}

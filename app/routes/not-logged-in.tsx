@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { NOT_LOGGED_IN_REASON } from "../lib/api/client";
+import { AuthCard } from "../features/auth/auth-card";
+import { buttonClass } from "../components/ui/submit-button";
+import { useLocale } from "../i18n/use-locale";
+
+/** Where a failed token refresh lands: says why (only the known reason is shown; any other text is not echoed). */
+export default function NotLoggedInPage() {
+  const { t } = useTranslation("auth");
+  const { t: tError } = useTranslation("errors");
+  const { to } = useLocale();
+  const [search] = useSearchParams();
+  const known = search.get("reason") === NOT_LOGGED_IN_REASON;
+  return (
+    <AuthCard title={t("notLoggedIn.title")}>
+      <p className="text-lg" data-testid="not-logged-in-reason">
+        {known ? tError("loggedOut") : t("notLoggedIn.generic")}
+      </p>
+      <p className="mt-2 text-slate-300">{t("notLoggedIn.text")}</p>
+      <Link to={to("/auth/sign-in")} className={`${buttonClass} mt-6`}>
+        {t("notLoggedIn.signIn")}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { BUNDLES } from "../../content/catalog";
+import { SERVICE_IDS, type ServiceId } from "../../contract/product-ids";
+import { AddToCart } from "../features/catalog/add-to-cart";
+import { BulletList, CopySection, FaqList } from "../features/catalog/copy-blocks";
+import { serviceContent } from "../features/catalog/content.server";
+import { pagePrices, priceOf } from "../features/catalog/page-prices.server";
+import { Price } from "../features/catalog/price";
+import { ProductIntro } from "../features/catalog/product-intro";
+import { useLocale } from "../i18n/use-locale";
+import type { Route } from "./+types/service";
+
+function isServiceId(value: string | undefined): value is ServiceId {
+  return (SERVICE_IDS as readonly (string | undefined)[]).includes(value);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = params.serviceId;
+  if (!isServiceId(id)) throw data(null, { status: 404 });
+  const { locale, prices } = await pagePrices(request, context);
+  const price = priceOf(prices, id);
+  if (price === undefined) throw data(null, { status: 404 });
+  const bundles = BUNDLES.filter((bundle) => bundle.services.includes(id)).map((bundle) => ({
+    id: bundle.id,
+    price: priceOf(prices, bundle.id) ?? 0,
+  }));
+  return { id, price, currency: prices.currency, content: serviceContent(id, locale), bundles };
+}
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalog");
+  const { to } = useLocale();
+  const { id, price, currency, content, bundles } = loaderData;
+  const { name, tagline } = content;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-12">
+      <ProductIntro kind="service" path={`/services/${id}`} name={name} tagline={tagline} price={price} currency={currency} />
+      <div className="mt-8 flex flex-wrap items-start gap-6 rounded-lg border border-slate-300 p-5 dark:border-slate-800">
+        <p>
+          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("price")}</span>
+          <span className="text-3xl font-semibold">
+            <Price major={price} currency={currency} testId="product-price" />
+          </span>
+        </p>
+        <p>
+          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("turnaround")}</span>
+          <span className="text-lg font-medium">{content.turnaround}</span>
+        </p>
+        <div className="ml-auto">
+          <AddToCart productId={id} name={name} />
+        </div>
+      </div>
+      <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>
+      <CopySection heading={t("forWhom")}>
+        <BulletList items={content.forWhom} />
+      </CopySection>
+      <CopySection heading={t("deliverables")}>
+        <BulletList items={content.deliverables} />
+      </CopySection>
+      {content.faq.length > 0 ? (
+        <CopySection heading={t("faq")}>
+          <FaqList items={content.faq} />
+        </CopySection>
+      ) : null}
+      {bundles.length > 0 ? (
+        <CopySection heading={t("includedIn")}>
+          <ul className="space-y-2">
+            {bundles.map((bundle) => (
+              <li key={bundle.id} className="flex flex-wrap justify-between gap-2">
+                <Link to={to(`/bundles/${bundle.id}`)} className="font-medium underline underline-offset-4">
+                  {t(`products.${bundle.id}`)}
+                </Link>
+                <Price major={bundle.price} currency={currency} />
+              </li>
+            ))}
+          </ul>
+        </CopySection>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { infoPage } from "../features/catalog/content.server";
+import { InfoPage } from "../features/catalog/info-page";
+import { localeFromPath } from "../i18n/locales";
+import type { Route } from "./+types/terms-of-service";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return infoPage("terms-of-service", localeFromPath(new URL(request.url).pathname));
+}
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData} />;
+}

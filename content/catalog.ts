@@ -1,0 +1,43 @@
+import type { BundleId, ServiceId } from "../contract/catalog";
+import type { Currency } from "../contract/currency";
+
+/** Prices in minor units per currency. Seeded into the database on first start; the database is the source of truth after that. */
+export type PriceList = Record<Currency, number>;
+
+export const SERVICES: ReadonlyArray<{ id: ServiceId; prices: PriceList }> = [
+  { id: "article-forge", prices: { EUR: 14900, USD: 16500, GBP: 12900 } },
+  { id: "web-copycraft", prices: { EUR: 49000, USD: 54000, GBP: 42500 } },
+  { id: "seo-layer", prices: { EUR: 24000, USD: 26500, GBP: 21000 } },
+  { id: "investor-deck", prices: { EUR: 89000, USD: 98000, GBP: 77000 } },
+  { id: "whitepaper-builder", prices: { EUR: 69000, USD: 76000, GBP: 60000 } },
+  { id: "project-snapshot", prices: { EUR: 29000, USD: 32000, GBP: 25000 } },
+  { id: "custom-creation", prices: { EUR: 39000, USD: 43000, GBP: 34000 } },
+];
+
+export const BUNDLES: ReadonlyArray<{ id: BundleId; services: ServiceId[]; prices: PriceList }> = [
+  {
+    id: "launch-essentials-kit",
+    services: ["web-copycraft", "project-snapshot", "seo-layer"],
+    prices: { EUR: 86900, USD: 95900, GBP: 75500 },
+  },
+  {
+    id: "growth-and-visibility-pack",
+    services: ["seo-layer", "article-forge"],
+    prices: { EUR: 33900, USD: 37400, GBP: 29500 },
+  },
+  {
+    id: "full-site-and-content-pack",
+    services: ["web-copycraft", "article-forge", "seo-layer"],
+    prices: { EUR: 74900, USD: 82500, GBP: 65000 },
+  },
+  {
+    id: "investor-and-strategy-suite",
+    services: ["investor-deck", "project-snapshot", "whitepaper-builder"],
+    prices: { EUR: 159000, USD: 175000, GBP: 138000 },
+  },
+  {
+    id: "premium-content-authority-suite",
+    services: ["whitepaper-builder", "article-forge", "seo-layer", "custom-creation"],
+    prices: { EUR: 124900, USD: 137900, GBP: 108500 },
+  },
+];

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { currencySchema } from "./currency";
+import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
+
+export {
+  BUNDLE_IDS,
+  PRODUCT_IDS,
+  SERVICE_IDS,
+  type BundleId,
+  type ProductId,
+  type ProductKind,
+  type ServiceId,
+} from "./product-ids";
+export const productIdSchema = z.enum([...SERVICE_IDS, ...BUNDLE_IDS]);
+
+export const pricesRequestSchema = z.strictObject({ currency: currencySchema });
+
+export const priceItemSchema = z.object({
+  id: productIdSchema,
+  kind: z.enum(["service", "bundle"]),
+  price: z.number().describe("major units, at most two decimals"),
+});
+
+export const pricesResponseSchema = z.object({
+  currency: currencySchema,
+  items: z.array(priceItemSchema),
+});
+export type PricesResponse = z.infer<typeof pricesResponseSchema>;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, toMajor, toMinor } from "./money";
+
+describe("money at the API edge", () => {
+  it("reads major units with at most two decimals as integer minor units", () => {
+    expect(toMinor(49.9)).toBe(4990);
+    expect(toMinor(0.1 + 0.2)).toBe(30);
+    expect(toMinor(10000)).toBe(1_000_000);
+    expect(toMinor(1.005)).toBeNull();
+    expect(toMinor(Number.NaN)).toBeNull();
+  });
+
+  it("writes minor units back as major numbers", () => {
+    expect(toMajor(4990)).toBe(49.9);
+    expect(toMajor(1)).toBe(0.01);
+  });
+});
+
+describe("money for people", () => {
+  it("puts the symbol first with each language's separators", () => {
+    expect(formatMoney({ minor: 123450, currency: "EUR" }, "en")).toBe("€1,234.50");
+    expect(formatMoney({ minor: 123450, currency: "EUR" }, "es")).toBe("€1.234,50");
+    expect(formatMoney({ minor: 14900, currency: "GBP" }, "en")).toBe("£149.00");
+    expect(formatMoney({ minor: -500, currency: "USD" }, "es")).toBe("-$5,00");
+  });
+});

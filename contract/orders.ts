@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { productIdSchema } from "./catalog";
+import { currencySchema } from "./currency";
+import { billingFieldsSchema } from "./wallet";
+
+/** Most items one order may hold. */
+export const MAX_ORDER_ITEMS = 20;
+
+export const ORDER_STATUSES = ["paid", "in_progress", "delivered", "cancelled"] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** One cart item with its brief; the brief is checked against the product's form (contract/briefs.ts) by the server. */
+export const orderItemRequestSchema = z.strictObject({
+  productId: productIdSchema,
+  brief: z.record(z.string(), z.unknown()),
+});
+
+/** POST /api/orders: the deposit's billing fields, the cart with its briefs and the currency. No price travels in: the server prices every item itself. */
+export const placeOrderRequestSchema = billingFieldsSchema.extend({
+  orderFormData: z.array(orderItemRequestSchema).min(1).max(MAX_ORDER_ITEMS),
+  currency: currencySchema,
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+
+export const placeOrderResponseSchema = z.object({
+  id: z.string(),
+  number: z.string().describe("human-friendly, e.g. SC-000042"),
+  status: orderStatusSchema,
+  total: z.number().describe("major units"),
+  currency: currencySchema,
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+/** An entry of GET /api/orders, newest first. */
+export const orderListEntrySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string().describe("ISO-8601 UTC"),
+  currency: currencySchema,
+  total: z.number().describe("major units"),
+  items: z.array(
+    z.object({
+      productId: productIdSchema,
+      price: z.number().describe("major units"),
+      brief: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  result: z.object({ fileName: z.string(), size: z.number().int() }).nullable(),
+});
+export type OrderListEntry = z.infer<typeof orderListEntrySchema>;
+
+export const orderListSchema = z.array(orderListEntrySchema);
+
+/** Largest Idempotency-Key header accepted by POST /api/orders. */
+export const IDEMPOTENCY_KEY_MAX = 255;

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { countrySchema } from "./accounts";
+import { currencySchema } from "./currency";
+import { majorAmountSchema } from "./money";
+
+/** Deposit limits in major units when DEPOSIT_MIN / DEPOSIT_MAX are not configured. */
+export const DEFAULT_DEPOSIT_LIMITS = { min: 5, max: 10000 } as const;
+export interface DepositLimits {
+  min: number;
+  max: number;
+}
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).default("");
+
+/** Who pays: the billing fields shared by a deposit and an order (CONTRACT §4). */
+export const billingFieldsSchema = z.strictObject({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: z.email().max(254),
+  businessName: optionalText(200),
+  country: countrySchema,
+  city: requiredText(100),
+  address1: requiredText(200),
+  state: optionalText(100),
+  zipCode: requiredText(20),
+  agreedToPP_TOS: z.literal(true),
+});
+export type BillingFields = z.infer<typeof billingFieldsSchema>;
+
+/** POST /api/balance/deposit; the amount is checked against the configured limits. */
+export function depositRequestSchemaFor(limits: DepositLimits) {
+  return billingFieldsSchema.extend({
+    depositAmount: majorAmountSchema.min(limits.min).max(limits.max),
+    currency: currencySchema,
+  });
+}
+export const depositRequestSchema = depositRequestSchemaFor(DEFAULT_DEPOSIT_LIMITS);
+export type DepositRequest = z.input<typeof depositRequestSchema>;
+
+export const depositStatusSchema = z.enum(["pending", "paid", "declined", "expired"]);
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+export const depositResponseSchema = z.object({
+  depositId: z.string(),
+  status: z.literal("pending"),
+  paymentUrl: z.string().describe("where the client sends the browser to pay"),
+});
+export type DepositResponse = z.infer<typeof depositResponseSchema>;
+
+/** GET /api/balance/deposits/:depositId — what the return page shows. */
+export const depositDetailsSchema = z.object({
+  depositId: z.string(),
+  amount: z.number().describe("major units"),
+  currency: currencySchema,
+  status: depositStatusSchema,
+  createdAt: z.string(),
+});
+export type DepositDetails = z.infer<typeof depositDetailsSchema>;
+
+export const depositParamsSchema = z.object({ depositId: z.string().min(1).max(100) });
+
+/** POST /api/balance */
+export const balanceRequestSchema = z.strictObject({ currency: currencySchema });
+export type BalanceRequest = z.infer<typeof balanceRequestSchema>;
+
+export const ledgerKindSchema = z.enum(["deposit", "order", "refund", "adjustment"]);
+export type LedgerKind = z.infer<typeof ledgerKindSchema>;
+
+export const balanceTransactionSchema = z.object({
+  id: z.string(),
+  kind: ledgerKindSchema,
+  amount: z.number().describe("major units, signed: negative when money left the balance"),
+  createdAt: z.string(),
+  reference: z.string().describe("the deposit id or the order it belongs to"),
+});
+export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
+
+export const balanceResponseSchema = z.object({
+  currency: currencySchema,
+  balance: z.number().describe("major units"),
+  transactions: z.array(balanceTransactionSchema).describe("most recent first"),
+});
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+
+/** Sandbox checkout (PAYMENT_PROVIDER=sandbox): the store's own payment page. */
+export const sandboxPaymentSchema = z.object({
+  depositId: z.string(),
+  amount: z.number().describe("major units"),
+  currency: currencySchema,
+  status: depositStatusSchema,
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+
+export const sandboxCompleteRequestSchema = z.strictObject({ outcome: z.enum(["paid", "declined"]) });
+export type SandboxCompleteRequest = z.infer<typeof sandboxCompleteRequestSchema>;
+
+export const sandboxCompleteResponseSchema = z.object({
+  depositId: z.string(),
+  status: depositStatusSchema,
+});
+export type SandboxCompleteResponse = z.infer<typeof sandboxCompleteResponseSchema>;

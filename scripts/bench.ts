@@ -1,0 +1,35 @@
+// `npm run bench`: runs every section in order and prints its figures. `npm run bench -- orders` runs one section.
+// A section is a module in scripts/bench/ exporting `(log) => Promise<void>`; add yours to the list below.
+import { benchAccounts } from "./bench/accounts";
+import { benchOrders } from "./bench/orders";
+import { benchPageCache } from "./bench/page-cache";
+import { benchPlatform } from "./bench/platform";
+
+type Section = (log: (line: string) => void) => Promise<void>;
+
+const sections: Array<[name: string, run: Section]> = [
+  ["platform", benchPlatform],
+  ["orders", benchOrders],
+  ["accounts", benchAccounts],
+  ["pages", benchPageCache],
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const chosen = wanted.length ? sections.filter(([name]) => wanted.includes(name)) : sections;
+  if (chosen.length === 0) throw new Error(`no such section: ${wanted.join(", ")} (have ${sections.map(([name]) => name).join(", ")})`);
+  for (const [name, run] of chosen) {
+    const started = performance.now();
+    console.log(`\n== ${name}`);
+    await run((line) => console.log(line));
+    console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,104 @@
+// Bench section "orders": orders placed per second with 50 concurrent clients on SQLite and on PostgreSQL, and the
+// download throughput of a 50 MB result next to a plain static-file server in the same run.
+// Alone: `npx tsx scripts/bench/orders.ts` (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { placeOrderRequestSchema } from "../../contract/orders";
+import { customer, orderBody } from "../../server/modules/orders/orders.test-support";
+import { closedLoop, type LoadResult } from "./orders-load";
+import { startBenchStore } from "./orders-store";
+
+const CLIENTS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const RESULT_MB = 50;
+const DOWNLOAD_CLIENTS = 4;
+
+function describe(result: LoadResult): string {
+  return `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.requests} requests, ${result.failures} failed`;
+}
+
+/** Orders per second: 50 clients, each order a fresh request for one of 50 customers with plenty of balance. */
+async function placeOrders(label: string, databaseUrl?: string): Promise<string> {
+  const store = await startBenchStore(databaseUrl);
+  try {
+    const buyers = await Promise.all(Array.from({ length: CLIENTS }, () => customer(store, { currency: "EUR", minor: 1_000_000_000 })));
+    const body = JSON.stringify(orderBody());
+    const result = await closedLoop({
+      connections: CLIENTS,
+      seconds: SECONDS,
+      request: async (client) => {
+        const response = await fetch(`${store.url}/api/orders`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${buyers[client]!.token}` },
+          body,
+        });
+        await response.arrayBuffer();
+        return response.status === 200 ? 1 : null;
+      },
+    });
+    const placed = await store.db.kysely.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    return `orders placed/s, ${label}, ${CLIENTS} clients: ${(result.bytes / result.seconds).toFixed(0)} (${describe(result)}; ${placed.count} orders stored)`;
+  } finally {
+    await store.close();
+  }
+}
+
+async function downloadRate(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  return closedLoop({
+    connections: DOWNLOAD_CLIENTS,
+    seconds: SECONDS,
+    request: async () => {
+      const response = await fetch(url, { headers });
+      if (response.status !== 200 || !response.body) return null;
+      const reader = response.body.getReader();
+      let size = 0;
+      for (let part = await reader.read(); !part.done; part = await reader.read()) size += part.value.byteLength;
+      return size;
+    },
+  });
+}
+
+/** The same 50 MB file through GET /api/orders/:id/result and through node:http + fs.createReadStream. */
+async function downloads(): Promise<string[]> {
+  const store = await startBenchStore();
+  const file = path.join(store.dataDir, "result-50mb.bin");
+  fs.writeFileSync(file, randomBytes(RESULT_MB * 1024 * 1024));
+  const plain = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+  try {
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    const order = await store.services.orders.place(buyer.id, placeOrderRequestSchema.parse(orderBody()), { locale: "en" });
+    await store.services.orders.deliver(order.id, { fileName: "result-50mb.bin", content: fs.createReadStream(file) });
+    const api = await downloadRate(`${store.url}/api/orders/${order.id}/result`, { authorization: `Bearer ${buyer.token}` });
+    const stat = await downloadRate(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`, {});
+    const rate = (result: LoadResult) => (result.bytes / 1024 / 1024 / result.seconds).toFixed(0);
+    return [
+      `result download MB/s, ${RESULT_MB} MB file, ${DOWNLOAD_CLIENTS} clients: ${rate(api)} (${describe(api)})`,
+      `static file server MB/s, same file, same clients: ${rate(stat)} (${describe(stat)})`,
+    ];
+  } finally {
+    await new Promise((resolve) => plain.close(resolve));
+    await store.close();
+  }
+}
+
+export async function benchOrders(log: (line: string) => void = console.log): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  log(await placeOrders("SQLite"));
+  log(await placeOrders("PostgreSQL", databaseUrl).catch((error: unknown) => `orders placed/s, PostgreSQL: skipped (${(error as Error).message})`));
+  for (const line of await downloads()) log(line);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  benchOrders().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { Config } from "./config";
+import type { Db } from "./db/database";
+import { apiRoutes } from "./http/api-routes";
+import { registerAuth } from "./http/auth";
+import { registerDevMailbox } from "./http/dev-mailbox";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerGracefulClose } from "./http/graceful-close";
+import { registerHealth } from "./http/health";
+import { registerLocale } from "./http/locale";
+import { registerOpenApi } from "./http/openapi";
+import { registerRateLimit } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { registerSsr, type SsrOptions } from "./http/ssr";
+import "./http/types";
+import { zodValidatorCompiler } from "./http/validation";
+import { pricesResponse } from "./modules/catalog/catalog.routes";
+import type { Services } from "./services";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  services: Services;
+  redis: Redis | null;
+  /** Page rendering; left out by API tests. */
+  ssr?: Omit<SsrOptions, "pageContext">;
+  logger?: boolean;
+  /** Key prefix for rate-limit counters in Redis (tests use one each). */
+  redisNamespace?: string;
+}
+
+export async function buildApp({ config, db, services, redis, ssr, logger = true, redisNamespace = "rl:" }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY ?? false,
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  registerLocale(app);
+  registerErrorHandler(app);
+  registerGracefulClose(app);
+  await registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimit(app, redis, redisNamespace);
+  await registerOpenApi(app);
+  registerAuth(app, services.accessTokens);
+  registerHealth(app, db);
+  if (!config.isProduction) registerDevMailbox(app, services.mail);
+
+  await app.register(apiRoutes, { prefix: "/api", services, config });
+
+  if (ssr) {
+    await registerSsr(app, {
+      ...ssr,
+      pageContext: {
+        publicUrl: config.publicUrl,
+        buildPollSeconds: config.BUILD_POLL_SECONDS,
+        prices: (currency) => pricesResponse(services.catalog, currency),
+      },
+      onPricesChange: (listener) => void services.catalog.onChange(listener),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("starts on the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      MAIL_TRANSPORT: "outbox",
+      SUPPORT_EMAIL: "support@localhost",
+      PAYMENT_PROVIDER: "sandbox",
+      publicUrl: "http://localhost:3000",
+      isProduction: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://cache" }, "REDIS_URL"],
+    [{ MAIL_TRANSPORT: "smtp" }, "SMTP_URL"],
+    [{ MAIL_TRANSPORT: "pigeon" }, "MAIL_TRANSPORT"],
+    [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET"],
+  ])("refuses %o with one line naming %s", (env, variable) => {
+    const message = configError(env);
+    expect(message).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expect(message).not.toContain("\n");
+  });
+
+  it("shows the bad value next to the variable", () => {
+    expect(configError({ DATABASE_URL: "mysql://x" })).toBe(
+      'Configuration error: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")',
+    );
+  });
+
+  it("stops the server with exit code 1 and one line, no stack trace", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: "abc" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: PORT .*\(got "abc"\)$/);
+  });
+});

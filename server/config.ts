@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : ["true", "1", "yes"].includes(value)));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\//, "must start with redis://").optional()),
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: optional,
+    S3_REGION: optional,
+    S3_ENDPOINT: optional,
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+    SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+    MAIL_FROM: z.string().min(3).default("Scriptorium <no-reply@localhost>"),
+    SUPPORT_EMAIL: z.string().min(3).default("support@localhost"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_EMAIL: optional.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optional.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    PUBLIC_URL: optional.pipe(z.url().optional()),
+    DEMO_DATA: booleanFlag,
+    DEPOSIT_MIN: z.coerce.number().positive().default(5),
+    DEPOSIT_MAX: z.coerce.number().positive().default(10000),
+    BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    TRUST_PROXY: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when ${why}` });
+    };
+    need(env.MAIL_TRANSPORT === "smtp", "SMTP_URL", "MAIL_TRANSPORT=smtp");
+    need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "PAYMENT_PROVIDER=stripe");
+    need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_WEBHOOK_SECRET", "PAYMENT_PROVIDER=stripe");
+    need(env.STORAGE === "s3", "S3_BUCKET", "STORAGE=s3");
+    need(Boolean(env.ADMIN_EMAIL), "ADMIN_PASSWORD", "ADMIN_EMAIL is set");
+    if (env.DEPOSIT_MIN > env.DEPOSIT_MAX) {
+      ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN"], message: "must not exceed DEPOSIT_MAX" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  publicUrl: string;
+  /** Demo customer with balance and a delivered order; on by default outside production. */
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = source[name];
+    throw new ConfigError(
+      `Configuration error: ${name} ${issue.message}${value !== undefined ? ` (got "${value}")` : ""}`,
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  return {
+    ...env,
+    isProduction,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    demoData: env.DEMO_DATA ?? !isProduction,
+  };
+}

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./database";
+
+const migrationFolder = path.join(import.meta.dirname, "migrations");
+
+/** Every date-prefixed file in ./migrations, loaded through the app's own module loader (TypeScript included). */
+const folderProvider: MigrationProvider = {
+  async getMigrations() {
+    const migrations: Record<string, Migration> = {};
+    const files = fs.readdirSync(migrationFolder).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"));
+    for (const file of files.sort()) {
+      migrations[file.replace(/\.ts$/, "")] = (await import(path.join(migrationFolder, file))) as Migration;
+    }
+    return migrations;
+  },
+};
+
+/** Runs every pending migration (frozen once landed: add a new file, never edit an old one). */
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which one: name it, or a second test
+  // store's fresh schema would be taken as already set up by the first.
+  const migrator = new Migrator({ db: db.kysely, provider: folderProvider, migrationTableSchema: db.pgSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

@@ -1,0 +1,19 @@
+import type { AccountTables } from "../modules/accounts/accounts.tables";
+import type { CatalogTables } from "../modules/catalog/catalog.tables";
+import type { MailTables } from "../modules/mail/mail.tables";
+import type { OrderTables } from "../modules/orders/orders.tables";
+import type { SupportTables } from "../modules/support/support.tables";
+import type { WalletTables } from "../modules/wallet/wallet.tables";
+
+/**
+ * Every table, composed from the modules that own them.
+ * Conventions for both dialects: ids are text (UUIDs), money is integer minor units with a currency column,
+ * timestamps are ISO-8601 UTC text, booleans are integers 0/1.
+ */
+export interface Database
+  extends CatalogTables,
+    AccountTables,
+    SupportTables,
+    MailTables,
+    WalletTables,
+    OrderTables {}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { MailService, StoredMail } from "../modules/mail/mail.service";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+function mailboxPage(mails: StoredMail[], styleNonce: string): string {
+  const items = mails
+    .map(
+      (mail) => `<article>
+<h2>${escapeHtml(mail.subject)}</h2>
+<p><b>To:</b> ${escapeHtml(mail.to)} · <b>Status:</b> ${escapeHtml(mail.status)} · <time>${escapeHtml(mail.createdAt)}</time></p>
+<pre>${escapeHtml(mail.text)}</pre>
+</article>`,
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mailbox · Scriptorium (development)</title>
+<style nonce="${styleNonce}">body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
+article{border-top:1px solid #ccc;padding:.5rem 0}pre{white-space:pre-wrap;background:#f4f4f4;padding:.75rem}</style></head>
+<body><h1>Mailbox</h1><p>Mail stored by the store, newest first (${mails.length}).</p>
+${items || "<p>No mail yet.</p>"}
+</body></html>`;
+}
+
+const mailboxQuery = z.object({ to: z.string().trim().optional() });
+
+/**
+ * Outside production: every stored mail, newest first, as a page (`/dev/mailbox`) and as JSON
+ * (`/dev/mailbox.json?to=<address>`) for tests and browser journeys. Never registered in production.
+ */
+export function registerDevMailbox(app: FastifyInstance, mail: MailService): void {
+  app.get("/dev/mailbox.json", { schema: { hide: true, querystring: mailboxQuery } }, async (request, reply) => {
+    const { to } = request.query as z.infer<typeof mailboxQuery>;
+    const mails = await mail.list({ to: to || undefined });
+    return reply
+      .header("cache-control", "no-store")
+      .send(mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })));
+  });
+  app.get("/dev/mailbox", { schema: { hide: true, querystring: mailboxQuery } }, async (request, reply) => {
+    const { to } = request.query as z.infer<typeof mailboxQuery>;
+    const mails = await mail.list({ to: to || undefined });
+    return reply
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(mailboxPage(mails, reply.cspNonce?.style ?? ""));
+  });
+}

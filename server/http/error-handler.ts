@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ZodError } from "zod";
+import type { Problem } from "../../contract/errors";
+import { translate, type MessageRef } from "../i18n/messages";
+import { ApiError, type FieldMessages } from "./api-error";
+import type { ValidationFailure } from "./validation";
+import { issuesToFieldErrors } from "./zod-issues";
+
+/** Turns anything thrown while handling an API request into the ApiError the client should see. */
+function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) {
+    return ApiError.fields(issuesToFieldErrors(error.issues, (error as ValidationFailure).input));
+  }
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return ApiError.field("", "validation.malformedJson");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return ApiError.field("", "validation.emptyBody");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError(413, undefined, { key: "detail.413", params: { limit: request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0 } });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ApiError(415, undefined, { key: "detail.415" });
+    case "FST_ERR_VALIDATION":
+      return ApiError.field("", "validation.invalid");
+  }
+  if (fastifyError.statusCode === 429) {
+    const seconds = Number((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
+    return new ApiError(429, undefined, { key: "detail.429", params: { seconds } });
+  }
+  if (typeof fastifyError.statusCode === "number" && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    if (fastifyError.statusCode === 400) return ApiError.field("", "validation.invalid");
+    return new ApiError(fastifyError.statusCode);
+  }
+  return new ApiError(500);
+}
+
+function translateErrors(errors: FieldMessages, request: FastifyRequest): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, refs]) => [field, refs.map((ref) => translate(request.locale, ref.key, ref.params))]),
+  );
+}
+
+export function problemBody(error: ApiError, request: FastifyRequest): Problem {
+  const t = (ref: MessageRef) => translate(request.locale, ref.key, ref.params);
+  const problem: Problem = { status: error.status, title: t({ key: `title.${error.status}` }) };
+  if (error.errors) problem.errors = translateErrors(error.errors, request);
+  if (error.detail) problem.detail = t(error.detail);
+  return problem;
+}
+
+export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply.status(error.status).type("application/json; charset=utf-8").send(problemBody(error, reply.request));
+}
+
+/** The one central error handler: contract shapes out, 5xx details only in the log (with the request id). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error, request);
+    if (apiError.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, "request failed");
+    } else if (apiError.status === 429) {
+      const seconds = String(apiError.detail?.params?.seconds ?? 60);
+      reply.header("retry-after", seconds);
+    }
+    return sendProblem(reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, ApiError.notFound()));
+}

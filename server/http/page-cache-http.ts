@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEFAULT_CURRENCY, isCurrency } from "../../contract/currency";
+import { localeRedirect } from "../../app/features/layout/locale-redirect";
+import { readCookie } from "../../app/features/layout/request-cookies";
+import { PUBLIC_PATHS } from "../../app/features/seo/public-pages";
+import { cspWithHashes, pickEncoding, type CachedPage, type PageCache } from "./page-cache";
+
+/** Response headers that belong to one answer only and are never replayed from the cache. */
+const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "content-security-policy"]);
+
+/**
+ * The cache key of a page request, or null when the answer must be rendered: only GETs of a public page (CONTRACT
+ * §1) without a query string, and not when the locale rules redirect it. Public pages depend on nothing but path
+ * (which carries the locale), currency cookie and build.
+ */
+export function pageCacheKey(request: FastifyRequest, buildId: string): string | null {
+  if (request.method !== "GET") return null;
+  const raw = request.raw.url ?? "/";
+  if (raw.includes("?") || !PUBLIC_PATHS.has(raw)) return null;
+  const cookie = request.headers.cookie;
+  const headers = new Headers();
+  if (cookie) headers.set("cookie", cookie);
+  if (request.headers["accept-language"]) headers.set("accept-language", request.headers["accept-language"]);
+  if (localeRedirect(new URL(raw, "http://page.cache"), headers)) return null;
+  const currency = readCookie(cookie, "currency");
+  return `${buildId}|${isCurrency(currency) ? currency : DEFAULT_CURRENCY}|${raw}`;
+}
+
+/** Keeps a freshly rendered 200 page (unless it sets a cookie) and returns the entry, or null. */
+export async function storePage(cache: PageCache, key: string, response: Response): Promise<CachedPage | null> {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
+  return cache.set(key, Buffer.from(await response.arrayBuffer()), headers);
+}
+
+/** Answers with stored bytes in the best encoding the client takes, and a CSP built from the page's script hashes. */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
+  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  reply.headers(page.headers);
+  const csp = reply.getHeader("content-security-policy");
+  if (typeof csp === "string") reply.header("content-security-policy", (page.csp ??= cspWithHashes(csp, page.scriptHashes)));
+  reply.header("vary", "Accept-Encoding, Accept-Language, Cookie");
+  reply.header("x-page-cache", state);
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.status(200).send(page[encoding]);
+}

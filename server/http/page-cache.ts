@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
+/** A rendered public page kept with everything needed to answer without rendering it again. */
+export interface CachedPage {
+  headers: Record<string, string>;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** `'sha256-…'` of every inline script in the HTML: the CSP of a cached answer allows exactly these. */
+  scriptHashes: string[];
+  /** The CSP of this page's answers, worked out on the first one (the base policy does not change). */
+  csp?: string;
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  /** Bound on the bytes held (all three encodings counted). */
+  maxBytes?: number;
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** Hashes of the inline scripts a browser will execute (JSON data blocks are not scripts and need none). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/type=["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The response's CSP with its per-response nonces swapped for the page's script hashes: the cached HTML still
+ * carries the nonce of the render that produced it, which is therefore no longer trusted.
+ */
+export function cspWithHashes(csp: string, hashes: readonly string[]): string {
+  return csp
+    .split(";")
+    .map((directive) => {
+      const trimmed = directive.trim();
+      const withoutNonce = trimmed.replace(/\s*'nonce-[^']*'/g, "");
+      return trimmed.split(/\s+/)[0] === "script-src" ? [withoutNonce, ...hashes].join(" ") : withoutNonce;
+    })
+    .join(";");
+}
+
+/** br, then gzip, then identity, as the client accepts them (`q=0` refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0+)?$/.test(part))
+      .map((part) => part.split(";")[0]),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
+/** Bounded in-memory LRU of rendered pages, stored pre-compressed. */
+export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.br.length;
+
+  const evict = (key: string) => {
+    const page = entries.get(key);
+    if (!page) return;
+    entries.delete(key);
+    bytes -= sizeOf(page);
+  };
+
+  return {
+    get(key: string): CachedPage | undefined {
+      const page = entries.get(key);
+      if (!page) return undefined;
+      // Most recently used moves to the end; eviction takes from the front.
+      entries.delete(key);
+      entries.set(key, page);
+      return page;
+    },
+
+    /** Compresses and keeps a page; returns the stored entry. */
+    set(key: string, html: Buffer, headers: Record<string, string>): CachedPage {
+      const page: CachedPage = {
+        headers,
+        identity: html,
+        gzip: gzipSync(html, { level: 9 }),
+        br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+        scriptHashes: inlineScriptHashes(html.toString("utf8")),
+      };
+      evict(key);
+      if (sizeOf(page) > maxBytes) return page;
+      entries.set(key, page);
+      bytes += sizeOf(page);
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        evict(oldest);
+      }
+      return page;
+    },
+
+    clear(): void {
+      entries.clear();
+      bytes = 0;
+    },
+
+    get size(): number {
+      return entries.size;
+    },
+
+    get bytes(): number {
+      return bytes;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { startTestStore, TEST_REDIS_URL, type TestStore } from "../test/test-store";
+
+const stores: TestStore[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+
+async function store(env: Record<string, string> = {}, redisNamespace?: string): Promise<TestStore> {
+  const started = await startTestStore(env, { redisNamespace });
+  stores.push(started);
+  return started;
+}
+
+const ticket = (i: number) => ({ email: `rate${i}@example.com`, description: "Please call me back about my order." });
+const createTicket = (target: TestStore, i: number) => target.post("/api/support/create-ticket", ticket(i));
+
+/** Support tickets allow 5 per 10 minutes per address: the 6th is refused in the contract shape. */
+async function expectRefused(target: TestStore, i: number): Promise<void> {
+  const refused = await createTicket(target, i);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(refused.body).toMatchObject({ status: 429, title: "Too Many Requests" });
+}
+
+describe("rate limits", () => {
+  it("counts in memory per instance by default", async () => {
+    const first = await store();
+    for (let i = 0; i < 5; i++) expect((await createTicket(first, i)).status).toBe(200);
+    await expectRefused(first, 5);
+    // A second instance with its own memory knows nothing of the first one's count.
+    const second = await store();
+    expect((await createTicket(second, 6)).status).toBe(200);
+  });
+
+  it("shares one count between instances through Redis", async () => {
+    const namespace = `test:${randomUUID()}:`;
+    const first = await store({ REDIS_URL: TEST_REDIS_URL }, namespace);
+    const second = await store({ REDIS_URL: TEST_REDIS_URL }, namespace);
+    for (let i = 0; i < 3; i++) expect((await createTicket(first, i)).status).toBe(200);
+    for (let i = 3; i < 5; i++) expect((await createTicket(second, i)).status).toBe(200);
+    await expectRefused(first, 5);
+    await expectRefused(second, 6);
+  });
+});

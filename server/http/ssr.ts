@@ -1,0 +1,113 @@
+import path from "node:path";
+import { Readable } from "node:stream";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { PageContext } from "../../app/page-context";
+import { createPageCache } from "./page-cache";
+import { pageCacheKey, sendCachedPage, storePage } from "./page-cache-http";
+import { registerSitemap } from "./sitemap";
+
+export interface SsrOptions {
+  /** Production: the folder holding build/client and build/server. Dev: a Vite dev server in middleware mode. */
+  buildDir?: string;
+  vite?: ViteDevServer;
+  /** What route loaders get as their context (services for in-process calls, settings). */
+  pageContext: Omit<PageContext, "nonce">;
+  /** Subscribes to price changes: cached pages show prices, so the page cache empties itself on each. */
+  onPricesChange?: (listener: () => void) => void;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.raw.url ?? "/", origin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+/** Serves the built assets, `/build/latest.json`, and React Router's server rendering for every other path. */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
+  let buildId = "dev";
+  let handle: ReturnType<typeof createRequestHandler>;
+
+  if (options.vite) {
+    const vite = options.vite;
+    await app.register(import("@fastify/middie"));
+    app.use(vite.middlewares);
+    handle = createRequestHandler(
+      () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      "development",
+    );
+  } else {
+    const buildDir = path.resolve(options.buildDir ?? "build");
+    const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+    buildId = build.assets.version;
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, "client"),
+      wildcard: false,
+      // Hashed files never change; everything else may change with the next build.
+      setHeaders(res, filePath) {
+        res.raw.setHeader(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+    handle = createRequestHandler(build, "production");
+  }
+
+  // Rendered public pages, served again at static-file speed (docs/decisions/page-cache-csp-hashes.md).
+  const pageCache = createPageCache();
+  options.onPricesChange?.(() => pageCache.clear());
+
+  registerSitemap(app, options.pageContext.publicUrl);
+
+  app.get("/build/latest.json", { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header("cache-control", "no-store").send({ id: buildId });
+  });
+
+  // Page requests keep their body unread: React Router parses form posts itself.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    pages.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
+        const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
+        if (cached) return sendCachedPage(request, reply, cached, "hit");
+        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce?.script ?? "" };
+        const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
+        const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
+        if (stored) return sendCachedPage(request, reply, stored, "miss");
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}

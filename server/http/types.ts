@@ -1,0 +1,15 @@
+import type { Locale } from "../i18n/messages";
+
+export interface AuthUser {
+  id: string;
+  role: "customer" | "staff";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Language of messages in the response, from Accept-Language. */
+    locale: Locale;
+    /** Set by the auth guard on routes that need a signed-in user. */
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+type Catalogue = { [key: string]: string | Catalogue };
+/**
+ * Every JSON file in server/i18n/<locale>/ is merged into that locale's catalogue; each module keeps its
+ * messages in its own file under its own top-level key (core.json holds title, detail and validation).
+ */
+function loadCatalogue(locale: Locale): Catalogue {
+  const folder = path.join(import.meta.dirname, locale);
+  const merged: Catalogue = {};
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
+    Object.assign(merged, JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")) as Catalogue);
+  }
+  return merged;
+}
+
+const catalogues: Record<Locale, Catalogue> = { en: loadCatalogue("en"), es: loadCatalogue("es") };
+
+/** A message to be translated when the response is written: a dotted key into server/i18n/<locale>.json and its values. */
+export interface MessageRef {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+}
+
+/** Picks `es` or `en` from an Accept-Language header, honouring q-values; `en` when nothing matches. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return "en";
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...rest] = part.trim().split(";");
+      const q = rest.find((p) => p.trim().startsWith("q="));
+      return { lang: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { lang } of ranked) if (lang === "en" || lang === "es") return lang;
+  return "en";
+}

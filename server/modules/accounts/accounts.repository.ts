@@ -1,0 +1,50 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "../../db/schema";
+import type { UsersTable } from "./accounts.tables";
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Omit<UserRow, "updated_at">;
+export type ProfileFields = Pick<UserRow, "first_name" | "last_name" | "country" | "company" | "city" | "zip_code" | "address">;
+
+/** True when `error` is a unique-key violation (SQLite or PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const { code } = error as { code?: string };
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+export function createAccountsRepository(db: Kysely<Database>) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** False when the email is taken (checked by the unique key, so two sign-ups at once cannot both win). */
+    async insert(user: NewUser): Promise<boolean> {
+      try {
+        await db.insertInto("users").values({ ...user, updated_at: user.created_at }).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    async updateProfile(id: string, fields: ProfileFields, at: string): Promise<UserRow | undefined> {
+      return db.updateTable("users").set({ ...fields, updated_at: at }).where("id", "=", id).returningAll().executeTakeFirst();
+    },
+
+    async setPasswordHash(id: string, passwordHash: string, at: string): Promise<void> {
+      await db.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
+    },
+
+    async setRole(id: string, role: UserRow["role"], at: string): Promise<void> {
+      await db.updateTable("users").set({ role, updated_at: at }).where("id", "=", id).execute();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  Profile,
+  registerRequestSchema,
+  TokenPair,
+  updateProfileRequestSchema,
+} from "../../../contract/accounts";
+import { ApiError } from "../../http/api-error";
+import type { Locale } from "../../i18n/messages";
+import type { AccountMail } from "./account-mail";
+import type { AccountsRepository, UserRow } from "./accounts.repository";
+import { refuseCommonPassword } from "./common-passwords";
+import type { LoginThrottle } from "./login-throttle";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { SessionsService } from "./sessions.service";
+
+export type RegisterInput = z.output<typeof registerRequestSchema>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
+export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
+export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    country: user.country,
+    company: user.company,
+    city: user.city,
+    zipCode: user.zip_code,
+    address: user.address,
+    role: user.role,
+    createdAt: user.created_at,
+  };
+}
+
+interface AccountsDeps {
+  users: AccountsRepository;
+  sessions: SessionsService;
+  throttle: LoginThrottle;
+  mail: AccountMail;
+  now: () => Date;
+}
+
+/** Sign-up, sign-in, profile and password change. Inputs arrive validated and normalised by the contract schemas. */
+export function createAccountsService({ users, sessions, throttle, mail, now }: AccountsDeps) {
+  const existingUser = async (userId: string) => {
+    const user = await users.findById(userId);
+    if (!user) throw ApiError.unauthorized();
+    return user;
+  };
+
+  return {
+    /** Creates a customer and signs them in; answers the pair and the new user's id. */
+    async register(input: RegisterInput, locale: Locale): Promise<TokenPair & { userId: string }> {
+      refuseCommonPassword(input.password);
+      const at = now().toISOString();
+      const user: UserRow = {
+        id: randomUUID(),
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        country: input.country,
+        company: "",
+        city: "",
+        zip_code: "",
+        address: "",
+        password_hash: await hashPassword(input.password),
+        role: "customer",
+        created_at: at,
+        updated_at: at,
+      };
+      if (!(await users.insert(user))) throw ApiError.field("email", "accounts.emailTaken");
+      await mail.welcome(user, locale);
+      return { ...(await sessions.start(user, input.rememberMe)), userId: user.id };
+    },
+
+    /** One answer for an unknown email and a wrong password, in the same time (a dummy hash is checked). */
+    async login(input: LoginInput): Promise<TokenPair> {
+      await throttle.check(input.email);
+      const user = await users.findByEmail(input.email);
+      const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+      if (!user || !valid) {
+        await throttle.failed(input.email);
+        throw ApiError.field("", "accounts.invalidCredentials");
+      }
+      await throttle.succeeded(input.email);
+      if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+      return sessions.start(user, input.rememberMe);
+    },
+
+    refresh: (refreshToken: string): Promise<TokenPair> => sessions.refresh(refreshToken),
+
+    logout: (refreshToken: string): Promise<void> => sessions.endByToken(refreshToken),
+
+    async profile(userId: string): Promise<Profile> {
+      return toProfile(await existingUser(userId));
+    },
+
+    async updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile> {
+      const updated = await users.updateProfile(
+        userId,
+        {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          country: input.country,
+          company: input.company,
+          city: input.city,
+          zip_code: input.zipCode,
+          address: input.address,
+        },
+        now().toISOString(),
+      );
+      if (!updated) throw ApiError.unauthorized();
+      return toProfile(updated);
+    },
+
+    /** Checks the current password, sets the new one and ends every other sign-in of the user. */
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, locale: Locale): Promise<void> {
+      const user = await existingUser(userId);
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw ApiError.field("currentPassword", "accounts.currentPasswordWrong");
+      }
+      refuseCommonPassword(input.password);
+      await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+      await sessions.endAllOf(user.id, sessionId);
+      await mail.passwordChanged(user, locale);
+    },
+
+    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the staff account, or makes an existing account staff (its password is kept). */
+    async ensureAdmin(email: string, password: string): Promise<void> {
+      const address = email.trim().toLowerCase();
+      const at = now().toISOString();
+      const existing = await users.findByEmail(address);
+      if (existing) {
+        if (existing.role !== "staff") await users.setRole(existing.id, "staff", at);
+        return;
+      }
+      await users.insert({
+        id: randomUUID(),
+        email: address,
+        first_name: "Admin",
+        last_name: "Scriptorium",
+        country: "ES",
+        company: "",
+        city: "",
+        zip_code: "",
+        address: "",
+        password_hash: await hashPassword(password),
+        role: "staff",
+        created_at: at,
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,61 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import { RESET_CODE_LENGTH, type resetPasswordRequestSchema } from "../../../contract/accounts";
+import { ApiError } from "../../http/api-error";
+import type { Locale } from "../../i18n/messages";
+import type { AccountMail } from "./account-mail";
+import type { AccountsRepository } from "./accounts.repository";
+import { refuseCommonPassword } from "./common-passwords";
+import type { LoginThrottle } from "./login-throttle";
+import { hashPassword } from "./passwords";
+import type { ResetCodesRepository } from "./reset-codes.repository";
+import type { SessionsService } from "./sessions.service";
+
+export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
+
+export const RESET_CODE_RULES = { lifetimeMs: 10 * 60_000, maxTries: 5 } as const;
+
+interface PasswordResetDeps {
+  users: AccountsRepository;
+  codes: ResetCodesRepository;
+  sessions: SessionsService;
+  throttle: LoginThrottle;
+  mail: AccountMail;
+  /** Server key for the codes' HMAC. */
+  secret: string;
+  now: () => Date;
+}
+
+/** Forgotten passwords: a 6-digit code by mail (secure random, stored as an HMAC, single use, 10 minutes, 5 tries). */
+export function createPasswordResetService({ users, codes, sessions, throttle, mail, secret, now }: PasswordResetDeps) {
+  const codeHash = (userId: string, code: string) => createHmac("sha256", secret).update(`password-reset:${userId}:${code}`).digest("base64url");
+  const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const codeInvalid = () => ApiError.field("code", "accounts.codeInvalid");
+
+  return {
+    /** Mails a code when the account exists; says nothing either way. A new code replaces the previous one. */
+    async forgot(email: string, locale: Locale): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, "0");
+      const at = now();
+      await codes.replace(user.id, codeHash(user.id, code), at.toISOString(), new Date(at.getTime() + RESET_CODE_RULES.lifetimeMs).toISOString());
+      await mail.resetCode(user, locale, code, RESET_CODE_RULES.lifetimeMs / 60_000);
+    },
+
+    /** Sets the new password when the code is right, ends every sign-in of the account and lifts any sign-in slow-down. */
+    async reset(input: ResetPasswordInput, locale: Locale): Promise<void> {
+      refuseCommonPassword(input.password);
+      const user = await users.findByEmail(input.email);
+      if (!user) throw codeInvalid();
+      const stored = await codes.spendTry(user.id, now().toISOString(), RESET_CODE_RULES.maxTries);
+      if (!stored || !sameHash(stored, codeHash(user.id, input.code)) || !(await codes.consume(user.id, stored))) throw codeInvalid();
+      await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+      await sessions.endAllOf(user.id);
+      await throttle.succeeded(user.email);
+      await mail.passwordReset(user, locale);
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,0 +1,115 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { TokenPair } from "../../../contract/accounts";
+import { ApiError } from "../../http/api-error";
+import type { AuthUser } from "../../http/types";
+import { ACCESS_TOKEN_SECONDS, type AccessTokens } from "./access-tokens";
+import type { ExpiringStore } from "./expiring-store";
+import type { SessionsRepository } from "./sessions.repository";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Absolute lifetime of a sign-in: rotation never extends it. */
+export const SESSION_LIFETIME_MS = { rememberMe: 30 * DAY_MS, default: DAY_MS } as const;
+/**
+ * A token spent less than this long ago is being refreshed twice at once (two tabs): the late call fails without
+ * ending the sign-in. A spent token shown later is a stolen copy, and the whole sign-in ends.
+ */
+export const REFRESH_RACE_WINDOW_MS = 10_000;
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+const sessionEnded = () => new ApiError(401, undefined, { key: "accounts.sessionEnded" });
+
+/**
+ * Ended sign-ins, remembered as long as an access token can live so the auth guard refuses their access tokens
+ * at once (a lookup in memory or one Redis GET, never the database).
+ */
+export function createRevokedSessions(store: ExpiringStore) {
+  const key = (sessionId: string) => `revoked-session:${sessionId}`;
+  return {
+    async add(sessionIds: string[]): Promise<void> {
+      await Promise.all(sessionIds.map((id) => store.set(key(id), "1", ACCESS_TOKEN_SECONDS * 1000)));
+    },
+    async has(sessionId: string): Promise<boolean> {
+      return (await store.get(key(sessionId))) !== null;
+    },
+  };
+}
+
+export type RevokedSessions = ReturnType<typeof createRevokedSessions>;
+
+interface SessionsDeps {
+  repository: SessionsRepository;
+  accessTokens: AccessTokens;
+  revoked: RevokedSessions;
+  now: () => Date;
+}
+
+/** Sign-ins: an access JWT plus an opaque refresh token (32 random bytes) that is stored hashed and rotated on every use. */
+export function createSessionsService({ repository, accessTokens, revoked, now }: SessionsDeps) {
+  const pair = async (user: AuthUser, sessionId: string, refreshToken: string): Promise<TokenPair> => ({
+    accessToken: await accessTokens.sign({ ...user, sessionId }),
+    refreshToken,
+  });
+  const newRefreshToken = () => randomBytes(32).toString("base64url");
+
+  const end = async (sessionIds: string[], at: string) => {
+    await Promise.all(sessionIds.map((id) => repository.revoke(id, at)));
+    await revoked.add(sessionIds);
+  };
+
+  return {
+    /** A new sign-in; the user's sign-ins that ended over a day ago are forgotten on the way. */
+    async start(user: AuthUser, rememberMe: boolean): Promise<TokenPair> {
+      const at = now();
+      await repository.deleteEndedBefore(new Date(at.getTime() - DAY_MS).toISOString(), user.id);
+      const sessionId = randomUUID();
+      const refreshToken = newRefreshToken();
+      const lifetime = rememberMe ? SESSION_LIFETIME_MS.rememberMe : SESSION_LIFETIME_MS.default;
+      await repository.create({
+        id: sessionId,
+        userId: user.id,
+        rememberMe,
+        createdAt: at.toISOString(),
+        expiresAt: new Date(at.getTime() + lifetime).toISOString(),
+        tokenHash: hashRefreshToken(refreshToken),
+      });
+      return pair(user, sessionId, refreshToken);
+    },
+
+    /** A new pair for a live, unspent refresh token; the old one stops working. Re-use of a spent one ends the sign-in. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const at = now();
+      const oldHash = hashRefreshToken(refreshToken);
+      const token = await repository.findToken(oldHash);
+      if (!token || token.revokedAt !== null || token.expiresAt <= at.toISOString()) throw sessionEnded();
+      if (token.usedAt !== null) {
+        if (at.getTime() - Date.parse(token.usedAt) >= REFRESH_RACE_WINDOW_MS) await end([token.sessionId], at.toISOString());
+        throw sessionEnded();
+      }
+      const successor = newRefreshToken();
+      if (!(await repository.rotate(oldHash, hashRefreshToken(successor), token.sessionId, at.toISOString()))) throw sessionEnded();
+      return pair({ id: token.userId, role: token.role }, token.sessionId, successor);
+    },
+
+    /** Ends the sign-in `refreshToken` belongs to (spent or not); an unknown token changes nothing. */
+    async endByToken(refreshToken: string): Promise<void> {
+      const token = await repository.findToken(hashRefreshToken(refreshToken));
+      if (token && token.revokedAt === null) await end([token.sessionId], now().toISOString());
+    },
+
+    /** Ends every sign-in of the user but `keep` (the one asking, when there is one). */
+    async endAllOf(userId: string, keep?: string): Promise<void> {
+      const at = now().toISOString();
+      await revoked.add(await repository.revokeAllOf(userId, at, keep));
+    },
+
+    /** Forgets every sign-in that ended more than a day ago (at start). */
+    async purgeEnded(): Promise<void> {
+      await repository.deleteEndedBefore(new Date(now().getTime() - DAY_MS).toISOString());
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,68 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { Currency } from "../../../contract/currency";
+import type { ProductId, ProductKind } from "../../../contract/catalog";
+import { BUNDLES, SERVICES } from "../../../content/catalog";
+
+export interface PricedProduct {
+  id: ProductId;
+  kind: ProductKind;
+  /** Minor units in the asked currency. */
+  price: number;
+}
+
+export function createCatalogRepository(db: Kysely<Database>) {
+  return {
+    async pricedProducts(currency: Currency): Promise<PricedProduct[]> {
+      const rows = await db
+        .selectFrom("products")
+        .innerJoin("product_prices", "product_prices.product_id", "products.id")
+        .select(["products.id", "products.kind", "product_prices.amount"])
+        .where("product_prices.currency", "=", currency)
+        .where("products.active", "=", 1)
+        .orderBy("products.position")
+        .execute();
+      return rows.map((row) => ({ id: row.id as ProductId, kind: row.kind, price: row.amount }));
+    },
+
+    async bundleContents(): Promise<Map<ProductId, ProductId[]>> {
+      const rows = await db.selectFrom("bundle_items").selectAll().orderBy("bundle_id").orderBy("position").execute();
+      const contents = new Map<ProductId, ProductId[]>();
+      for (const row of rows) {
+        const list = contents.get(row.bundle_id as ProductId) ?? [];
+        list.push(row.service_id as ProductId);
+        contents.set(row.bundle_id as ProductId, list);
+      }
+      return contents;
+    },
+
+    /** Inserts the catalog of content/catalog.ts where it is missing; existing rows (and edited prices) are kept. */
+    async seed(): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const products = [
+          ...SERVICES.map((service, index) => ({ id: service.id, kind: "service" as const, position: index, active: 1 })),
+          ...BUNDLES.map((bundle, index) => ({ id: bundle.id, kind: "bundle" as const, position: 100 + index, active: 1 })),
+        ];
+        await trx.insertInto("products").values(products).onConflict((oc) => oc.column("id").doNothing()).execute();
+        const prices = [...SERVICES, ...BUNDLES].flatMap((product) =>
+          Object.entries(product.prices).map(([currency, amount]) => ({ product_id: product.id, currency, amount })),
+        );
+        await trx
+          .insertInto("product_prices")
+          .values(prices)
+          .onConflict((oc) => oc.columns(["product_id", "currency"]).doNothing())
+          .execute();
+        const items = BUNDLES.flatMap((bundle) =>
+          bundle.services.map((serviceId, position) => ({ bundle_id: bundle.id, service_id: serviceId, position })),
+        );
+        await trx
+          .insertInto("bundle_items")
+          .values(items)
+          .onConflict((oc) => oc.columns(["bundle_id", "service_id"]).doNothing())
+          .execute();
+      });
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

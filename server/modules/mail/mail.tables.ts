@@ -1,0 +1,16 @@
+export interface MailTables {
+  mail_messages: {
+    id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    /** outbox: kept for /dev/mailbox; queued: waiting for SMTP; sent; failed: gave up after retries. */
+    status: "outbox" | "queued" | "sent" | "failed";
+    attempts: number;
+    next_attempt_at: string | null;
+    last_error: string | null;
+    created_at: string;
+    sent_at: string | null;
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { problemSchema } from "../../../contract/errors";
+import {
+  IDEMPOTENCY_KEY_MAX,
+  orderListSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+} from "../../../contract/orders";
+import { ApiError } from "../../http/api-error";
+import type { FileStorage } from "../storage/storage";
+import { ordersAdminRoutes } from "./orders-admin.routes";
+import type { OrdersService } from "./orders.service";
+import { sendResult } from "./result-download";
+
+const placeHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX)
+    .optional()
+    .describe("a retry with the same key and body answers the first order again; another body gets 409"),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage }> = async (app, { orders, storage }) => {
+  await app.register(ordersAdminRoutes, { orders });
+
+  app.post(
+    "/orders",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "Place an order paid from the balance in its currency; the server prices every item",
+        security: [{ bearer: [] }],
+        headers: placeHeaders,
+        body: placeOrderRequestSchema,
+        response: { 200: placeOrderResponseSchema, 400: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request) =>
+      orders.place(request.user!.id, request.body, { locale: request.locale, idempotencyKey: request.headers["idempotency-key"] }),
+  );
+
+  app.get(
+    "/orders",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "My orders, newest first",
+        security: [{ bearer: [] }],
+        response: { 200: orderListSchema },
+      },
+    },
+    async (request) => orders.list(request.user!.id),
+  );
+
+  app.get(
+    "/orders/:id/result",
+    {
+      preHandler: app.requireUser,
+      // Byte ranges are counted on the stored bytes: never compressed on the way out.
+      compress: false,
+      schema: {
+        tags: ["orders"],
+        summary: "Download the delivered result (Range, If-Range, ETag); 404 unless it is my delivered order",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await orders.resultFor(request.user!.id, request.params.id);
+      if (!file) throw ApiError.notFound();
+      return sendResult(request, reply, file, storage);
+    },
+  );
+};

@@ -1,0 +1,18 @@
+import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
+import { storePageUrl } from "./store-page-url";
+
+export interface SandboxProvider {
+  name: "sandbox";
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+}
+
+/** PAYMENT_PROVIDER=sandbox: the store's own checkout page, where the buyer presses Pay or Decline. */
+export function createSandboxProvider(options: { publicUrl: string }): SandboxProvider {
+  return {
+    name: "sandbox",
+    async startCheckout(request) {
+      const query = new URLSearchParams({ deposit: request.depositId });
+      return { paymentUrl: storePageUrl(options.publicUrl, request.locale, `/checkout/sandbox?${query}`), providerRef: null };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FileStorage, StoredFileInfo } from "./storage";
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+/** Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. */
+export function createLocalStorage(root: string): FileStorage {
+  const fullPath = (key: string) => {
+    if (!KEY_PATTERN.test(key) || key.split("/").includes("..")) throw new Error(`invalid storage key: ${key}`);
+    return path.join(root, ...key.split("/"));
+  };
+
+  const stat = async (key: string): Promise<StoredFileInfo | null> => {
+    try {
+      const info = await fs.promises.stat(fullPath(key));
+      return info.isFile() ? { size: info.size, mtime: info.mtime } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+
+  return {
+    async put(key, body) {
+      const target = fullPath(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomUUID()}.part`;
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary));
+        await fs.promises.rename(temporary, target);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        throw error;
+      }
+      return (await stat(key))!;
+    },
+
+    stat,
+
+    read(key, range) {
+      return fs.createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async remove(key) {
+      await fs.promises.rm(fullPath(key), { force: true });
+    },
+  };
+}

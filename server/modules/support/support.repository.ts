@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+export interface NewTicket {
+  id: string;
+  email: string;
+  description: string;
+  locale: string;
+  createdAt: string;
+}
+
+export function createSupportRepository(db: Kysely<Database>) {
+  return {
+    async insert(ticket: NewTicket): Promise<void> {
+      await db
+        .insertInto("support_tickets")
+        .values({
+          id: ticket.id,
+          email: ticket.email,
+          description: ticket.description,
+          locale: ticket.locale,
+          created_at: ticket.createdAt,
+        })
+        .execute();
+    },
+  };
+}
+
+export type SupportRepository = ReturnType<typeof createSupportRepository>;

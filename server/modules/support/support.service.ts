@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import type { CreateTicketRequest } from "../../../contract/support";
+import { nowIso } from "../../db/time";
+import { translate, type Locale } from "../../i18n/messages";
+import type { MailService } from "../mail/mail.service";
+import type { SupportRepository } from "./support.repository";
+
+/**
+ * A support ticket is stored, then two mails are queued: a confirmation to the sender in their language (with the
+ * ticket number, not their text, so the form cannot mail arbitrary words to anyone) and a notice with the whole
+ * message to the support inbox (in English, the team's language).
+ */
+export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string }) {
+  return {
+    async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string }> {
+      const ticket = { id: randomUUID(), ...request, locale, createdAt: nowIso() };
+      await repository.insert(ticket);
+      const values = { id: ticket.id, email: ticket.email, description: ticket.description };
+      await mail.send({
+        to: ticket.email,
+        subject: translate(locale, "support.mail.confirmationSubject", values),
+        text: translate(locale, "support.mail.confirmationText", values),
+      });
+      await mail.send({
+        to: options.supportEmail,
+        subject: translate("en", "support.mail.noticeSubject", values),
+        text: translate("en", "support.mail.noticeText", { ...values, locale }),
+      });
+      return { id: ticket.id };
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

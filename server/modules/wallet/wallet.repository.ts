@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Currency } from "../../../contract/currency";
+import type { LedgerKind } from "../../../contract/wallet";
+import type { Database } from "../../db/schema";
+import { nowIso } from "../../db/time";
+
+export interface LedgerEntry {
+  id: string;
+  kind: LedgerKind;
+  /** Signed minor units. */
+  amount: number;
+  reference: string;
+  createdAt: string;
+}
+
+export interface Movement {
+  userId: string;
+  currency: Currency;
+  kind: LedgerKind;
+  /** Signed minor units as written to the ledger. */
+  amount: number;
+  reference: string;
+}
+
+/** Balances and their ledger. Every write takes the caller's connection or transaction. */
+export const walletRepository = {
+  async balance(db: Kysely<Database>, userId: string, currency: Currency): Promise<number> {
+    const row = await db
+      .selectFrom("balances")
+      .select("amount")
+      .where("user_id", "=", userId)
+      .where("currency", "=", currency)
+      .executeTakeFirst();
+    return row?.amount ?? 0;
+  },
+
+  async recentEntries(db: Kysely<Database>, userId: string, currency: Currency, limit: number): Promise<LedgerEntry[]> {
+    const rows = await db
+      .selectFrom("ledger_entries")
+      .select(["id", "kind", "amount", "reference", "created_at"])
+      .where("user_id", "=", userId)
+      .where("currency", "=", currency)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reference: row.reference, createdAt: row.created_at }));
+  },
+
+  /** Takes `amount` (positive) off the balance only when it covers it; false when nothing was taken. */
+  async takeIfCovered(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<boolean> {
+    const result = await db
+      .updateTable("balances")
+      .set((eb) => ({ amount: eb("amount", "-", amount), updated_at: nowIso() }))
+      .where("user_id", "=", userId)
+      .where("currency", "=", currency)
+      .where("amount", ">=", amount)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Adds `amount` (positive) to the balance, creating it at the first credit. */
+  async add(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<void> {
+    const now = nowIso();
+    await db
+      .insertInto("balances")
+      .values({ user_id: userId, currency, amount, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(["user_id", "currency"]).doUpdateSet((eb) => ({
+          amount: eb("balances.amount", "+", eb.ref("excluded.amount")),
+          updated_at: eb.ref("excluded.updated_at"),
+        })),
+      )
+      .execute();
+  },
+
+  async appendEntry(db: Kysely<Database>, movement: Movement): Promise<void> {
+    await db
+      .insertInto("ledger_entries")
+      .values({
+        id: randomUUID(),
+        user_id: movement.userId,
+        currency: movement.currency,
+        kind: movement.kind,
+        amount: movement.amount,
+        reference: movement.reference,
+        created_at: nowIso(),
+      })
+      .execute();
+  },
+};

@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Currency } from "../../../contract/currency";
+import type { LedgerKind } from "../../../contract/wallet";
+import type { Database } from "../../db/schema";
+import { walletRepository as repository, type LedgerEntry } from "./wallet.repository";
+
+export type { LedgerEntry } from "./wallet.repository";
+
+export interface WalletDebit {
+  userId: string;
+  currency: Currency;
+  /** Positive minor units to take off the balance. */
+  amount: number;
+  kind: "order";
+  /** The order the money pays for. */
+  reference: string;
+}
+
+export interface WalletCredit {
+  userId: string;
+  currency: Currency;
+  /** Positive minor units to add to the balance. */
+  amount: number;
+  kind: Exclude<LedgerKind, "order">;
+  /** The deposit, refunded order or adjustment note it comes from. */
+  reference: string;
+}
+
+export interface Statement {
+  /** Minor units. */
+  balance: number;
+  /** Most recent first. */
+  transactions: LedgerEntry[];
+}
+
+function assertPositive(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`wallet amounts are positive integer minor units, got ${amount}`);
+}
+
+/**
+ * Prepaid balances, one per customer and currency, kept with an append-only ledger (ARCHITECTURE "Money").
+ *
+ * Writes (`debit`, `credit`) run inside a transaction the caller opens with `transaction(fn)`, so an order and the
+ * money paying for it are stored together or not at all. Inside `fn` use only the given `trx`: on SQLite the one
+ * connection is held by the transaction, and a query on the outer database would wait for it forever.
+ */
+export function createWalletService(db: Kysely<Database>) {
+  return {
+    /** Current balance in minor units (0 when the customer never had money in that currency). */
+    balance(userId: string, currency: Currency): Promise<number> {
+      return repository.balance(db, userId, currency);
+    },
+
+    async statement(userId: string, currency: Currency, limit = 50): Promise<Statement> {
+      const [balance, transactions] = await Promise.all([
+        repository.balance(db, userId, currency),
+        repository.recentEntries(db, userId, currency, limit),
+      ]);
+      return { balance, transactions };
+    },
+
+    /**
+     * Takes money for an order when the balance covers it: one conditional UPDATE (`amount >= x`), so two
+     * concurrent debits can never both spend the same money. False, with nothing written, when it does not cover.
+     */
+    async debit(trx: Kysely<Database>, debit: WalletDebit): Promise<boolean> {
+      assertPositive(debit.amount);
+      const taken = await repository.takeIfCovered(trx, debit.userId, debit.currency, debit.amount);
+      if (taken) await repository.appendEntry(trx, { ...debit, amount: -debit.amount });
+      return taken;
+    },
+
+    /** Adds money (a paid deposit, a refund, an adjustment) and its ledger row. */
+    async credit(trx: Kysely<Database>, credit: WalletCredit): Promise<void> {
+      assertPositive(credit.amount);
+      await repository.add(trx, credit.userId, credit.currency, credit.amount);
+      await repository.appendEntry(trx, credit);
+    },
+
+    /**
+     * Runs `fn` in one database transaction. SQLite: the single connection is held for the whole transaction, so
+     * transactions of this process run one after another. PostgreSQL (READ COMMITTED): the conditional UPDATE of
+     * `debit` waits for a concurrent writer of the same balance and re-checks the amount, so no double spending.
+     */
+    transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(fn);
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

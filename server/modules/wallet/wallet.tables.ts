@@ -1,0 +1,45 @@
+import type { DepositStatus, LedgerKind } from "../../../contract/wallet";
+
+/** One row per customer and currency; always equals the sum of that customer's ledger in that currency. */
+export interface BalancesTable {
+  user_id: string;
+  currency: string;
+  /** Integer minor units, never negative (CHECK). */
+  amount: number;
+  updated_at: string;
+}
+
+/** Append-only: every movement of money, signed (a debit is negative). */
+export interface LedgerEntriesTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  kind: LedgerKind;
+  amount: number;
+  /** What caused the movement: a deposit id, an order id. */
+  reference: string;
+  created_at: string;
+}
+
+export interface DepositsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: number;
+  status: DepositStatus;
+  provider: "sandbox" | "stripe";
+  /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
+  provider_ref: string | null;
+  /** The billing fields sent with the deposit, as JSON. */
+  billing_json: string;
+  /** Language of the receipt mail. */
+  locale: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface WalletTables {
+  balances: BalancesTable;
+  ledger_entries: LedgerEntriesTable;
+  deposits: DepositsTable;
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { registerRequestSchema, type RegisterRequest } from "../../contract/accounts";
+import type { TestStore } from "./test-store";
+
+export interface TestCustomer {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+}
+
+export const TEST_PASSWORD = "quiet-lantern-harbour-42";
+
+/**
+ * A new signed-in customer with a unique email, made in-process (no HTTP, no rate limit). `overrides` may set any
+ * register field; a given `password` is repeated automatically.
+ */
+export async function registerCustomer(store: TestStore, overrides: Partial<RegisterRequest> = {}): Promise<TestCustomer> {
+  const password = overrides.password ?? TEST_PASSWORD;
+  const input = registerRequestSchema.parse({
+    firstName: "Test",
+    lastName: "Customer",
+    email: `customer-${randomUUID()}@example.com`,
+    country: "ES",
+    agreedToPrivacyPolicy: true,
+    ...overrides,
+    password,
+    repeatedPassword: overrides.repeatedPassword ?? password,
+  });
+  const { accessToken, refreshToken, userId } = await store.services.accounts.register(input, "en");
+  return { email: input.email, password, accessToken, refreshToken, userId };
+}
+
+/** A signed-in staff user (created like ADMIN_EMAIL at start), for back-office tests. */
+export async function registerStaff(store: TestStore): Promise<TestCustomer> {
+  const email = `staff-${randomUUID()}@example.com`;
+  await store.services.accounts.ensureAdmin(email, TEST_PASSWORD);
+  const { accessToken, refreshToken } = await store.services.accounts.login({ email, password: TEST_PASSWORD, rememberMe: false });
+  const profile = await store.call("/api/Accounts/profile", { token: accessToken });
+  return { email, password: TEST_PASSWORD, accessToken, refreshToken, userId: profile.body.id };
+}

@@ -1,0 +1,103 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+import { open, visitor } from "./storefront-support";
+
+const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
+
+let server: RunningServer;
+let browser: Browser;
+let tokens: { accessToken: string; refreshToken: string };
+let depositId: string;
+
+async function call<T>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(server.url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const email = `a11y-${Date.now()}@example.com`;
+  const password = "correct horse battery staple";
+  tokens = await call("/api/Accounts/register", {
+    firstName: "Ana", lastName: "García", email, country: "ES", password, repeatedPassword: password, agreedToPrivacyPolicy: true,
+  });
+  const billing = { firstName: "Ana", lastName: "García", email, businessName: "", country: "ES", city: "Valencia", address1: "Calle de la Paz 7", state: "", zipCode: "46003", agreedToPP_TOS: true };
+  const deposit = (amount: number) =>
+    call<{ depositId: string }>("/api/balance/deposit", { ...billing, depositAmount: amount, currency: "EUR" }, tokens.accessToken);
+  // A paid deposit, an order on it and its delivered result, so the orders page shows a full order…
+  const paid = await deposit(500);
+  await call(`/api/payments/sandbox/${paid.depositId}/complete`, { outcome: "paid" }, tokens.accessToken);
+  const brief = { website: "https://bakery.example.com", keywords: ["sourdough"], market: "local" };
+  const order = await call<{ number: string }>(
+    "/api/orders",
+    { ...billing, orderFormData: [{ productId: "seo-layer", brief }], currency: "EUR" },
+    tokens.accessToken,
+    { "idempotency-key": "a11y-order" },
+  );
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", order.number, AXE], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // …and a pending one for the sandbox checkout page.
+  ({ depositId } = await deposit(25));
+});
+
+/** Serious and critical axe-core violations inside the page's own content (`main`; the site header is the storefront's). */
+async function violationsInMain(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+    const axe = (window as unknown as { axe: { run(context: string): Promise<Result> } }).axe;
+    const result = await axe.run("main");
+    return result.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
+  });
+}
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("accessibility of the customer's order screens: axe-core finds no serious or critical violation", () => {
+  const pages = ["/cart", "/profile/balance", "/profile/orders", "/checkout/sandbox?deposit="];
+  // English pages in the dark theme, Spanish ones in the light theme: both themes' contrast is checked.
+  it.each(pages.flatMap((page) => [page, `/es${page}`]))("on %s", async (page) => {
+    const context = await visitor(browser, { bypassCSP: true });
+    // Signed in (tokens kept as with "remember me") with a service and a bundle in the cart.
+    await context.addInitScript(({ pair, theme }) => {
+      window.localStorage.setItem("theme", theme);
+      window.localStorage.setItem("rememberMe", "true");
+      window.localStorage.setItem("jwtToken", pair.accessToken);
+      window.localStorage.setItem("refreshToken", pair.refreshToken);
+      const cart = [{ id: "line-1", productId: "seo-layer" }, { id: "line-2", productId: "growth-and-visibility-pack" }];
+      window.localStorage.setItem("cart", JSON.stringify(cart));
+    }, { pair: tokens, theme: page.startsWith("/es") ? "light" : "dark" });
+    const tab = await context.newPage();
+    await open(tab, server.url + page + (page.endsWith("deposit=") ? depositId : ""));
+    await tab.locator("main h1").first().waitFor();
+    if (page.endsWith("/orders")) {
+      // Every brief unfolded, the download button showing.
+      await tab.getByTestId("order-status").first().waitFor();
+      await tab.locator("main details").evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+    }
+    if (page.endsWith("/cart")) {
+      // With every field error showing, too.
+      await tab.locator("form button[type=submit]").click();
+      await tab.locator("[aria-invalid=true]").first().waitFor();
+    }
+    expect(await violationsInMain(tab)).toEqual([]);
+    await context.close();
+  });
+});

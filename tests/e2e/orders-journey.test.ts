@@ -1,0 +1,241 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+import { open } from "./storefront-support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const PASSWORD = "correct horse battery staple";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new customer, registered through the API; the profile has no address yet. */
+async function register(): Promise<string> {
+  const email = `buyer-${randomUUID()}@example.com`;
+  const response = await fetch(`${server.url}/api/Accounts/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Ana",
+      lastName: "García",
+      email,
+      country: "ES",
+      password: PASSWORD,
+      repeatedPassword: PASSWORD,
+      agreedToPrivacyPolicy: true,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return email;
+}
+
+/** A page that fails the test on any script error, signed in through the sign-in page and sent on to `target`. */
+async function signedIn(email: string, target: string, signInPath = "/auth/sign-in"): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  // A step that hangs fails on its own line, well inside the test's time.
+  page.setDefaultTimeout(20_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await open(page, `${server.url}${signInPath}?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel(/^(Email|Correo)/).fill(email);
+  await page.getByLabel(/^(Password|Contraseña)/).fill(PASSWORD);
+  await page.getByRole("button", { name: /^(Sign in|Iniciar sesión|Entrar)$/ }).click();
+  await page.waitForURL((url) => url.pathname === target.split("?")[0]);
+  return { page, errors };
+}
+
+/** Fills the billing fields the profile could not prefill (the address) and accepts the terms. */
+async function completeBilling(page: Page, agree: RegExp): Promise<void> {
+  await page.getByLabel(/^(City|Ciudad)/).fill("Valencia");
+  await page.getByLabel(/^(Address|Dirección)/).fill("Calle de la Paz 7");
+  await page.getByLabel(/^(Postal code|Código postal)/).fill("46003");
+  await page.getByLabel(agree).check();
+}
+
+async function text(page: Page, testId: string): Promise<string> {
+  return ((await page.getByTestId(testId).textContent()) ?? "").trim();
+}
+
+/** Delivers a result file for an order with the orders module's script, against the running server's data. */
+function deliver(orderNumber: string, file: string): void {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", orderNumber, file], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+describe("a customer orders from a prepaid balance", () => {
+  it("deposits through the sandbox, orders a service and a bundle with briefs, pays, and downloads the result", async () => {
+    const email = await register();
+    const { page, errors } = await signedIn(email, "/profile/balance");
+
+    // Deposit: the form is prefilled from the profile; the sandbox page shows the amount; Pay credits it.
+    await expect.poll(() => page.getByLabel(/^First name/).inputValue()).toBe("Ana");
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(email);
+    await expect.poll(() => text(page, "balance-amount")).toBe("€0.00");
+    await page.getByLabel(/^Amount/).fill("1000");
+    await completeBilling(page, /^I agree to the/);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout/sandbox");
+    await expect.poll(() => text(page, "sandbox-amount")).toBe("€1,000.00");
+    await page.getByTestId("sandbox-checkout").getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/balance" && url.searchParams.has("deposit"));
+    await expect.poll(() => page.getByTestId("deposit-outcome").getAttribute("data-status")).toBe("paid");
+    await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
+    await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Deposit");
+
+    // Another currency shows that currency's balance at once, and back.
+    await page.getByTestId("currency-switcher").selectOption("USD");
+    await expect.poll(() => text(page, "balance-amount")).toBe("$0.00");
+    await page.getByTestId("currency-switcher").selectOption("EUR");
+    await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
+
+    // A service and a bundle, added from their own pages.
+    // (The page must be running before its button does anything: `open` waits for that.)
+    for (const [product, name] of [["services/article-forge", "Article Forge"], ["bundles/growth-and-visibility-pack", "Growth & Visibility Pack"]]) {
+      await open(page, `${server.url}/${product}`);
+      await page.getByRole("button", { name: "Add to cart" }).first().click();
+      await page.getByText(`${name} was added to your cart.`).waitFor();
+    }
+
+    await page.goto(`${server.url}/cart`);
+    const article = page.getByTestId("cart-line-article-forge");
+    const bundle = page.getByTestId("cart-line-growth-and-visibility-pack");
+    await expect.poll(() => text(page, "cart-total")).toBe("€488.00");
+    await expect(text(page, "cart-balance")).resolves.toBe("€1,000.00");
+
+    // The article's brief, all but its topic; the draft survives a reload (kept under `orders`).
+    await article.getByLabel(/^Who will read it/).fill("Owners of small bakeries");
+    await article.getByLabel(/^Tone of voice/).selectOption("friendly");
+    await article.getByLabel(/^Length/).selectOption("1500");
+    await page.reload();
+    await expect(article.getByLabel(/^Who will read it/).inputValue()).resolves.toBe("Owners of small bakeries");
+    const stored = await page.evaluate(() => window.localStorage.getItem("orders"));
+    expect(stored).toContain("Owners of small bakeries");
+
+    // The bundle asks the brief of each service it contains.
+    const seo = bundle.getByRole("group", { name: "Brief for SEO Layer" });
+    await seo.getByLabel(/^Website to optimise/).fill("https://bakery.example.com");
+    await seo.getByLabel(/^Keywords/).fill("sourdough, bakery valencia");
+    await seo.getByLabel(/^Main market/).selectOption("local");
+    const bundledArticle = bundle.getByRole("group", { name: "Brief for Article Forge" });
+    await bundledArticle.getByLabel(/^Topic/).fill("Why sourdough takes two days");
+    await bundledArticle.getByLabel(/^Who will read it/).fill("Bread lovers");
+    await bundledArticle.getByLabel(/^Tone of voice/).selectOption("playful");
+    await bundledArticle.getByLabel(/^Length/).selectOption("800");
+    await completeBilling(page, /^I agree to the/);
+
+    // Sent without the topic: the error shows at that very field, and nothing is ordered.
+    await page.getByRole("button", { name: "Place order and pay from balance" }).click();
+    const topic = article.getByLabel(/^Topic/);
+    await expect.poll(() => topic.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await topic.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`).textContent()).resolves.toBe("This field is required.");
+    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
+
+    await topic.fill("How to price a wedding cake");
+    await page.getByRole("button", { name: "Place order and pay from balance" }).click();
+    const placed = page.getByTestId("order-placed");
+    await placed.waitFor();
+    const placedText = (await placed.textContent()) ?? "";
+    expect(placedText).toContain("€488.00");
+    const orderNumber = /Order (\S+) is placed/.exec(placedText)?.[1] ?? "";
+    expect(orderNumber).not.toBe("");
+    const leftovers = await page.evaluate(() => [window.localStorage.getItem("cart"), window.localStorage.getItem("orders")]);
+    expect(leftovers).toEqual([null, null]);
+
+    // The order is listed as paid, and the balance dropped by the total.
+    await page.getByRole("link", { name: "See your orders" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/orders");
+    await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent()).toBe("Paid");
+    await page.goto(`${server.url}/profile/balance`);
+    await expect.poll(() => text(page, "balance-amount")).toBe("€512.00");
+    await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Order payment");
+
+    // Delivered by the team; the customer downloads exactly those bytes under the file's name.
+    const file = path.join(server.dataDir, "Informe de panadería ñ.txt");
+    const bytes = Buffer.from(`Result for ${orderNumber}\n${"sourdough ".repeat(5000)}`, "utf8");
+    fs.writeFileSync(file, bytes);
+    deliver(orderNumber, file);
+
+    await page.goto(`${server.url}/profile/orders`);
+    const order = page.getByTestId(`order-${orderNumber}`);
+    await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered");
+    await expect(order.getByTestId("order-total").textContent()).resolves.toBe("€488.00");
+    await order.getByText("Brief").first().click();
+    await expect(order.textContent()).resolves.toContain("How to price a wedding cake");
+    await expect(order.textContent()).resolves.toContain("Friendly");
+    const [download] = await Promise.all([page.waitForEvent("download"), order.getByRole("button", { name: /^Download result/ }).click()]);
+    expect(download.suggestedFilename()).toBe("Informe de panadería ñ.txt");
+    const saved = await download.path();
+    expect(fs.readFileSync(saved).equals(bytes)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe("a declined sandbox payment", () => {
+  it("leaves the balance unchanged and says so, and a short balance cannot pay an order — in Spanish", async () => {
+    const email = await register();
+    const { page, errors } = await signedIn(email, "/es/profile/balance", "/es/auth/sign-in");
+
+    await expect.poll(() => text(page, "balance-amount")).toBe("€0,00");
+    // Below the store's minimum: the server's message shows at the amount field.
+    const amount = page.getByLabel(/^Importe/);
+    await amount.fill("1");
+    await completeBilling(page, /^Acepto los/);
+    await page.getByRole("button", { name: "Continuar al pago" }).click();
+    await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
+    await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Debe ser como mínimo 5.");
+    await amount.fill("50");
+    await page.getByRole("button", { name: "Continuar al pago" }).click();
+    await page.waitForURL((url) => url.pathname === "/es/checkout/sandbox");
+    await expect.poll(() => text(page, "sandbox-amount")).toBe("€50,00");
+    await page.getByTestId("sandbox-checkout").getByRole("button", { name: "Rechazar" }).click();
+    await page.waitForURL((url) => url.pathname === "/es/profile/balance" && url.searchParams.has("deposit"));
+    const outcome = page.getByTestId("deposit-outcome");
+    await expect.poll(() => outcome.getAttribute("data-status")).toBe("declined");
+    await expect(outcome.textContent()).resolves.toContain("Pago rechazado");
+    await expect.poll(() => text(page, "balance-amount")).toBe("€0,00");
+
+    // Back in the cart with a brief filled in earlier; one item removed. The page says what is missing, and the
+    // server refuses.
+    await page.evaluate(() => {
+      const cart = [{ id: "line-1", productId: "article-forge" }, { id: "line-2", productId: "seo-layer" }];
+      window.localStorage.setItem("cart", JSON.stringify(cart));
+      const brief = { topic: "Cómo fijar el precio de una tarta", audience: "Pastelerías", tone: "friendly", length: "800" };
+      window.localStorage.setItem("orders", JSON.stringify({ "line-1": brief }));
+    });
+    await page.goto(`${server.url}/es/cart`);
+    await expect.poll(() => text(page, "cart-total")).toBe("€389,00");
+    await page.getByRole("button", { name: "Quitar SEO Layer del carrito" }).click();
+    await expect.poll(() => text(page, "cart-total")).toBe("€149,00");
+    await expect(page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length)).resolves.toBe(1);
+    const missing = page.getByTestId("cart-missing");
+    await expect.poll(() => missing.textContent()).toContain("€149,00");
+    await expect(missing.getByRole("link").getAttribute("href")).resolves.toBe("/es/profile/balance");
+    await expect(page.getByLabel(/^Tema/).inputValue()).resolves.toBe("Cómo fijar el precio de una tarta");
+    await completeBilling(page, /^Acepto los/);
+    await page.getByRole("button", { name: "Realizar pedido y pagar con el saldo" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("le faltan €149,00");
+    await expect(page.evaluate(() => window.localStorage.getItem("cart"))).resolves.not.toBeNull();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

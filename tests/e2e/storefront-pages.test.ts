@@ -1,0 +1,99 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+import { h1, open, PUBLIC_URLS, seriousViolations, visitor, watchErrors } from "./storefront-support";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const KNOWN_HEADINGS: Record<string, string> = {
+  "/": "Words that work for your business",
+  "/es": "Palabras que trabajan para tu negocio",
+  "/services": "Services and bundles",
+  "/es/services": "Servicios y packs",
+  "/contact-us": "Contact us",
+  "/es/contact-us": "Contacto",
+};
+
+describe("every public page, in English and in Spanish", () => {
+  it("answers 200 in its language with a heading of its own, title, canonical and hreflang, without errors", async () => {
+    const context = await visitor(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Product names are brand names in both languages, so headings are unique per language.
+    const headings = { en: new Map<string, string>(), es: new Map<string, string>() };
+    for (const url of PUBLIC_URLS) {
+      const response = await open(page, server.url + url);
+      expect(response?.status(), url).toBe(200);
+      const spanish = url === "/es" || url.startsWith("/es/");
+      expect(await page.locator("html").getAttribute("lang"), url).toBe(spanish ? "es" : "en");
+      const heading = await h1(page);
+      expect(heading, url).not.toBe("");
+      if (KNOWN_HEADINGS[url]) expect(heading, url).toBe(KNOWN_HEADINGS[url]);
+      const seen = headings[spanish ? "es" : "en"];
+      expect(seen.get(heading), `${url} repeats the heading of ${seen.get(heading)}`).toBeUndefined();
+      seen.set(heading, url);
+      expect(await page.title(), url).not.toBe("");
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href"), url).toBe(server.url + url);
+      expect(await page.locator('link[hreflang="x-default"]').count(), url).toBe(1);
+      expect(await page.locator('meta[property="og:title"]').count(), url).toBe(1);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("describes services and bundles with JSON-LD offers in the shown currency", async () => {
+    const context = await visitor(browser);
+    const page = await context.newPage();
+    await open(page, server.url + "/es/bundles/launch-essentials-kit");
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(jsonLd.offers).toMatchObject({ "@type": "Offer", price: "869.00", priceCurrency: "EUR" });
+    expect(await page.getByTestId("product-price").textContent()).toBe("€869,00");
+    await context.close();
+  });
+
+  it("shows 404 with `Page Not Found` and the path for unknown paths in both languages", async () => {
+    const context = await visitor(browser);
+    const page = await context.newPage();
+    const english = await open(page, server.url + "/no/such-page");
+    expect(english?.status()).toBe(404);
+    expect(await h1(page)).toBe("Page Not Found");
+    expect(await page.getByTestId("not-found").textContent()).toContain("/no/such-page");
+    const spanish = await open(page, server.url + "/es/services/unknown");
+    expect(spanish?.status()).toBe(404);
+    expect(await h1(page)).toBe("Página no encontrada");
+    expect(await page.getByTestId("not-found").textContent()).toContain("/es/services/unknown");
+    expect(await page.locator("header nav").count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("accessibility: axe-core finds no serious or critical violation", () => {
+  it.each(PUBLIC_URLS)("on %s", async (url) => {
+    // CSP is bypassed only so the axe script can be injected; the cookie banner is open (it is checked too).
+    const context = await visitor(browser, { consented: false, bypassCSP: true });
+    const page = await context.newPage();
+    await open(page, server.url + url);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("crawlers", () => {
+  it("serves sitemap.xml with every public page in both languages and robots.txt pointing at it", async () => {
+    const sitemap = await (await fetch(server.url + "/sitemap.xml")).text();
+    for (const url of PUBLIC_URLS) expect(sitemap).toContain(`<loc>${server.url}${url}</loc>`);
+    const robots = await (await fetch(server.url + "/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});

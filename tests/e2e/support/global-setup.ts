@@ -1,0 +1,23 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eBuildDir: string;
+  }
+}
+
+/** Browser journeys run against the real production build: built once per run, in a folder of its own. */
+export default function setup(project: TestProject): () => void {
+  const root = path.resolve(import.meta.dirname, "../../..");
+  const buildDir = path.join(root, ".e2e-build", String(process.pid));
+  execFileSync("npx", ["react-router", "build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  project.provide("e2eBuildDir", buildDir);
+  return () => fs.rmSync(buildDir, { recursive: true, force: true });
+}
