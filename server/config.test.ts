@@ -40,10 +40,19 @@ describe("configuration", () => {
     [{ MAIL_TRANSPORT: "pigeon" }, "MAIL_TRANSPORT"],
     [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_WEBHOOK_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
+    [{ NODE_ENV: "production" }, "PAYMENT_PROVIDER"],
   ])("refuses %o with one line naming %s", (env, variable) => {
     const message = configError(env);
     expect(message).toMatch(new RegExp(`^Configuration error: ${variable} `));
     expect(message).not.toContain("\n");
+  });
+
+  it("runs a production store on the sandbox only when PAYMENT_PROVIDER says so", () => {
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).toMatchObject({
+      isProduction: true,
+      PAYMENT_PROVIDER: "sandbox",
+      demoData: false,
+    });
   });
 
   it("shows the bad value next to the variable", () => {

@@ -34,7 +34,7 @@ const envSchema = z
     SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
     MAIL_FROM: z.string().min(3).default("Scriptorium <no-reply@localhost>"),
     SUPPORT_EMAIL: z.string().min(3).default("support@localhost"),
-    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -56,6 +56,8 @@ const envSchema = z
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "PAYMENT_PROVIDER=stripe");
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_WEBHOOK_SECRET", "PAYMENT_PROVIDER=stripe");
     need(env.STORAGE === "s3", "S3_BUCKET", "STORAGE=s3");
+    // The sandbox lets a buyer approve their own deposit: a production store runs it only when told to.
+    need(env.NODE_ENV === "production", "PAYMENT_PROVIDER", "NODE_ENV=production (stripe, or sandbox on purpose)");
     need(Boolean(env.ADMIN_EMAIL), "ADMIN_PASSWORD", "ADMIN_EMAIL is set");
     if (env.DEPOSIT_MIN > env.DEPOSIT_MAX) {
       ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN"], message: "must not exceed DEPOSIT_MAX" });
@@ -64,7 +66,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER"> {
+  /** `sandbox` unless set; production must set it (the sandbox lets buyers pay themselves). */
+  PAYMENT_PROVIDER: "sandbox" | "stripe";
   isProduction: boolean;
   publicUrl: string;
   /** Demo customer with balance and a delivered order; on by default outside production. */
@@ -88,6 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === "production";
   return {
     ...env,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     demoData: env.DEMO_DATA ?? !isProduction,

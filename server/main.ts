@@ -32,6 +32,12 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   await store.app.listen({ port: config.PORT, host: config.HOST });
+  if (!config.isProduction) {
+    store.app.log.warn(
+      `NODE_ENV is ${config.NODE_ENV}: ${config.demoData ? "the demo customer exists and " : ""}mail is readable at /dev/mailbox. ` +
+        "Set NODE_ENV=production for a real deployment.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -85,7 +85,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const store = await startProcess(
     ["--import", "tsx", "server/main.ts"],
-    { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DATA: "false", BUILD_DIR: buildDir },
+    { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DATA: "false", BUILD_DIR: buildDir },
     async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? `http://127.0.0.1:${port}` : null),
   );
   let baseline: { child: ChildProcess; url: string } | null = null;

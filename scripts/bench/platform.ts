@@ -46,6 +46,7 @@ export async function benchPlatform(log: (line: string) => void = console.log): 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-"));
   const config = loadConfig({
     NODE_ENV: "production",
+    PAYMENT_PROVIDER: "sandbox",
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     DEMO_DATA: "false",

@@ -45,7 +45,7 @@ beforeAll(async () => {
   );
   execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", order.number, AXE], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   // …and a pending one for the sandbox checkout page.

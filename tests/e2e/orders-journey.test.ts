@@ -75,7 +75,7 @@ async function text(page: Page, testId: string): Promise<string> {
 function deliver(orderNumber: string, file: string): void {
   execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", orderNumber, file], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

@@ -64,7 +64,7 @@ describe("outbox transport and the development mailbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const production = await startTestStore({ NODE_ENV: "production" });
+    const production = await startTestStore({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" });
     try {
       expect((await production.call("/dev/mailbox")).status).toBe(404);
       expect((await production.call("/dev/mailbox.json")).status).toBe(404);

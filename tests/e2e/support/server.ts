@@ -35,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PAYMENT_PROVIDER: "sandbox",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
