@@ -43,7 +43,8 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // registerGracefulClose answers requests that arrive while closing, in the contract's shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
