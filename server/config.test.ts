@@ -41,6 +41,9 @@ describe("configuration", () => {
     [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_WEBHOOK_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ NODE_ENV: "production" }, "PAYMENT_PROVIDER"],
+    [{ STORAGE: "s3" }, "S3_BUCKET"],
+    [{ S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+    [{ S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY"],
   ])("refuses %o with one line naming %s", (env, variable) => {
     const message = configError(env);
     expect(message).toMatch(new RegExp(`^Configuration error: ${variable} `));

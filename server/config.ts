@@ -27,7 +27,7 @@ const envSchema = z
     STORAGE: z.enum(["local", "s3"]).default("local"),
     S3_BUCKET: optional,
     S3_REGION: optional,
-    S3_ENDPOINT: optional,
+    S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
     S3_ACCESS_KEY_ID: optional,
     S3_SECRET_ACCESS_KEY: optional,
     MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
@@ -56,6 +56,8 @@ const envSchema = z
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "PAYMENT_PROVIDER=stripe");
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_WEBHOOK_SECRET", "PAYMENT_PROVIDER=stripe");
     need(env.STORAGE === "s3", "S3_BUCKET", "STORAGE=s3");
+    need(Boolean(env.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set");
+    need(Boolean(env.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set");
     // The sandbox lets a buyer approve their own deposit: a production store runs it only when told to.
     need(env.NODE_ENV === "production", "PAYMENT_PROVIDER", "NODE_ENV=production (stripe, or sandbox on purpose)");
     need(Boolean(env.ADMIN_EMAIL), "ADMIN_PASSWORD", "ADMIN_EMAIL is set");

@@ -3,14 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage, StoredFileInfo } from "./storage";
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
 
 /** Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. */
 export function createLocalStorage(root: string): FileStorage {
   const fullPath = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.split("/").includes("..")) throw new Error(`invalid storage key: ${key}`);
+    assertStorageKey(key);
     return path.join(root, ...key.split("/"));
   };
 

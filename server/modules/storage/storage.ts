@@ -6,8 +6,8 @@ export interface StoredFileInfo {
 }
 
 /**
- * Where result files live. Keys are slash-separated names chosen by the server (`results/<order>/<file>`), never
- * by a user. Local disk now; an object store (S3) can implement the same four calls.
+ * Where result files live: local disk (`local-storage.ts`) or an S3 bucket (`s3-storage.ts`). Keys are
+ * slash-separated names chosen by the server (`results/<order>/<file>`), never by a user.
  */
 export interface FileStorage {
   /** Writes the whole file (streamed when given a stream); replaces an existing one at once, never half-written. */
@@ -17,4 +17,14 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+/**
+ * Throws unless `key` is a relative, slash-separated name of plain segments (no `..`, no leading slash): the one
+ * check every storage applies before touching a file, so no key can leave the local folder or name an odd object.
+ */
+export function assertStorageKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split("/").includes("..")) throw new Error(`invalid storage key: ${key}`);
 }

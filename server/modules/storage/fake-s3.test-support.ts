@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "@20minutes/s3rver";
+
+export interface FakeS3 {
+  /** The S3 settings of the store that uses it, as environment variables. */
+  env: { STORAGE: "s3"; S3_BUCKET: string; S3_REGION: string; S3_ENDPOINT: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
+  close(): Promise<void>;
+}
+
+/** An in-process fake S3 server (s3rver) on a free loopback port, with one empty bucket, its files in a temp folder. */
+export async function startFakeS3(bucket = "results"): Promise<FakeS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    // s3rver's built-in account.
+    env: {
+      STORAGE: "s3",
+      S3_BUCKET: bucket,
+      S3_REGION: "us-east-1",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

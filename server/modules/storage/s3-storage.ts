@@ -1,0 +1,108 @@
+import { Buffer } from "node:buffer";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Another S3 service (MinIO, Cloudflare R2, a fake in tests): addressed path-style, `<endpoint>/<bucket>/<key>`. */
+  endpoint?: string;
+  /** Left out: the SDK's own chain (AWS_* variables, shared profile, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+function isMissing(error: unknown): boolean {
+  if (error instanceof NotFound || error instanceof NoSuchKey) return true;
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+}
+
+async function wholeBody(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Files as objects in one S3 bucket, the key as the object key. A put is one PutObject, so a reader sees the old
+ * object or the new one, never half of either; a stream is collected first because PutObject needs its length.
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const { bucket } = options;
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.endpoint !== undefined,
+    credentials: options.credentials,
+    // Checksums only where S3 demands them: several S3-compatible services reject the SDK's newer default checksums.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+
+  const stat = async (key: string): Promise<StoredFileInfo | null> => {
+    assertStorageKey(key);
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, mtime: head.LastModified ?? new Date() };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+
+  return {
+    async put(key, body) {
+      assertStorageKey(key);
+      const bytes = await wholeBody(body);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+      const stored = await stat(key);
+      if (!stored) throw new Error(`storage key ${key} is missing right after it was written`);
+      return stored;
+    },
+
+    stat,
+
+    read(key, range) {
+      assertStorageKey(key);
+      const out = new PassThrough();
+      const abort = new AbortController();
+      let finished = false;
+      // A reader that goes away early (a closed download) cancels the request or the body still coming in.
+      out.once("close", () => {
+        if (!finished) abort.abort();
+      });
+      const request = new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined });
+      client
+        .send(request, { abortSignal: abort.signal })
+        .then(async (answer) => {
+          if (!(answer.Body instanceof Readable)) throw new Error(`storage key ${key}: S3 answered without a body stream`);
+          await pipeline(answer.Body, out);
+          finished = true;
+        })
+        .catch((error: unknown) => {
+          if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+      return out;
+    },
+
+    async remove(key) {
+      assertStorageKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
+  };
+}
