@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { BUNDLES } from "../../content/catalog";
 import { formatMoney, moneyFromApi } from "../../contract/money-units";
-import { AddToCart } from "../features/catalog/add-to-cart";
 import { BulletList, CopySection } from "../features/catalog/copy-blocks";
 import { bundleContent, taglines } from "../features/catalog/content.server";
+import { OfferBox, OfferFact } from "../features/catalog/offer-box";
 import { pagePrices, priceOf } from "../features/catalog/page-prices.server";
 import { Price } from "../features/catalog/price";
 import { ProductIntro } from "../features/catalog/product-intro";
@@ -32,15 +32,8 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
       <ProductIntro kind="bundle" path={`/bundles/${id}`} name={name} tagline={tagline} price={price} currency={currency} />
-      <div className="mt-8 flex flex-wrap items-start gap-6 rounded-lg border border-slate-300 p-5 dark:border-slate-800">
-        <p>
-          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("bundlePrice")}</span>
-          <span className="text-3xl font-semibold">
-            <Price major={price} currency={currency} testId="product-price" />
-          </span>
-        </p>
-        <p>
-          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("separately")}</span>
+      <OfferBox productId={id} name={name} priceLabel={t("bundlePrice")} price={price} currency={currency}>
+        <OfferFact label={t("separately")}>
           <span className="text-lg line-through">
             <Price money={{ minor: apartMinor, currency }} />
           </span>
@@ -49,11 +42,8 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               {t("saving", { amount: formatMoney({ minor: savingMinor, currency }, locale) })}
             </span>
           ) : null}
-        </p>
-        <div className="ml-auto">
-          <AddToCart productId={id} name={name} />
-        </div>
-      </div>
+        </OfferFact>
+      </OfferBox>
       <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>
       <CopySection heading={t("contains")}>
         <ul className="space-y-4">

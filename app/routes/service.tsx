@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { BUNDLES } from "../../content/catalog";
 import { SERVICE_IDS, type ServiceId } from "../../contract/product-ids";
-import { AddToCart } from "../features/catalog/add-to-cart";
 import { BulletList, CopySection, FaqList } from "../features/catalog/copy-blocks";
 import { serviceContent } from "../features/catalog/content.server";
+import { OfferBox, OfferFact } from "../features/catalog/offer-box";
 import { pagePrices, priceOf } from "../features/catalog/page-prices.server";
 import { Price } from "../features/catalog/price";
 import { ProductIntro } from "../features/catalog/product-intro";
@@ -36,21 +36,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
       <ProductIntro kind="service" path={`/services/${id}`} name={name} tagline={tagline} price={price} currency={currency} />
-      <div className="mt-8 flex flex-wrap items-start gap-6 rounded-lg border border-slate-300 p-5 dark:border-slate-800">
-        <p>
-          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("price")}</span>
-          <span className="text-3xl font-semibold">
-            <Price major={price} currency={currency} testId="product-price" />
-          </span>
-        </p>
-        <p>
-          <span className="block text-sm text-slate-600 dark:text-slate-400">{t("turnaround")}</span>
+      <OfferBox productId={id} name={name} priceLabel={t("price")} price={price} currency={currency}>
+        <OfferFact label={t("turnaround")}>
           <span className="text-lg font-medium">{content.turnaround}</span>
-        </p>
-        <div className="ml-auto">
-          <AddToCart productId={id} name={name} />
-        </div>
-      </div>
+        </OfferFact>
+      </OfferBox>
       <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>
       <CopySection heading={t("forWhom")}>
         <BulletList items={content.forWhom} />

@@ -1,16 +1,7 @@
 import type { z } from "zod";
 import type { FieldMessages } from "./api-error";
-import { fieldName } from "../../contract/field-names";
+import { fieldName, valueAt } from "../../contract/field-names";
 import type { MessageRef } from "../i18n/messages";
-
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let value = input;
-  for (const part of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value;
-}
 
 function message(issue: z.core.$ZodIssue, input: unknown): MessageRef {
   if (issue.code !== "unrecognized_keys" && issue.code !== "custom" && valueAt(input, issue.path) === undefined) {

@@ -29,6 +29,20 @@ export function borderClass(invalid: boolean): string {
 }
 
 /**
+ * The attributes that wire a boxed control (text input, text area) to its frame: the ids from `FieldFrame`, the
+ * required and invalid states, and the field look with the caller's own classes last.
+ */
+export function boxedControlProps({ id, describedBy, invalid }: FieldIds, required: boolean | undefined, className: string | undefined) {
+  return {
+    id,
+    required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy,
+    className: `${fieldClass} ${borderClass(invalid)} ${className ?? ""}`,
+  };
+}
+
+/**
  * Label, hint and error around one control, wired for assistive technology: the control gets `id`,
  * `aria-describedby` (hint, then error) and `aria-invalid` from `children(ids)`.
  */

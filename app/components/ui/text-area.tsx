@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
-import { borderClass, FieldFrame, fieldClass, type FieldProps } from "./field-frame";
+import { boxedControlProps, FieldFrame, type FieldProps } from "./field-frame";
 
 export type TextAreaProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "required">;
 
@@ -7,17 +7,7 @@ export type TextAreaProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAre
 export function TextArea({ label, error, hint, required, id, className, rows = 5, ...textarea }: TextAreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} id={id}>
-      {({ id: inputId, describedBy, invalid }) => (
-        <textarea
-          rows={rows}
-          {...textarea}
-          id={inputId}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={`${fieldClass} ${borderClass(invalid)} ${className ?? ""}`}
-        />
-      )}
+      {(ids) => <textarea rows={rows} {...textarea} {...boxedControlProps(ids, required, className)} />}
     </FieldFrame>
   );
 }

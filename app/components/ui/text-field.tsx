@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { borderClass, FieldFrame, fieldClass, type FieldProps } from "./field-frame";
+import { boxedControlProps, FieldFrame, type FieldProps } from "./field-frame";
 
 export type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "required">;
 
@@ -7,17 +7,7 @@ export type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElem
 export function TextField({ label, error, hint, required, id, className, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} id={id}>
-      {({ id: inputId, describedBy, invalid }) => (
-        <input
-          type="text"
-          {...input}
-          id={inputId}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={`${fieldClass} ${borderClass(invalid)} ${className ?? ""}`}
-        />
-      )}
+      {(ids) => <input type="text" {...input} {...boxedControlProps(ids, required, className)} />}
     </FieldFrame>
   );
 }

@@ -1,21 +1,12 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import type { FieldErrors } from "../../components/ui/use-api-submit";
-import { fieldName } from "../../../contract/field-names";
+import { fieldName, valueAt } from "../../../contract/field-names";
 
 /**
  * The one way the browser turns a failed zod check into messages: keys of the `forms` namespace, under the field
  * names the API uses for its own 400 errors, so client and server errors land on the same fields.
  */
-
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let value = input;
-  for (const part of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value;
-}
 
 /** Nothing given: absent, blank, an empty list or an unticked box. */
 function isBlank(value: unknown): boolean {

@@ -18,37 +18,25 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
     if (!order) throw ApiError.notFound();
     return { id: order.id, number: order.number, status: order.status };
   };
-  const common = { preHandler: app.requireStaff, security: [{ bearer: [] }], tags: ["admin"] };
+  const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 
-  app.post(
-    "/admin/orders/:id/start",
-    { preHandler: common.preHandler, schema: { tags: common.tags, security: common.security, summary: "paid → in_progress", params, response: { 200: answer } } },
-    async (request) => {
-      await orders.startWork(request.params.id);
+  /** A status change: the service makes it (or refuses with the contract's error), the answer is the order as it now stands. */
+  const statusChange = (path: string, summary: string, change: (id: string) => Promise<void>) =>
+    app.post(path, { preHandler: app.requireStaff, schema: { ...docs, summary, params, response: { 200: answer } } }, async (request) => {
+      await change(request.params.id);
       return current(request.params.id);
-    },
-  );
+    });
 
-  app.post(
-    "/admin/orders/:id/cancel",
-    {
-      preHandler: common.preHandler,
-      schema: { tags: common.tags, security: common.security, summary: "paid or in_progress → cancelled, total refunded to the balance", params, response: { 200: answer } },
-    },
-    async (request) => {
-      await orders.cancel(request.params.id);
-      return current(request.params.id);
-    },
-  );
+  statusChange("/admin/orders/:id/start", "paid → in_progress", (id) => orders.startWork(id));
+  statusChange("/admin/orders/:id/cancel", "paid or in_progress → cancelled, total refunded to the balance", (id) => orders.cancel(id));
 
   app.post(
     "/admin/orders/:id/deliver",
     {
-      preHandler: common.preHandler,
+      preHandler: app.requireStaff,
       compress: false,
       schema: {
-        tags: common.tags,
-        security: common.security,
+        ...docs,
         summary: "Deliver the result: the file is the application/octet-stream body, its name in ?fileName=",
         params,
         querystring: z.object({ fileName: z.string().trim().min(1).max(200) }),
