@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { h1, open, seriousViolations, visitor, watchErrors } from "./storefront-support";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import { useStore } from "./support/store";
 
-let server: RunningServer;
-let browser: Browser;
+const store = useStore();
+
 let anonymous: BrowserContext;
 let signedIn: BrowserContext;
 
@@ -14,13 +13,13 @@ const PASSWORD = "a quiet river at dawn";
 /** A customer signed in through the API, tokens placed in storage as the sign-in screen would. */
 async function signedInVisitor(): Promise<BrowserContext> {
   const email = `a11y.${Date.now()}@example.com`;
-  const response = await fetch(`${server.url}/api/Accounts/register`, {
+  const response = await fetch(`${store.server.url}/api/Accounts/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ firstName: "Ann", lastName: "Lee", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true }),
   });
   const pair = (await response.json()) as { accessToken: string; refreshToken: string };
-  const context = await visitor(browser, { bypassCSP: true });
+  const context = await visitor(store.browser, { bypassCSP: true });
   await context.addInitScript((tokens) => {
     window.sessionStorage.setItem("jwtToken", tokens.accessToken);
     window.sessionStorage.setItem("refreshToken", tokens.refreshToken);
@@ -30,14 +29,8 @@ async function signedInVisitor(): Promise<BrowserContext> {
 
 /** axe-core is injected as an inline script, which the store's CSP rightly refuses: these visitors bypass it. */
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  anonymous = await visitor(browser, { bypassCSP: true });
+  anonymous = await visitor(store.browser, { bypassCSP: true });
   signedIn = await signedInVisitor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Opens the page, waits for its form (the guard has let it in), optionally submits it empty so every error shows. */
@@ -67,7 +60,7 @@ describe("accessibility of the account screens: axe-core finds no serious or cri
         ["/auth/forgot-password", "email"],
         ["/auth/reset-password", "code"],
       ] as const) {
-        const page = await check(anonymous, `${server.url}${prefix}${path}`, field, true);
+        const page = await check(anonymous, `${store.server.url}${prefix}${path}`, field, true);
         // Every invalid field says why, through aria-describedby.
         const invalid = page.locator('main [aria-invalid="true"]');
         expect(await invalid.count()).toBeGreaterThan(0);
@@ -80,11 +73,11 @@ describe("accessibility of the account screens: axe-core finds no serious or cri
 
     it(`not-logged-in and the profile pages, in ${language}`, async () => {
       const page = await anonymous.newPage();
-      await open(page, `${server.url}${prefix}/not-logged-in?reason=${encodeURIComponent("You were logged out")}`);
+      await open(page, `${store.server.url}${prefix}/not-logged-in?reason=${encodeURIComponent("You were logged out")}`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
-      await (await check(signedIn, `${server.url}${prefix}/profile/account-information`, "firstName", false)).close();
-      await (await check(signedIn, `${server.url}${prefix}/profile/change-password`, "currentPassword", true)).close();
+      await (await check(signedIn, `${store.server.url}${prefix}/profile/account-information`, "firstName", false)).close();
+      await (await check(signedIn, `${store.server.url}${prefix}/profile/change-password`, "currentPassword", true)).close();
     });
   }
 });

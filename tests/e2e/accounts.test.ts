@@ -1,21 +1,10 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useStore } from "./support/store";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const store = useStore();
 
 let counter = 0;
 function uniqueEmail(): string {
@@ -28,7 +17,7 @@ const NEW_PASSWORD = "seven lanterns over the bay";
 
 /** Registers through the API (the browser journey covers the sign-up screen itself). */
 async function registerByApi(email: string, password = PASSWORD): Promise<void> {
-  const response = await fetch(`${server.url}/api/Accounts/register`, {
+  const response = await fetch(`${store.server.url}/api/Accounts/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -46,7 +35,7 @@ async function registerByApi(email: string, password = PASSWORD): Promise<void> 
 
 /** The newest 6-digit code mailed to `email`: read from the mail outbox in the server's SQLite file. */
 async function mailedCode(email: string): Promise<string> {
-  const db = new SQLite(path.join(server.dataDir, "scriptorium.sqlite"), { readonly: true });
+  const db = new SQLite(path.join(store.server.dataDir, "scriptorium.sqlite"), { readonly: true });
   try {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const rows = db
@@ -76,24 +65,24 @@ async function storedTokens(page: Page) {
 }
 
 async function signIn(page: Page, email: string, password: string, rememberMe: boolean): Promise<void> {
-  await page.goto(`${server.url}/auth/sign-in`);
+  await page.goto(`${store.server.url}/auth/sign-in`);
   await fill(page, { email, password });
   if (rememberMe) await page.locator('[name="rememberMe"]').check();
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${store.server.url}/`);
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.goto(`${server.url}/profile/account-information`);
+  await page.goto(`${store.server.url}/profile/account-information`);
   await page.locator('[name="firstName"]').waitFor();
   await page.getByRole("navigation", { name: "Your account" }).getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${store.server.url}/`);
   await expect.poll(() => storedTokens(page)).toEqual({ local: null, session: null, localRefresh: null, sessionRefresh: null });
 }
 
 describe("account journey", () => {
   it("signs up, edits the profile, signs out, signs in with and without remember me, resets the password", async () => {
-    const page = await browser.newPage();
+    const page = await store.browser.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     // Hydration mismatches and other React errors are logged; refused API calls (400) are expected here.
@@ -103,7 +92,7 @@ describe("account journey", () => {
     const email = uniqueEmail();
 
     // Sign up: client-side checks first, at their fields.
-    await page.goto(`${server.url}/auth/sign-up`);
+    await page.goto(`${store.server.url}/auth/sign-up`);
     await fill(page, { firstName: "Ann", lastName: "Lee", email, password: PASSWORD, repeatedPassword: "something else" });
     await page.getByRole("button", { name: "Create account" }).click();
     const repeat = page.locator('[name="repeatedPassword"]');
@@ -119,17 +108,17 @@ describe("account journey", () => {
     await page.locator('[name="country"]').selectOption("ES");
     await page.locator('[name="agreedToPrivacyPolicy"]').check();
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${store.server.url}/`);
     const afterSignUp = await storedTokens(page);
     expect(afterSignUp.session).toBeTruthy();
     expect(afterSignUp.local).toBeNull();
 
     // A signed-in visitor on a `homepage` page goes home.
-    await page.goto(`${server.url}/auth/sign-in`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${store.server.url}/auth/sign-in`);
+    await page.waitForURL(`${store.server.url}/`);
 
     // Edit the profile; it is prefilled and stays changed after a reload.
-    await page.goto(`${server.url}/profile/account-information`);
+    await page.goto(`${store.server.url}/profile/account-information`);
     await expect.poll(() => page.locator('[name="firstName"]').inputValue()).toBe("Ann");
     await expect(page.getByTestId("profile-email").inputValue()).resolves.toBe(email);
     await expect(page.locator('[name="country"]').inputValue()).resolves.toBe("ES");
@@ -159,7 +148,7 @@ describe("account journey", () => {
     await signOut(page);
 
     // Forgot password → the code from the mail → reset → sign in with the new password.
-    await page.goto(`${server.url}/auth/forgot-password`);
+    await page.goto(`${store.server.url}/auth/forgot-password`);
     await fill(page, { email });
     await page.getByRole("button", { name: "Send the code" }).click();
     await page.getByText("Check your email").waitFor();
@@ -171,7 +160,7 @@ describe("account journey", () => {
     await page.getByText("Your password has been changed").waitFor();
 
     // The old password no longer works: the server's general message shows under the client message.
-    await page.goto(`${server.url}/auth/sign-in`);
+    await page.goto(`${store.server.url}/auth/sign-in`);
     await fill(page, { email, password: PASSWORD });
     await page.getByRole("button", { name: "Sign in" }).click();
     const alert = page.getByRole("alert");
@@ -187,33 +176,33 @@ describe("account journey", () => {
   it("shows the loading flag while signing in", async () => {
     const email = uniqueEmail();
     await registerByApi(email);
-    const page = await browser.newPage();
+    const page = await store.browser.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/Accounts/login", async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/auth/sign-in`);
+    await page.goto(`${store.server.url}/auth/sign-in`);
     await fill(page, { email, password: PASSWORD });
     const button = page.getByRole("button", { name: "Sign in" });
     await button.click();
     await expect.poll(() => button.getAttribute("aria-busy")).toBe("true");
     await expect(button.isDisabled()).resolves.toBe(true);
     release();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${store.server.url}/`);
     await page.close();
   });
 
   it("sends a signed-out visitor of a guarded page to sign-in and back to that page, in Spanish", async () => {
     const email = uniqueEmail();
     await registerByApi(email);
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/es/profile/change-password`);
-    await page.waitForURL(`${server.url}/es/auth/sign-in?redirect=${encodeURIComponent("/es/profile/change-password")}`);
+    const page = await store.browser.newPage();
+    await page.goto(`${store.server.url}/es/profile/change-password`);
+    await page.waitForURL(`${store.server.url}/es/auth/sign-in?redirect=${encodeURIComponent("/es/profile/change-password")}`);
     await fill(page, { email, password: PASSWORD });
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await page.waitForURL(`${server.url}/es/profile/change-password`);
+    await page.waitForURL(`${store.server.url}/es/profile/change-password`);
     await page.locator('[name="currentPassword"]').waitFor();
     await expect(page.locator("h1").textContent()).resolves.toBe("Cambiar contraseña");
     await expect(page.title()).resolves.toBe("Cambiar contraseña — Scriptorium");
@@ -223,8 +212,8 @@ describe("account journey", () => {
   it("signs up in Spanish: country names in Spanish, the server's field error shown at its field", async () => {
     const email = uniqueEmail();
     await registerByApi(email);
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/es/auth/sign-up`);
+    const page = await store.browser.newPage();
+    await page.goto(`${store.server.url}/es/auth/sign-up`);
     const country = page.locator('[name="country"]');
     await expect.poll(() => country.locator('option[value="ES"]').textContent()).toBe("España");
     await expect(page.getByRole("main").getByRole("link", { name: "política de privacidad" }).getAttribute("href")).resolves.toBe("/es/privacy-policy");
@@ -244,28 +233,28 @@ describe("account journey", () => {
   it("ignores a redirect to another site after signing in", async () => {
     const email = uniqueEmail();
     await registerByApi(email);
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/auth/sign-in?redirect=${encodeURIComponent("//evil.example/")}`);
+    const page = await store.browser.newPage();
+    await page.goto(`${store.server.url}/auth/sign-in?redirect=${encodeURIComponent("//evil.example/")}`);
     await fill(page, { email, password: PASSWORD });
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${store.server.url}/`);
     await page.close();
   });
 
   it("lands on /not-logged-in with the reason when the tokens cannot be refreshed", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/not-logged-in`);
+    const page = await store.browser.newPage();
+    await page.goto(`${store.server.url}/not-logged-in`);
     await page.evaluate(() => {
       localStorage.setItem("rememberMe", "true");
       localStorage.setItem("jwtToken", "corrupt.token.value");
       localStorage.setItem("refreshToken", "corrupt-refresh-token");
     });
-    await page.goto(`${server.url}/profile/account-information`);
-    await page.waitForURL(`${server.url}/not-logged-in?reason=You%20were%20logged%20out`);
+    await page.goto(`${store.server.url}/profile/account-information`);
+    await page.waitForURL(`${store.server.url}/not-logged-in?reason=You%20were%20logged%20out`);
     await expect(page.getByTestId("not-logged-in-reason").textContent()).resolves.toBe("You were logged out");
     await expect(storedTokens(page)).resolves.toEqual({ local: null, session: null, localRefresh: null, sessionRefresh: null });
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/auth/sign-in`);
+    await page.waitForURL(`${store.server.url}/auth/sign-in`);
     await page.close();
   });
 });

@@ -1,20 +1,19 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliverResult } from "./support/deliver-result";
+import { useStore } from "./support/store";
 import { open, visitor } from "./storefront-support";
 
 const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
-let server: RunningServer;
-let browser: Browser;
+const store = useStore();
+
 let tokens: { accessToken: string; refreshToken: string };
 let depositId: string;
 
 async function call<T>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(server.url + path, {
+  const response = await fetch(store.server.url + path, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
@@ -24,7 +23,6 @@ async function call<T>(path: string, body: unknown, token?: string, headers: Rec
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const email = `a11y-${Date.now()}@example.com`;
   const password = "correct horse battery staple";
   tokens = await call("/api/Accounts/register", {
@@ -43,11 +41,7 @@ beforeAll(async () => {
     tokens.accessToken,
     { "idempotency-key": "a11y-order" },
   );
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", order.number, AXE], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  deliverResult(store.server.dataDir, order.number, AXE);
   // …and a pending one for the sandbox checkout page.
   ({ depositId } = await deposit(25));
 });
@@ -65,16 +59,11 @@ async function violationsInMain(page: Page): Promise<string[]> {
   });
 }
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("accessibility of the customer's order screens: axe-core finds no serious or critical violation", () => {
   const pages = ["/cart", "/profile/balance", "/profile/orders", "/checkout/sandbox?deposit="];
   // English pages in the dark theme, Spanish ones in the light theme: both themes' contrast is checked.
   it.each(pages.flatMap((page) => [page, `/es${page}`]))("on %s", async (page) => {
-    const context = await visitor(browser, { bypassCSP: true });
+    const context = await visitor(store.browser, { bypassCSP: true });
     // Signed in (tokens kept as with "remember me") with a service and a bundle in the cart.
     await context.addInitScript(({ pair, theme }) => {
       window.localStorage.setItem("theme", theme);
@@ -85,7 +74,7 @@ describe("accessibility of the customer's order screens: axe-core finds no serio
       window.localStorage.setItem("cart", JSON.stringify(cart));
     }, { pair: tokens, theme: page.startsWith("/es") ? "light" : "dark" });
     const tab = await context.newPage();
-    await open(tab, server.url + page + (page.endsWith("deposit=") ? depositId : ""));
+    await open(tab, store.server.url + page + (page.endsWith("deposit=") ? depositId : ""));
     await tab.locator("main h1").first().waitFor();
     if (page.endsWith("/orders")) {
       // Every brief unfolded, the download button showing.

@@ -1,32 +1,20 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { deliverResult } from "./support/deliver-result";
+import { useStore } from "./support/store";
 import { open } from "./storefront-support";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "correct horse battery staple";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const store = useStore();
 
 /** A new customer, registered through the API; the profile has no address yet. */
 async function register(): Promise<string> {
   const email = `buyer-${randomUUID()}@example.com`;
-  const response = await fetch(`${server.url}/api/Accounts/register`, {
+  const response = await fetch(`${store.server.url}/api/Accounts/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -45,13 +33,13 @@ async function register(): Promise<string> {
 
 /** A page that fails the test on any script error, signed in through the sign-in page and sent on to `target`. */
 async function signedIn(email: string, target: string, signInPath = "/auth/sign-in"): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await store.browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   // A step that hangs fails on its own line, well inside the test's time.
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await open(page, `${server.url}${signInPath}?redirect=${encodeURIComponent(target)}`);
+  await open(page, `${store.server.url}${signInPath}?redirect=${encodeURIComponent(target)}`);
   await page.getByLabel(/^(Email|Correo)/).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(PASSWORD);
   await page.getByRole("button", { name: /^(Sign in|Iniciar sesión|Entrar)$/ }).click();
@@ -69,15 +57,6 @@ async function completeBilling(page: Page, agree: RegExp): Promise<void> {
 
 async function text(page: Page, testId: string): Promise<string> {
   return ((await page.getByTestId(testId).textContent()) ?? "").trim();
-}
-
-/** Delivers a result file for an order with the orders module's script, against the running server's data. */
-function deliver(orderNumber: string, file: string): void {
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/deliver-result.ts", orderNumber, file], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
 }
 
 describe("a customer orders from a prepaid balance", () => {
@@ -109,12 +88,12 @@ describe("a customer orders from a prepaid balance", () => {
     // A service and a bundle, added from their own pages.
     // (The page must be running before its button does anything: `open` waits for that.)
     for (const [product, name] of [["services/article-forge", "Article Forge"], ["bundles/growth-and-visibility-pack", "Growth & Visibility Pack"]]) {
-      await open(page, `${server.url}/${product}`);
+      await open(page, `${store.server.url}/${product}`);
       await page.getByRole("button", { name: "Add to cart" }).first().click();
       await page.getByText(`${name} was added to your cart.`).waitFor();
     }
 
-    await page.goto(`${server.url}/cart`);
+    await page.goto(`${store.server.url}/cart`);
     const article = page.getByTestId("cart-line-article-forge");
     const bundle = page.getByTestId("cart-line-growth-and-visibility-pack");
     await expect.poll(() => text(page, "cart-total")).toBe("€488.00");
@@ -164,17 +143,17 @@ describe("a customer orders from a prepaid balance", () => {
     await page.getByRole("link", { name: "See your orders" }).click();
     await page.waitForURL((url) => url.pathname === "/profile/orders");
     await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent()).toBe("Paid");
-    await page.goto(`${server.url}/profile/balance`);
+    await page.goto(`${store.server.url}/profile/balance`);
     await expect.poll(() => text(page, "balance-amount")).toBe("€512.00");
     await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Order payment");
 
     // Delivered by the team; the customer downloads exactly those bytes under the file's name.
-    const file = path.join(server.dataDir, "Informe de panadería ñ.txt");
+    const file = path.join(store.server.dataDir, "Informe de panadería ñ.txt");
     const bytes = Buffer.from(`Result for ${orderNumber}\n${"sourdough ".repeat(5000)}`, "utf8");
     fs.writeFileSync(file, bytes);
-    deliver(orderNumber, file);
+    deliverResult(store.server.dataDir, orderNumber, file);
 
-    await page.goto(`${server.url}/profile/orders`);
+    await page.goto(`${store.server.url}/profile/orders`);
     const order = page.getByTestId(`order-${orderNumber}`);
     await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered");
     await expect(order.getByTestId("order-total").textContent()).resolves.toBe("€488.00");
@@ -222,7 +201,7 @@ describe("a declined sandbox payment", () => {
       const brief = { topic: "Cómo fijar el precio de una tarta", audience: "Pastelerías", tone: "friendly", length: "800" };
       window.localStorage.setItem("orders", JSON.stringify({ "line-1": brief }));
     });
-    await page.goto(`${server.url}/es/cart`);
+    await page.goto(`${store.server.url}/es/cart`);
     await expect.poll(() => text(page, "cart-total")).toBe("€389,00");
     await page.getByRole("button", { name: "Quitar SEO Layer del carrito" }).click();
     await expect.poll(() => text(page, "cart-total")).toBe("€149,00");

@@ -1,27 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { useStore } from "./support/store";
 import { open, visitor } from "./storefront-support";
 
 // A server of its own: these tests spend the support form's rate limit (5 per 10 minutes per address).
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const store = useStore();
 
 describe("contact form", () => {
   it("checks fields before sending, shows the server's field errors, confirms success and reports 429", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/contact-us");
+    await open(page, store.server.url + "/contact-us");
     const form = page.getByTestId("contact-form");
     const email = page.getByLabel("Your email address");
     const message = page.getByLabel("How can we help?");
@@ -52,7 +40,7 @@ describe("contact form", () => {
 
     // Spend the rest of the limit, then the form says 'Too many requests.'
     for (let sent = 0; sent < 5; sent++) {
-      const answer = await fetch(server.url + "/api/support/create-ticket", {
+      const answer = await fetch(store.server.url + "/api/support/create-ticket", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: "bob@example.com", description: "Another question about my order." }),
@@ -68,9 +56,9 @@ describe("contact form", () => {
   });
 
   it("says it in Spanish on the Spanish page", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/es/contact-us");
+    await open(page, store.server.url + "/es/contact-us");
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("La validación ha fallado");
     expect(await page.getByText("Escribe tu correo electrónico.").count()).toBe(1);

@@ -1,67 +1,56 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useStore } from "./support/store";
 import { h1, open, visitor, watchErrors } from "./storefront-support";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The app asks for the latest build id every second here (default: every 5 minutes).
-  [server, browser] = await Promise.all([startServer({ BUILD_POLL_SECONDS: "1" }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The app asks for the latest build id every second here (default: every 5 minutes).
+const store = useStore({ BUILD_POLL_SECONDS: "1" });
 
 describe("language", () => {
   it("switches between EN and ES on the same page and remembers the choice in the locale cookie", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/services/seo-layer");
+    await open(page, store.server.url + "/services/seo-layer");
     await page.getByTestId("locale-es").click();
-    await page.waitForURL(server.url + "/es/services/seo-layer");
+    await page.waitForURL(store.server.url + "/es/services/seo-layer");
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     const cookie = (await context.cookies()).find((entry) => entry.name === "locale");
     expect(cookie?.value).toBe("es");
     expect(cookie?.sameSite).toBe("Lax");
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
     // With locale=es an English address leads to its Spanish twin…
-    await open(page, server.url + "/about-us");
-    expect(page.url()).toBe(server.url + "/es/about-us");
+    await open(page, store.server.url + "/about-us");
+    expect(page.url()).toBe(store.server.url + "/es/about-us");
     // …until the visitor picks EN.
     await page.getByTestId("locale-en").click();
-    await page.waitForURL(server.url + "/about-us");
-    await open(page, server.url + "/contact-us");
-    expect(page.url()).toBe(server.url + "/contact-us");
+    await page.waitForURL(store.server.url + "/about-us");
+    await open(page, store.server.url + "/contact-us");
+    expect(page.url()).toBe(store.server.url + "/contact-us");
     expect(await h1(page)).toBe("Contact us");
     await context.close();
   });
 
   it("sends a first visit whose browser prefers Spanish to the Spanish page", async () => {
-    const spanish = await fetch(server.url + "/services?ref=x", { redirect: "manual", headers: { "accept-language": "es-ES,es;q=0.9,en;q=0.8" } });
+    const spanish = await fetch(store.server.url + "/services?ref=x", { redirect: "manual", headers: { "accept-language": "es-ES,es;q=0.9,en;q=0.8" } });
     expect(spanish.status).toBe(302);
     expect(spanish.headers.get("location")).toBe("/es/services?ref=x");
-    const english = await fetch(server.url + "/services", { redirect: "manual", headers: { "accept-language": "en-US,en;q=0.9,es;q=0.8" } });
+    const english = await fetch(store.server.url + "/services", { redirect: "manual", headers: { "accept-language": "en-US,en;q=0.9,es;q=0.8" } });
     expect(english.status).toBe(200);
-    const chosen = await fetch(server.url + "/services", { redirect: "manual", headers: { "accept-language": "es", cookie: "locale=en" } });
+    const chosen = await fetch(store.server.url + "/services", { redirect: "manual", headers: { "accept-language": "es", cookie: "locale=en" } });
     expect(chosen.status).toBe(200);
   });
 });
 
 describe("currency and cart", () => {
   it("adds to the cart from service and bundle pages; a currency change reprices the page and empties the cart", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await open(page, server.url + "/services/article-forge");
+    await open(page, store.server.url + "/services/article-forge");
     expect(await page.getByTestId("product-price").textContent()).toBe("€149.00");
     await page.getByTestId("add-to-cart").click();
     await expect.poll(() => page.getByTestId("add-to-cart-status").textContent()).toContain("added to your cart");
-    await open(page, server.url + "/bundles/growth-and-visibility-pack");
+    await open(page, store.server.url + "/bundles/growth-and-visibility-pack");
     await page.getByTestId("add-to-cart").click();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("2");
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
@@ -73,7 +62,7 @@ describe("currency and cart", () => {
     expect(await page.evaluate(() => [localStorage.getItem("currency"), localStorage.getItem("cart")])).toEqual(["GBP", null]);
 
     // The server renders the chosen currency on the next page load, in the page's language format.
-    await open(page, server.url + "/es/services");
+    await open(page, store.server.url + "/es/services");
     expect(await page.getByTestId("price-investor-and-strategy-suite").textContent()).toBe("£1.380,00");
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("GBP");
     expect(errors).toEqual([]);
@@ -86,9 +75,9 @@ describe("cookie consent", () => {
     ["Accept", "true"],
     ["Reject", "false"],
   ])("remembers %s across a reload", async (button, stored) => {
-    const context = await visitor(browser, { consented: false });
+    const context = await visitor(store.browser, { consented: false });
     const page = await context.newPage();
-    await open(page, server.url + "/");
+    await open(page, store.server.url + "/");
     await page.getByTestId("cookie-banner").getByRole("button", { name: button }).click();
     expect(await page.getByTestId("cookie-banner").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("accepted-cookies"))).toBe(stored);
@@ -120,12 +109,12 @@ async function inNewDocument(page: Page, url: string): Promise<boolean> {
 
 describe("staying current", () => {
   it("moves within the app while the build is current, and makes the next route change a full page load once it is not", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/services");
+    await open(page, store.server.url + "/services");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.getByRole("link", { name: "Details of SEO Layer" }).click();
-    await page.waitForURL(server.url + "/services/seo-layer");
+    await page.waitForURL(store.server.url + "/services/seo-layer");
     expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 
     let polled = 0;
@@ -134,24 +123,24 @@ describe("staying current", () => {
       return route.fulfill({ json: { id: "a-newer-build" } });
     });
     await expect.poll(() => polled, { timeout: 5_000 }).toBeGreaterThan(0);
-    const fullLoad = documentRequest(page, server.url + "/contact-us");
+    const fullLoad = documentRequest(page, store.server.url + "/contact-us");
     await page.getByRole("link", { name: "Contact", exact: true }).click();
     await fullLoad;
-    await expect.poll(() => inNewDocument(page, server.url + "/contact-us")).toBe(true);
+    await expect.poll(() => inNewDocument(page, store.server.url + "/contact-us")).toBe(true);
     expect(await h1(page)).toBe("Contact us");
     await context.close();
   });
 
   it("loads the target as a full page when its route module fails to load, and marks the path for the 10-second suppression", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/services");
+    await open(page, store.server.url + "/services");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     await page.route(/\/assets\/service-[\w-]+\.js$/, (route) => route.abort());
-    const fullLoad = documentRequest(page, server.url + "/services/article-forge");
+    const fullLoad = documentRequest(page, store.server.url + "/services/article-forge");
     await page.getByRole("link", { name: "Details of Article Forge" }).click();
     await fullLoad;
-    await expect.poll(() => inNewDocument(page, server.url + "/services/article-forge")).toBe(true);
+    await expect.poll(() => inNewDocument(page, store.server.url + "/services/article-forge")).toBe(true);
     expect(await h1(page)).toBe("Article Forge");
     expect(await page.evaluate(() => sessionStorage.getItem("reloaded:/services/article-forge"))).not.toBeNull();
     await context.close();
@@ -160,14 +149,14 @@ describe("staying current", () => {
 
 describe("theme", () => {
   it("is dark by default, and a chosen light theme holds from the first paint of the next page", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/");
+    await open(page, store.server.url + "/");
     expect(await page.locator("html").getAttribute("class")).toContain("dark");
     await page.getByTestId("theme-toggle").click();
     expect(await page.locator("html").getAttribute("class")).not.toContain("dark");
     // The class is set before any stylesheet or app script runs: check it at DOMContentLoaded.
-    await page.goto(server.url + "/services", { waitUntil: "commit" });
+    await page.goto(store.server.url + "/services", { waitUntil: "commit" });
     await page.waitForLoadState("domcontentloaded");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await context.close();

@@ -1,20 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { useStore } from "./support/store";
 import { h1, open, PUBLIC_URLS, seriousViolations, visitor, watchErrors } from "./storefront-support";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const store = useStore();
 
 const KNOWN_HEADINGS: Record<string, string> = {
   "/": "Words that work for your business",
@@ -27,13 +15,13 @@ const KNOWN_HEADINGS: Record<string, string> = {
 
 describe("every public page, in English and in Spanish", () => {
   it("answers 200 in its language with a heading of its own, title, canonical and hreflang, without errors", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     const errors = watchErrors(page);
     // Product names are brand names in both languages, so headings are unique per language.
     const headings = { en: new Map<string, string>(), es: new Map<string, string>() };
     for (const url of PUBLIC_URLS) {
-      const response = await open(page, server.url + url);
+      const response = await open(page, store.server.url + url);
       expect(response?.status(), url).toBe(200);
       const spanish = url === "/es" || url.startsWith("/es/");
       expect(await page.locator("html").getAttribute("lang"), url).toBe(spanish ? "es" : "en");
@@ -44,7 +32,7 @@ describe("every public page, in English and in Spanish", () => {
       expect(seen.get(heading), `${url} repeats the heading of ${seen.get(heading)}`).toBeUndefined();
       seen.set(heading, url);
       expect(await page.title(), url).not.toBe("");
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href"), url).toBe(server.url + url);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href"), url).toBe(store.server.url + url);
       expect(await page.locator('link[hreflang="x-default"]').count(), url).toBe(1);
       expect(await page.locator('meta[property="og:title"]').count(), url).toBe(1);
     }
@@ -53,9 +41,9 @@ describe("every public page, in English and in Spanish", () => {
   });
 
   it("describes services and bundles with JSON-LD offers in the shown currency", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    await open(page, server.url + "/es/bundles/launch-essentials-kit");
+    await open(page, store.server.url + "/es/bundles/launch-essentials-kit");
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(jsonLd.offers).toMatchObject({ "@type": "Offer", price: "869.00", priceCurrency: "EUR" });
     expect(await page.getByTestId("product-price").textContent()).toBe("€869,00");
@@ -63,13 +51,13 @@ describe("every public page, in English and in Spanish", () => {
   });
 
   it("shows 404 with `Page Not Found` and the path for unknown paths in both languages", async () => {
-    const context = await visitor(browser);
+    const context = await visitor(store.browser);
     const page = await context.newPage();
-    const english = await open(page, server.url + "/no/such-page");
+    const english = await open(page, store.server.url + "/no/such-page");
     expect(english?.status()).toBe(404);
     expect(await h1(page)).toBe("Page Not Found");
     expect(await page.getByTestId("not-found").textContent()).toContain("/no/such-page");
-    const spanish = await open(page, server.url + "/es/services/unknown");
+    const spanish = await open(page, store.server.url + "/es/services/unknown");
     expect(spanish?.status()).toBe(404);
     expect(await h1(page)).toBe("Página no encontrada");
     expect(await page.getByTestId("not-found").textContent()).toContain("/es/services/unknown");
@@ -81,9 +69,9 @@ describe("every public page, in English and in Spanish", () => {
 describe("accessibility: axe-core finds no serious or critical violation", () => {
   it.each(PUBLIC_URLS)("on %s", async (url) => {
     // CSP is bypassed only so the axe script can be injected; the cookie banner is open (it is checked too).
-    const context = await visitor(browser, { consented: false, bypassCSP: true });
+    const context = await visitor(store.browser, { consented: false, bypassCSP: true });
     const page = await context.newPage();
-    await open(page, server.url + url);
+    await open(page, store.server.url + url);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -91,9 +79,9 @@ describe("accessibility: axe-core finds no serious or critical violation", () =>
 
 describe("crawlers", () => {
   it("serves sitemap.xml with every public page in both languages and robots.txt pointing at it", async () => {
-    const sitemap = await (await fetch(server.url + "/sitemap.xml")).text();
-    for (const url of PUBLIC_URLS) expect(sitemap).toContain(`<loc>${server.url}${url}</loc>`);
-    const robots = await (await fetch(server.url + "/robots.txt")).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const sitemap = await (await fetch(store.server.url + "/sitemap.xml")).text();
+    for (const url of PUBLIC_URLS) expect(sitemap).toContain(`<loc>${store.server.url}${url}</loc>`);
+    const robots = await (await fetch(store.server.url + "/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${store.server.url}/sitemap.xml`);
   });
 });
