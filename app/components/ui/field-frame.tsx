@@ -21,15 +21,15 @@ function messages(error: FieldProps["error"]): readonly string[] {
   return typeof error === "string" ? [error] : error;
 }
 
-export const fieldClass =
+const fieldClass =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm outline-none placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
-export function borderClass(invalid: boolean): string {
+function borderClass(invalid: boolean): string {
   return invalid ? "border-red-600 dark:border-red-400" : "border-slate-400 dark:border-slate-600";
 }
 
 /**
- * The attributes that wire a boxed control (text input, text area) to its frame: the ids from `FieldFrame`, the
+ * The attributes that wire a boxed control (text input, text area, drop-down) to its frame: the ids from `FieldFrame`, the
  * required and invalid states, and the field look with the caller's own classes last.
  */
 export function boxedControlProps({ id, describedBy, invalid }: FieldIds, required: boolean | undefined, className: string | undefined) {

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { borderClass, FieldFrame, fieldClass, type FieldProps } from "./field-frame";
+import { boxedControlProps, FieldFrame, type FieldProps } from "./field-frame";
 
 export interface SelectOption {
   value: string;
@@ -17,15 +17,8 @@ export type SelectFieldProps = FieldProps &
 export function SelectField({ label, error, hint, required, id, className, options, placeholder, ...select }: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} id={id}>
-      {({ id: selectId, describedBy, invalid }) => (
-        <select
-          {...select}
-          id={selectId}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={`${fieldClass} ${borderClass(invalid)} ${className ?? ""}`}
-        >
+      {(ids) => (
+        <select {...select} {...boxedControlProps(ids, required, className)}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
