@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useStore } from "./support/store";
 import { h1, open, PUBLIC_URLS, seriousViolations, visitor, watchErrors } from "./storefront-support";
 
@@ -13,31 +14,45 @@ const KNOWN_HEADINGS: Record<string, string> = {
   "/es/contact-us": "Contacto",
 };
 
+/** One tab for a describe block that visits page after page, as a reader would; each test sees only its own errors. */
+function sharedTab(options?: Parameters<typeof visitor>[1]) {
+  const tab = { page: undefined as unknown as Page, errors: [] as string[] };
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await visitor(store.browser, options);
+    tab.page = await context.newPage();
+    tab.errors = watchErrors(tab.page);
+  });
+  beforeEach(() => {
+    tab.errors.length = 0;
+  });
+  afterAll(() => context?.close());
+  return tab;
+}
+
 describe("every public page, in English and in Spanish", () => {
-  it("answers 200 in its language with a heading of its own, title, canonical and hreflang, without errors", async () => {
-    const context = await visitor(store.browser);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    // Product names are brand names in both languages, so headings are unique per language.
-    const headings = { en: new Map<string, string>(), es: new Map<string, string>() };
-    for (const url of PUBLIC_URLS) {
-      const response = await open(page, store.server.url + url);
-      expect(response?.status(), url).toBe(200);
-      const spanish = url === "/es" || url.startsWith("/es/");
-      expect(await page.locator("html").getAttribute("lang"), url).toBe(spanish ? "es" : "en");
-      const heading = await h1(page);
-      expect(heading, url).not.toBe("");
-      if (KNOWN_HEADINGS[url]) expect(heading, url).toBe(KNOWN_HEADINGS[url]);
-      const seen = headings[spanish ? "es" : "en"];
-      expect(seen.get(heading), `${url} repeats the heading of ${seen.get(heading)}`).toBeUndefined();
-      seen.set(heading, url);
-      expect(await page.title(), url).not.toBe("");
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href"), url).toBe(store.server.url + url);
-      expect(await page.locator('link[hreflang="x-default"]').count(), url).toBe(1);
-      expect(await page.locator('meta[property="og:title"]').count(), url).toBe(1);
-    }
+  // Product names are brand names in both languages, so headings are unique per language: each page is checked
+  // against the pages before it.
+  const headings = { en: new Map<string, string>(), es: new Map<string, string>() };
+  const tab = sharedTab();
+
+  it.each(PUBLIC_URLS)("%s answers 200 in its language with a heading of its own, title, canonical and hreflang, without errors", async (url) => {
+    const { page, errors } = tab;
+    const response = await open(page, store.server.url + url);
+    expect(response?.status()).toBe(200);
+    const spanish = url === "/es" || url.startsWith("/es/");
+    expect(await page.locator("html").getAttribute("lang")).toBe(spanish ? "es" : "en");
+    const heading = await h1(page);
+    expect(heading).not.toBe("");
+    if (KNOWN_HEADINGS[url]) expect(heading).toBe(KNOWN_HEADINGS[url]);
+    const seen = headings[spanish ? "es" : "en"];
+    expect(seen.get(heading), `${url} repeats the heading of ${seen.get(heading)}`).toBeUndefined();
+    seen.set(heading, url);
+    expect(await page.title()).not.toBe("");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(store.server.url + url);
+    expect(await page.locator('link[hreflang="x-default"]').count()).toBe(1);
+    expect(await page.locator('meta[property="og:title"]').count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("describes services and bundles with JSON-LD offers in the shown currency", async () => {
@@ -67,13 +82,12 @@ describe("every public page, in English and in Spanish", () => {
 });
 
 describe("accessibility: axe-core finds no serious or critical violation", () => {
+  // CSP is bypassed only so the axe script can be injected; the cookie banner stays open (it is checked too).
+  const tab = sharedTab({ consented: false, bypassCSP: true });
+
   it.each(PUBLIC_URLS)("on %s", async (url) => {
-    // CSP is bypassed only so the axe script can be injected; the cookie banner is open (it is checked too).
-    const context = await visitor(store.browser, { consented: false, bypassCSP: true });
-    const page = await context.newPage();
-    await open(page, store.server.url + url);
-    expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await open(tab.page, store.server.url + url);
+    expect(await seriousViolations(tab.page)).toEqual([]);
   });
 });
 
