@@ -2,13 +2,35 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from "zod";
 import type { Problem } from "../../contract/errors";
 import { translate, type MessageRef } from "../i18n/messages";
+import { DomainError, type DomainErrorKind } from "../platform/domain-error";
 import { ApiError, type FieldMessages } from "./api-error";
 import type { ValidationFailure } from "./validation";
 import { issuesToFieldErrors } from "./zod-issues";
 
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  range_not_satisfiable: 416,
+  too_many: 429,
+  unavailable: 503,
+};
+
+/** A domain error in HTTP terms: its status, the contract's body parts and the headers its kind calls for. */
+function fromDomainError(error: DomainError): ApiError {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+  if (error.size !== undefined) headers["content-range"] = `bytes */${error.size}`;
+  return new ApiError(STATUS_OF[error.kind], error.fields, error.detail, Object.keys(headers).length > 0 ? headers : undefined);
+}
+
 /** Turns anything thrown while handling an API request into the ApiError the client should see. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (error instanceof ZodError) {
     return ApiError.fields(issuesToFieldErrors(error.issues, (error as ValidationFailure).input));
   }

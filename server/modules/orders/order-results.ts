@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { ApiError } from "../../http/api-error";
 import type { Locale } from "../../i18n/messages";
+import { DomainError } from "../../platform/domain-error";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import { deliveredMail } from "./order-mail";
@@ -62,7 +63,7 @@ export function createOrderResults(deps: {
     async deliver(orderId: string, delivery: Delivery): Promise<ResultFile> {
       const order = await repository.findById(db, orderId);
       if (!order) throw ApiError.notFound();
-      if (order.status === "cancelled") throw new ApiError(409, undefined, { key: "orders.wrongStatus", params: { status: order.status } });
+      if (order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
       const fileName = delivery.fileName.trim() || "result";
       const hash = createHash("sha256");
       const source = Buffer.isBuffer(delivery.content) ? Readable.from([delivery.content]) : delivery.content;
@@ -79,7 +80,7 @@ export function createOrderResults(deps: {
       const file = { key, fileName, contentType: delivery.contentType ?? contentTypeFor(fileName), size: stored.size, sha256: hash.digest("hex") };
       if (!(await repository.recordResult(db, order.id, file))) {
         await storage.remove(key);
-        throw new ApiError(409, undefined, { key: "orders.wrongStatus", params: { status: "cancelled" } });
+        throw DomainError.conflict("orders.wrongStatus", { status: "cancelled" });
       }
       if (order.result_key) await storage.remove(order.result_key);
       const to = (JSON.parse(order.billing_json) as { email: string }).email;

@@ -8,6 +8,7 @@ import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequest
 import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
@@ -43,8 +44,8 @@ export function orderNumber(seq: number): string {
   return `SC-${String(seq).padStart(6, "0")}`;
 }
 
-function wrongStatus(status: OrderStatus): ApiError {
-  return new ApiError(409, undefined, { key: "orders.wrongStatus", params: { status } });
+function wrongStatus(status: OrderStatus): DomainError {
+  return DomainError.conflict("orders.wrongStatus", { status });
 }
 
 /**

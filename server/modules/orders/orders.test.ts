@@ -145,11 +145,11 @@ describe("order lifecycle", () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const { body } = await store.post("/api/orders", orderBody(), { token: buyer.token });
     await store.services.orders.startWork(body.id);
-    await expect(store.services.orders.startWork(body.id)).rejects.toMatchObject({ status: 409 });
+    await expect(store.services.orders.startWork(body.id)).rejects.toMatchObject({ kind: "conflict" });
     await store.services.orders.deliver(body.id, { fileName: "a.txt", content: Buffer.from("done") });
     const mail = await store.services.mail.list({ to: "ada@example.test", limit: 1 });
     expect(mail[0]?.subject).toBe(`Your order ${body.number} is ready`);
-    await expect(store.services.orders.cancel(body.id)).rejects.toMatchObject({ status: 409 });
+    await expect(store.services.orders.cancel(body.id)).rejects.toMatchObject({ kind: "conflict" });
     expect(await balanceOf(buyer.id)).toBe(100_000 - 14_900);
   });
 
@@ -158,7 +158,7 @@ describe("order lifecycle", () => {
     const { body } = await store.post("/api/orders", orderBody(), { token: buyer.token });
     await store.services.orders.startWork(body.id);
     await store.services.orders.cancel(body.id);
-    await expect(store.services.orders.cancel(body.id)).rejects.toMatchObject({ status: 409 });
+    await expect(store.services.orders.cancel(body.id)).rejects.toMatchObject({ kind: "conflict" });
     expect(await balanceOf(buyer.id)).toBe(100_000);
     const statement = await store.services.wallet.statement(buyer.id, "EUR");
     expect(statement.transactions.map((entry) => [entry.kind, entry.amount, entry.reference])).toEqual(
@@ -167,6 +167,6 @@ describe("order lifecycle", () => {
     expect(await ledgerSum(store, buyer.id, "EUR")).toBe(100_000);
     const list = await store.call("/api/orders", { token: buyer.token });
     expect(list.body[0].status).toBe("cancelled");
-    await expect(store.services.orders.deliver(body.id, { fileName: "late.txt", content: Buffer.from("x") })).rejects.toMatchObject({ status: 409 });
+    await expect(store.services.orders.deliver(body.id, { fileName: "late.txt", content: Buffer.from("x") })).rejects.toMatchObject({ kind: "conflict" });
   });
 });
