@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/accounts";
 
 /**
@@ -23,5 +23,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** 400 at `password` when the new password is on the list. */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw ApiError.field("password", "accounts.passwordTooCommon");
+  if (isCommonPassword(password)) throw DomainError.field("password", "accounts.passwordTooCommon");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import { createExpiringStore } from "./expiring-store";
 import { createLoginThrottle, LOGIN_THROTTLE } from "./login-throttle";
 
@@ -14,9 +14,9 @@ async function waitSeconds(check: Promise<void>): Promise<number | null> {
     await check;
     return null;
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(429);
-    return Number((error as ApiError).headers?.["retry-after"]);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("too_many");
+    return (error as DomainError).retryAfterSeconds ?? null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { ExpiringStore } from "./expiring-store";
 
 /**
@@ -27,7 +27,7 @@ export function createLoginThrottle(store: ExpiringStore, now: () => number = Da
       const waitMs = Number((await store.get(waitKey(email))) ?? 0) - now();
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new ApiError(429, undefined, { key: "accounts.loginSlowedDown", params: { seconds } }, { "retry-after": String(seconds) });
+        throw DomainError.tooMany("accounts.loginSlowedDown", seconds);
       }
     },
 

@@ -3,9 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
-import type { Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
+import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import { deliveredMail } from "./order-mail";
@@ -62,7 +61,7 @@ export function createOrderResults(deps: {
     /** Stores the file and marks the order delivered (from paid, in_progress, or delivered to replace a file). */
     async deliver(orderId: string, delivery: Delivery): Promise<ResultFile> {
       const order = await repository.findById(db, orderId);
-      if (!order) throw ApiError.notFound();
+      if (!order) throw DomainError.notFound();
       if (order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
       const fileName = delivery.fileName.trim() || "result";
       const hash = createHash("sha256");

@@ -7,7 +7,6 @@ import { formatMoney, toMajor } from "../../../contract/money";
 import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
-import { ApiError } from "../../http/api-error";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
@@ -87,7 +86,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const replay = async (userId: string, idempotency: { key: string; hash: string }): Promise<PlaceOrderResponse | null> => {
     const stored = await repository.findIdempotent(db, userId, idempotency.key);
     if (!stored) return null;
-    if (stored.request_hash !== idempotency.hash) throw new ApiError(409, undefined, { key: "orders.idempotencyKeyReused" });
+    if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
     return JSON.parse(stored.response_json) as PlaceOrderResponse;
   };
 
@@ -119,7 +118,7 @@ export function createOrdersService(deps: OrdersDeps) {
             // A deposit landing between the refused debit and this check: try again rather than report "short by 0".
             if (missing <= 0 && attempt < MAX_PLACING_ATTEMPTS) continue;
             const amount = formatMoney({ minor: Math.max(missing, 1), currency: input.currency }, options.locale);
-            throw ApiError.field("", "orders.balanceShort", { currency: input.currency, missing: amount });
+            throw DomainError.field("", "orders.balanceShort", { currency: input.currency, missing: amount });
           }
           // A concurrent request with the same idempotency key won: answer what it stored.
           const earlier = idempotency ? await replay(userId, idempotency) : null;
@@ -153,7 +152,7 @@ export function createOrdersService(deps: OrdersDeps) {
     /** paid → in_progress. */
     async startWork(orderId: string): Promise<void> {
       const order = await repository.findById(db, orderId);
-      if (!order) throw ApiError.notFound();
+      if (!order) throw DomainError.notFound();
       if (!(await repository.moveStatus(db, orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
     },
 
@@ -161,7 +160,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async cancel(orderId: string): Promise<void> {
       await wallet.transaction(async (trx) => {
         const order = await repository.findById(trx, orderId);
-        if (!order) throw ApiError.notFound();
+        if (!order) throw DomainError.notFound();
         if (!(await repository.moveStatus(trx, orderId, ["paid", "in_progress"], "cancelled"))) throw wrongStatus(order.status);
         await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount: order.total, kind: "refund", reference: order.number });
       });

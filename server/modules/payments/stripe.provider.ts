@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
 import { storePageUrl } from "./store-page-url";
 
@@ -61,16 +61,16 @@ export function createStripeProvider(options: StripeOptions): StripeProvider {
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeError)) throw error;
         // Stripe is unreachable or refused the request: the buyer may try again later; the cause goes to the log.
-        throw Object.assign(new ApiError(503, undefined, { key: "wallet.providerUnavailable" }), { cause: error });
+        throw new DomainError("unavailable", { detail: { key: "wallet.providerUnavailable" }, cause: error });
       }
     },
 
     verifyEvent(rawBody, signature) {
-      if (!signature) throw ApiError.field("", "wallet.badSignature");
+      if (!signature) throw DomainError.field("", "wallet.badSignature");
       try {
         return client.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       } catch {
-        throw ApiError.field("", "wallet.badSignature");
+        throw DomainError.field("", "wallet.badSignature");
       }
     },
   };

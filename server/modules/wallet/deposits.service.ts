@@ -6,7 +6,7 @@ import type { DepositDetails, DepositResponse, DepositStatus, SandboxPayment } f
 import type { BillingFields } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
@@ -49,13 +49,13 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
 export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await repository.find(db, depositId);
-    if (!row || row.user_id !== userId) throw ApiError.notFound();
+    if (!row || row.user_id !== userId) throw DomainError.notFound();
     return row;
   };
 
   const ownedSandbox = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await owned(userId, depositId);
-    if (payments.name !== "sandbox" || row.provider !== "sandbox") throw ApiError.notFound();
+    if (payments.name !== "sandbox" || row.provider !== "sandbox") throw DomainError.notFound();
     return row;
   };
 
@@ -72,7 +72,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
     async create(userId: string, request: NewDeposit, locale: Locale): Promise<DepositResponse> {
       const { depositAmount, currency, ...billing } = request;
       const amount = toMinor(depositAmount);
-      if (amount === null) throw ApiError.field("depositAmount", "validation.twoDecimals");
+      if (amount === null) throw DomainError.field("depositAmount", "validation.twoDecimals");
       const id = randomUUID();
       const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
       await repository.insert(db, {
