@@ -17,7 +17,7 @@ import { ensureDemoData } from "./demo-data";
 import { priceCart } from "./order-cart";
 import { confirmationMail } from "./order-mail";
 import { createOrderResults } from "./order-results";
-import { ordersRepository as repository, type OrderRow } from "./orders.repository";
+import { createOrdersRepository, type OrderRow } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -53,6 +53,7 @@ function wrongStatus(status: OrderStatus): DomainError {
  */
 export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail } = deps;
+  const repository = createOrdersRepository(db);
   const logError = deps.logError ?? ((error, message) => console.error(message, error));
   const results = createOrderResults({ ...deps, logError });
 
@@ -67,24 +68,24 @@ export function createOrdersService(deps: OrdersDeps) {
       const id = randomUUID();
       const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
-        trx,
         {
           id, seq, number, user_id: userId, status: "paid", currency, total: priced.total,
           billing_json: JSON.stringify(billing), locale, created_at: now, updated_at: now,
           result_key: null, result_file_name: null, result_content_type: null, result_size: null, result_sha256: null, delivered_at: null,
         },
         priced.items.map((item, position) => ({ order_id: id, position, product_id: item.productId, price: item.price, brief_json: JSON.stringify(item.brief) })),
+        trx,
       );
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
-        await repository.saveIdempotent(trx, { user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now });
+        await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
       }
       return response;
     });
 
   /** The stored answer for this key, or null; the same key with another body is a 409. */
   const replay = async (userId: string, idempotency: { key: string; hash: string }): Promise<PlaceOrderResponse | null> => {
-    const stored = await repository.findIdempotent(db, userId, idempotency.key);
+    const stored = await repository.findIdempotent(userId, idempotency.key);
     if (!stored) return null;
     if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
     return JSON.parse(stored.response_json) as PlaceOrderResponse;
@@ -130,7 +131,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The caller's orders, newest first (CONTRACT §4). */
     async list(userId: string): Promise<OrderListEntry[]> {
-      const rows = await repository.listForUser(db, userId);
+      const rows = await repository.listForUser(userId);
       return rows.map(({ order, items }) => ({
         id: order.id,
         number: order.number,
@@ -146,29 +147,29 @@ export function createOrdersService(deps: OrdersDeps) {
     /** An order by id or by number (`SC-000042`), for staff tools and scripts. */
     async find(reference: string): Promise<OrderRow | undefined> {
       const trimmed = reference.trim();
-      return /^sc-\d+$/i.test(trimmed) ? repository.findByNumber(db, trimmed.toUpperCase()) : repository.findById(db, trimmed.toLowerCase());
+      return /^sc-\d+$/i.test(trimmed) ? repository.findByNumber(trimmed.toUpperCase()) : repository.findById(trimmed.toLowerCase());
     },
 
     /** paid → in_progress. */
     async startWork(orderId: string): Promise<void> {
-      const order = await repository.findById(db, orderId);
+      const order = await repository.findById(orderId);
       if (!order) throw DomainError.notFound();
-      if (!(await repository.moveStatus(db, orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
+      if (!(await repository.moveStatus(orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
     },
 
     /** paid or in_progress → cancelled, with the total back on the balance (ledger kind 'refund') in one transaction. */
     async cancel(orderId: string): Promise<void> {
       await wallet.transaction(async (trx) => {
-        const order = await repository.findById(trx, orderId);
+        const order = await repository.findById(orderId, trx);
         if (!order) throw DomainError.notFound();
-        if (!(await repository.moveStatus(trx, orderId, ["paid", "in_progress"], "cancelled"))) throw wrongStatus(order.status);
+        if (!(await repository.moveStatus(orderId, ["paid", "in_progress"], "cancelled", trx))) throw wrongStatus(order.status);
         await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount: order.total, kind: "refund", reference: order.number });
       });
     },
 
     deliver: results.deliver,
     resultFor: results.resultFor,
-    hasOrders: (userId: string) => repository.hasOrders(db, userId),
+    hasOrders: (userId: string) => repository.hasOrders(userId),
 
     /** Work at start: the demo data when configured. */
     async prepare(): Promise<void> {

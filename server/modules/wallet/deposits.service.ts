@@ -11,7 +11,7 @@ import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
-import { depositsRepository as repository, type DepositRow } from "./deposits.repository";
+import { createDepositsRepository, type DepositRow } from "./deposits.repository";
 import type { WalletService } from "./wallet.service";
 
 export interface NewDeposit extends BillingFields {
@@ -47,8 +47,9 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
 export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+  const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
-    const row = await repository.find(db, depositId);
+    const row = await repository.find(depositId);
     if (!row || row.user_id !== userId) throw DomainError.notFound();
     return row;
   };
@@ -75,7 +76,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
       if (amount === null) throw DomainError.field("depositAmount", "validation.twoDecimals");
       const id = randomUUID();
       const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
-      await repository.insert(db, {
+      await repository.insert({
         id,
         user_id: userId,
         currency,
@@ -106,17 +107,17 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
       await ownedSandbox(userId, depositId);
       if (outcome === "paid") await service.confirmPaid(depositId);
       else await service.fail(depositId, "declined");
-      const row = await repository.find(db, depositId);
+      const row = await repository.find(depositId);
       return { depositId, status: row!.status };
     },
 
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */
     async confirmPaid(depositId: string, payment?: ProviderPayment): Promise<ConfirmOutcome> {
       const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | DepositRow> => {
-        const row = await repository.find(trx, depositId);
+        const row = await repository.find(depositId, trx);
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";
-        if (!(await repository.settle(trx, depositId, "paid"))) return "unchanged";
+        if (!(await repository.settle(depositId, "paid", undefined, trx))) return "unchanged";
         await wallet.credit(trx, { userId: row.user_id, currency: row.currency as Currency, amount: row.amount, kind: "deposit", reference: row.id });
         return row;
       });
@@ -127,7 +128,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
 
     /** Declines or expires a pending deposit (of that provider payment, when given); false when nothing changed. */
     async fail(depositId: string, status: "declined" | "expired", providerRef?: string): Promise<boolean> {
-      return repository.settle(db, depositId, status, providerRef);
+      return repository.settle(depositId, status, providerRef);
     },
   };
   return service;
