@@ -88,7 +88,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL);
   const services = createServices({ config, db, redis });
-  await prepareServices(services);
+  await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:` });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -6,7 +6,8 @@ import { createAccessTokens } from "./access-tokens";
 import { createAccountMail } from "./account-mail";
 import { createAccountsRepository } from "./accounts.repository";
 import { createAccountsService } from "./accounts.service";
-import { createExpiringStore } from "./expiring-store";
+import { systemClock, type Clock } from "../../platform/clock";
+import { createExpiringStore } from "../../platform/expiring-store";
 import { createLoginThrottle } from "./login-throttle";
 import { createPasswordResetService } from "./password-reset.service";
 import { verifyAgainstDummy } from "./passwords";
@@ -22,20 +23,21 @@ export interface AccountsModuleDeps {
   secret: string;
   publicUrl: string;
   admin?: { email: string; password: string };
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /**
  * The accounts domain wired once: sign-up, sign-in, refresh, profile and password calls in one object, plus the
  * access tokens the auth guard checks.
  */
-export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin, now = () => new Date() }: AccountsModuleDeps) {
-  const store = createExpiringStore(redis, { now: () => now().getTime() });
+export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin, clock = systemClock }: AccountsModuleDeps) {
+  const now = () => clock.now();
+  const store = createExpiringStore(redis, { clock });
   const revoked = createRevokedSessions(store);
   const accessTokens = createAccessTokens(secret, revoked.has);
   const users = createAccountsRepository(db);
   const sessions = createSessionsService({ repository: createSessionsRepository(db), accessTokens, revoked, now });
-  const throttle = createLoginThrottle(store, () => now().getTime());
+  const throttle = createLoginThrottle(store, clock);
   const accountMail = createAccountMail(mail, publicUrl);
   const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now });
   const passwordReset = createPasswordResetService({

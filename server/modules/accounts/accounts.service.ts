@@ -131,6 +131,21 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       await mail.passwordChanged(user, locale);
     },
 
+    /**
+     * A customer made at start (the demo customer): created with this profile when the address is unknown, without
+     * mail or sign-in; an existing account is left as it is. Answers the account's id.
+     */
+    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at"> & { password: string }): Promise<string> {
+      const { password, ...fields } = profile;
+      const existing = await users.findByEmail(fields.email);
+      if (existing) return existing.id;
+      const at = now().toISOString();
+      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role: "customer", created_at: at, updated_at: at };
+      if (await users.insert(user)) return user.id;
+      // Another instance made it first.
+      return (await users.findByEmail(fields.email))!.id;
+    },
+
     /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the staff account, or makes an existing account staff (its password is kept). */
     async ensureAdmin(email: string, password: string): Promise<void> {
       const address = email.trim().toLowerCase();

@@ -3,7 +3,7 @@ import type { TokenPair } from "../../../contract/accounts";
 import { DomainError } from "../../platform/domain-error";
 import type { AuthUser } from "./auth-user";
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from "./access-tokens";
-import type { ExpiringStore } from "./expiring-store";
+import type { ExpiringStore } from "../../platform/expiring-store";
 import type { SessionsRepository } from "./sessions.repository";
 
 const DAY_MS = 24 * 60 * 60_000;

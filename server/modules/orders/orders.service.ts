@@ -6,14 +6,13 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
+import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
-import { ensureDemoData } from "./demo-data";
 import { priceCart } from "./order-cart";
 import { confirmationMail } from "./order-mail";
 import { createOrderResults } from "./order-results";
@@ -28,8 +27,7 @@ export interface OrdersDeps {
   mail: MailService;
   storage: FileStorage;
   publicUrl: string;
-  /** DEMO_DATA: `prepare()` makes sure the demo customer and its delivered order exist. */
-  demoData?: boolean;
+  clock?: Clock;
   /** Where failures that must not fail the request (a confirmation mail) are reported. */
   logError?: (error: unknown, message: string) => void;
 }
@@ -54,6 +52,7 @@ function wrongStatus(status: OrderStatus): DomainError {
 export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail } = deps;
   const repository = createOrdersRepository(db);
+  const clock = deps.clock ?? systemClock;
   const logError = deps.logError ?? ((error, message) => console.error(message, error));
   const results = createOrderResults({ ...deps, logError });
 
@@ -64,7 +63,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
       if (!paid) throw new BalanceShort();
-      const now = nowIso();
+      const now = clock.now().toISOString();
       const id = randomUUID();
       const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
@@ -170,11 +169,6 @@ export function createOrdersService(deps: OrdersDeps) {
     deliver: results.deliver,
     resultFor: results.resultFor,
     hasOrders: (userId: string) => repository.hasOrders(userId),
-
-    /** Work at start: the demo data when configured. */
-    async prepare(): Promise<void> {
-      if (deps.demoData) await ensureDemoData({ db, wallet, orders: service });
-    },
   };
   return service;
 }

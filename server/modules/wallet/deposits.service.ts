@@ -5,7 +5,7 @@ import { toMajor, toMinor } from "../../../contract/money";
 import type { DepositDetails, DepositResponse, DepositStatus, SandboxPayment } from "../../../contract/wallet";
 import type { BillingFields } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
+import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
@@ -35,6 +35,7 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  clock?: Clock;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -46,7 +47,7 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, clock = systemClock }: DepositServiceDeps) {
   const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await repository.find(depositId);
@@ -86,7 +87,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
         provider_ref: start.providerRef,
         billing_json: JSON.stringify(billing),
         locale,
-        created_at: nowIso(),
+        created_at: clock.now().toISOString(),
         completed_at: null,
       });
       return { depositId: id, status: "pending", paymentUrl: start.paymentUrl };
@@ -122,7 +123,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
         return row;
       });
       if (typeof settled === "string") return settled;
-      await sendReceipt(settled, nowIso());
+      await sendReceipt(settled, clock.now().toISOString());
       return "credited";
     },
 

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { systemClock, type Clock } from "./clock";
 
 /**
  * A few short-lived keys (sign-in failure counters, revoked sessions): in Redis when REDIS_URL is set, so every
@@ -12,8 +13,8 @@ export interface ExpiringStore {
   delete(...keys: string[]): Promise<void>;
 }
 
-export function createExpiringStore(redis: Redis | null, options: { prefix?: string; now?: () => number } = {}): ExpiringStore {
-  return redis ? redisStore(redis, options.prefix ?? "accounts:") : memoryStore(options.now ?? Date.now);
+export function createExpiringStore(redis: Redis | null, options: { prefix?: string; clock?: Clock } = {}): ExpiringStore {
+  return redis ? redisStore(redis, options.prefix ?? "accounts:") : memoryStore(() => (options.clock ?? systemClock).now().getTime());
 }
 
 function redisStore(redis: Redis, prefix: string): ExpiringStore {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestStore, type TestStore } from "../../test/test-store";
-import { DEMO_CUSTOMER } from "./demo-data";
+import { startTestStore, type TestStore } from "./test/test-store";
+import { DEMO_CUSTOMER, ensureDemoData } from "./demo-data";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -24,8 +24,8 @@ describe("demo data", () => {
   });
 
   it("adds nothing when the store starts again", async () => {
-    await store.services.orders.prepare();
-    await store.services.orders.prepare();
+    await ensureDemoData(store.services);
+    await ensureDemoData(store.services);
     const users = await store.db.kysely.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).execute();
     expect(users).toHaveLength(1);
     expect(await store.services.orders.hasOrders(users[0]!.id)).toBe(true);

@@ -1,11 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
-import { hashPassword } from "../accounts/passwords";
-import type { WalletService } from "../wallet/wallet.service";
-import type { Delivery } from "./order-results";
-import type { PlaceOrderInput } from "./orders.service";
+import type { PlaceOrderInput } from "./modules/orders/orders.service";
+import type { Services } from "./services";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
 /** €2,500 in minor units. */
@@ -54,40 +48,18 @@ const DEMO_RESULT = [
   "",
 ].join("\n");
 
-export interface DemoDeps {
-  db: Kysely<Database>;
-  wallet: WalletService;
-  orders: {
-    place(userId: string, input: PlaceOrderInput, options: { locale: "en" | "es"; idempotencyKey?: string }): Promise<{ id: string }>;
-    deliver(orderId: string, delivery: Delivery): Promise<unknown>;
-    hasOrders(userId: string): Promise<boolean>;
-    find(reference: string): Promise<{ status: string } | undefined>;
-  };
-}
-
-async function ensureDemoUser(db: Kysely<Database>): Promise<string> {
-  const existing = await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst();
-  if (existing) return existing.id;
-  const now = nowIso();
-  await db
-    .insertInto("users")
-    .values({
-      id: randomUUID(), email: DEMO_CUSTOMER.email, first_name: "Dana", last_name: "Demo", country: "ES", company: "Demo Bakery SL",
-      city: "Madrid", zip_code: "28013", address: "Calle Mayor 1", password_hash: await hashPassword(DEMO_CUSTOMER.password),
-      role: "customer", created_at: now, updated_at: now,
-    })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
-  return (await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirstOrThrow()).id;
-}
+export type DemoDeps = Pick<Services, "accounts" | "wallet" | "orders">;
 
 /**
  * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and one
  * delivered order with a small Markdown result. Every step checks what is already there (the order is placed with an
  * idempotency key), so a restart, even after an interrupted first run, adds nothing twice.
  */
-export async function ensureDemoData({ db, wallet, orders }: DemoDeps): Promise<void> {
-  const userId = await ensureDemoUser(db);
+export async function ensureDemoData({ accounts, wallet, orders }: DemoDeps): Promise<void> {
+  const userId = await accounts.ensureCustomer({
+    email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, first_name: "Dana", last_name: "Demo", country: "ES",
+    company: "Demo Bakery SL", city: "Madrid", zip_code: "28013", address: "Calle Mayor 1",
+  });
   const firstRun = !(await orders.hasOrders(userId));
   if (firstRun && (await wallet.balance(userId, "EUR")) === 0) {
     await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
