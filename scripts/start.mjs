@@ -27,7 +27,7 @@ if (built < newest || !fs.existsSync(path.join(root, "build", "server", "index.j
 }
 
 // NODE_ENV is left as the operator set it: unset, the store runs on its try-out defaults (demo customer, mail
-// readable at /dev/mailbox); a real deployment sets NODE_ENV=production (docs/decisions/npm-start-mode.md).
+// readable at /dev/mailbox); a real deployment sets NODE_ENV=production (docs/decisions/0014-npm-start-mode.md).
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

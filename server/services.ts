@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
-import { createAccountsModule } from "./modules/accounts/accounts.module";
+import { createAccountsModule } from "./modules/accounts/accounts-module";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";

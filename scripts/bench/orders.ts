@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { placeOrderRequestSchema } from "../../contract/orders";
-import { customer, orderBody } from "../../server/modules/orders/orders.test-support";
+import { customer, orderBody } from "../../server/modules/orders/orders-test-support";
 import { closedLoop, type LoadResult } from "./orders-load";
 import { startBenchStore } from "./orders-store";
 

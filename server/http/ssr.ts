@@ -80,7 +80,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     handle = createRequestHandler(build, "production");
   }
 
-  // Rendered public pages, served again at static-file speed (docs/decisions/page-cache-csp-hashes.md).
+  // Rendered public pages, served again at static-file speed (docs/decisions/0011-page-cache-csp-hashes.md).
   const pageCache = createPageCache();
   options.onPricesChange?.(() => pageCache.clear());
 

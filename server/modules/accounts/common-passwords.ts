@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/acco
 /**
  * The ranked list of common passwords shipped by @zxcvbn-ts/language-common (≈49,000 entries, lowercase,
  * most common first — a superset of the top 10,000). Only entries the length rule would accept are kept.
- * See docs/decisions/accounts-common-passwords.md.
+ * See docs/decisions/0007-accounts-common-passwords.md.
  */
 let common: ReadonlySet<string> | null = null;
 

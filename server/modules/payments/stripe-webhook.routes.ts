@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
 import type { DepositService } from "../wallet/deposits.service";
-import type { StripeProvider } from "./stripe.provider";
+import type { StripeProvider } from "./stripe-provider";
 
 /** The deposit a Checkout Session pays for, as put in its metadata when it was created. */
 function depositOf(session: Stripe.Checkout.Session): string | null {
