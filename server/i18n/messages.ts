@@ -37,8 +37,13 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** Under test a key missing from a catalogue throws, so the test that meets it fails instead of showing the key. */
+const failOnMissingKey = Boolean(process.env.VITEST);
+
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  const found = lookup(catalogues[locale], key);
+  if (found === undefined && failOnMissingKey) throw new Error(`No "${key}" in server/i18n/${locale}`);
+  const template = found ?? lookup(catalogues.en, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
 }
 
