@@ -13,6 +13,8 @@ export default defineConfig(async () => {
             name: "unit",
             include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts"],
             environment: "node",
+            // A few start the server in a child process (config errors), slow on a busy machine.
+            testTimeout: 30_000,
           },
         },
         ...dialects.map(({ dialect, databaseUrl }) => ({
