@@ -42,7 +42,8 @@ function assertPositive(amount: number): void {
  *
  * Writes (`debit`, `credit`) run inside a transaction the caller opens with `transaction(fn)`, so an order and the
  * money paying for it are stored together or not at all. Inside `fn` use only the given `trx`: on SQLite the one
- * connection is held by the transaction, and a query on the outer database would wait for it forever.
+ * connection is held by the transaction, and a query on the outer database would wait for it forever (tests'
+ * databases refuse such a query at once: server/db/outer-database-guard.ts).
  */
 export function createWalletService(db: Kysely<Database>) {
   const repository = createWalletRepository(db);
