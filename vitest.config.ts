@@ -6,13 +6,14 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "content/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       },
       {
+        resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
         test: {
           name: "app",
           include: ["app/**/*.test.{ts,tsx}"],

@@ -15,14 +15,14 @@ import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
 import { currencyFromRequest } from "./features/currency/request-currency";
-import { localeRedirect } from "./features/layout/locale-redirect";
+import { localeRedirect } from "../common/locale-redirect";
 import { ProgressBar } from "./features/layout/progress-bar";
 import type { RootData } from "./features/layout/root-data";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import { ThemeScript } from "./features/layout/theme";
 import { useLocale } from "./i18n/use-locale";
-import { localeFromPath } from "./i18n/locales";
+import { localeFromPath } from "../common/locales";
 import { useNonce } from "./nonce";
 import type { Route } from "./+types/root";
 

@@ -1,5 +1,5 @@
 import type { Resource } from "i18next";
-import type { Locale } from "./locales";
+import type { Locale } from "../../common/locales";
 
 /**
  * Message catalogues: every JSON file in app/locales/<locale>/ is one namespace.

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
+import type { Locale } from "../../common/locales";
+
+export type { Locale };
 
 type Catalogue = { [key: string]: string | Catalogue };
 /**
@@ -40,20 +41,4 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-}
-
-/** Picks `es` or `en` from an Accept-Language header, honouring q-values; `en` when nothing matches. */
-export function localeFromAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return "en";
-  const ranked = header
-    .split(",")
-    .map((part) => {
-      const [tag = "", ...rest] = part.trim().split(";");
-      const q = rest.find((p) => p.trim().startsWith("q="));
-      return { lang: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { lang } of ranked) if (lang === "en" || lang === "es") return lang;
-  return "en";
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { useLocale } from "../../i18n/use-locale";
 import { errorText } from "../checkout/error-text";
 import { useCurrency } from "../currency/currency-store";

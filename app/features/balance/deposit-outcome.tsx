@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { DepositDetails } from "../../../contract/wallet";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { api } from "../../lib/api/client";
 import { errorText } from "../checkout/error-text";
 

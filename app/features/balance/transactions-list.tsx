@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { BalanceTransaction } from "../../../contract/wallet";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { formatDateTime } from "../checkout/format-date";
 
 /** Recent movements of one balance, newest first: what, when, how much. */

@@ -4,7 +4,7 @@ import { SelectField } from "../../components/ui/select-field";
 import { TextArea } from "../../components/ui/text-area";
 import { TextField } from "../../components/ui/text-field";
 import type { FieldErrors } from "../../components/ui/use-api-submit";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import type { FormValues } from "./brief-values";
 
 export interface BriefFieldsProps {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { BRIEF_FORMS } from "../../../content/briefs";
 import type { ProductId } from "../../../contract/catalog";
 import type { FieldErrors } from "../../components/ui/use-api-submit";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { BriefFields } from "./brief-fields";
 import { isService, serviceErrorPrefix, servicesOf, serviceValues, withServiceValues, type LineDraft } from "./brief-values";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import { FormAlert } from "../../components/ui/form-alert";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 
 /** Shown once the order is placed: its number and total, and where to follow it. */
 export function OrderPlaced({ order, locale, ordersPath }: { order: PlaceOrderResponse; locale: Locale; ordersPath: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, type Money } from "../../../contract/money";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 
 export interface OrderSummaryProps {
   total: Money | null;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { PricesResponse } from "../../../contract/catalog";
-import { localeFromPath, type Locale } from "../../i18n/locales";
+import { localeFromPath, type Locale } from "../../../common/locales";
 import { currencyFromRequest } from "../currency/request-currency";
 
 /** What every catalog page loader starts with: its language and the price list in the visitor's currency. */

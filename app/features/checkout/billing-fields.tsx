@@ -6,7 +6,7 @@ import { CheckboxField } from "../../components/ui/checkbox-field";
 import { SelectField } from "../../components/ui/select-field";
 import { TextField } from "../../components/ui/text-field";
 import type { FieldErrors } from "../../components/ui/use-api-submit";
-import { intlLocale } from "../../i18n/locales";
+import { intlLocale } from "../../../common/locales";
 import { useLocale } from "../../i18n/use-locale";
 import type { BillingDraft } from "./billing";
 

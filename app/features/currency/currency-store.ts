@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from "react";
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from "../../../contract/currency-codes";
+import { COOKIES, rememberCookie } from "../../../common/cookies";
 import { STORAGE_KEYS } from "../../lib/storage-keys";
 import { clearCart } from "../cart/cart-store";
 
 export { CURRENCIES };
 type Listener = (currency: Currency) => void;
 const listeners = new Set<Listener>();
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The chosen currency (localStorage `currency`), EUR by default. */
 export function getCurrency(): Currency {
@@ -17,7 +17,7 @@ export function getCurrency(): Currency {
 
 /** Mirrors the choice in a cookie so the server renders prices in it on the next page load. */
 export function writeCurrencyCookie(currency: Currency): void {
-  document.cookie = `${STORAGE_KEYS.currency}=${currency}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
+  document.cookie = rememberCookie(COOKIES.currency, currency);
 }
 
 /**

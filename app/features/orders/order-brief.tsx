@@ -1,7 +1,7 @@
 import { BRIEF_FORMS } from "../../../content/briefs";
 import type { BriefField } from "../../../content/types";
 import type { ProductId } from "../../../contract/catalog";
-import { intlLocale, type Locale } from "../../i18n/locales";
+import { intlLocale, type Locale } from "../../../common/locales";
 import { isService, servicesOf } from "../brief-form/brief-values";
 
 /** A brief value as people read it: a choice by its label, tags joined, numbers in the page's language. */

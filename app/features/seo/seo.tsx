@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "react-router";
-import { pathInLocale, type Locale } from "../../i18n/locales";
+import { pathInLocale, type Locale } from "../../../common/locales";
 import type { RootData } from "../layout/root-data";
 
 export interface SeoProps {

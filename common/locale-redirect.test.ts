@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localeRedirect, preferredLocale } from "./locale-redirect";
+import { localeRedirect } from "./locale-redirect";
+import { localeFromAcceptLanguage, preferredLocale } from "./locales";
 
 const request = (path: string, headers: Record<string, string> = {}) => localeRedirect(new URL(path, "https://shop.example"), new Headers(headers));
 
@@ -27,5 +28,15 @@ describe("locale detection (CONTRACT §2: cookie, then Accept-Language, then en)
 
   it("never redirects a Spanish address", () => {
     expect(request("/es/about-us", { cookie: "locale=en", "accept-language": "en" })).toBeNull();
+  });
+});
+
+describe("one Accept-Language rule for pages and API answers", () => {
+  it("breaks a q tie by the earlier entry and falls back to English for the API", () => {
+    expect(preferredLocale("es;q=0.8,en;q=0.8")).toBe("es");
+    expect(preferredLocale("en;q=0.8,es;q=0.8")).toBe("en");
+    expect(localeFromAcceptLanguage("es-AR, en;q=0.9")).toBe("es");
+    expect(localeFromAcceptLanguage("fr-FR")).toBe("en");
+    expect(localeFromAcceptLanguage(undefined)).toBe("en");
   });
 });

@@ -1,5 +1,5 @@
-import { BUNDLE_IDS, SERVICE_IDS } from "../../../contract/product-ids";
-import { LOCALES, pathInLocale } from "../../i18n/locales";
+import { BUNDLE_IDS, SERVICE_IDS } from "../contract/product-ids";
+import { LOCALES, pathInLocale } from "./locales";
 
 /** Every public page of CONTRACT §1 as its English path; each also exists under /es. */
 export const PUBLIC_PAGES: readonly string[] = [
