@@ -32,7 +32,7 @@ function fieldSchema(field: BriefField): z.ZodType {
     }
     case "number": {
       const number = z.number().min(field.min).max(field.max);
-      schema = field.integer ? number.refine(Number.isInteger, { message: "briefs.wholeNumber" }) : number;
+      schema = field.integer ? number.refine(Number.isInteger, { message: "wholeNumber" }) : number;
       break;
     }
     case "select":

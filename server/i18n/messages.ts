@@ -8,11 +8,13 @@ export type { Locale };
 type Catalogue = { [key: string]: string | Catalogue };
 /**
  * Every JSON file in server/i18n/<locale>/ is merged into that locale's catalogue; each module keeps its
- * messages in its own file under its own top-level key (core.json holds title, detail and validation).
+ * messages in its own file under its own top-level key (core.json holds title and detail).
  */
 function loadCatalogue(locale: Locale): Catalogue {
   const folder = path.join(import.meta.dirname, locale);
-  const merged: Catalogue = {};
+  // Validation messages are shared with every form: one catalogue in common/validation, read here as `validation.*`.
+  const validation = path.join(import.meta.dirname, "..", "..", "common", "validation", `${locale}.json`);
+  const merged: Catalogue = { validation: JSON.parse(fs.readFileSync(validation, "utf8")) as Catalogue };
   for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
     Object.assign(merged, JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")) as Catalogue);
   }

@@ -20,7 +20,7 @@ const depositCheck = depositRequestSchemaFor({ min: 0.01, max: Number.MAX_SAFE_I
 /** Top up the balance: billing details, amount and agreement → POST /api/balance/deposit → off to pay. */
 export function DepositForm({ currency }: { currency: Currency }) {
   const { t } = useTranslation("balance");
-  const { t: tf } = useTranslation("forms");
+  const { t: tf } = useTranslation("validation");
   const [billing, setBilling] = useBillingDraft();
   const [amount, setAmount] = useState("");
   const submit = useApiSubmit();

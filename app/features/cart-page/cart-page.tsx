@@ -26,7 +26,7 @@ import { usePrices } from "./use-prices";
 /** /cart: the lines with their briefs, billing details, total against the balance, and placing the order. */
 export function CartPage() {
   const { t } = useTranslation("cart");
-  const { t: tf } = useTranslation("forms");
+  const { t: tf } = useTranslation("validation");
   const { t: te } = useTranslation("errors");
   const { locale, to } = useLocale();
   const items = useCart();

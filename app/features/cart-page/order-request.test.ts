@@ -50,7 +50,7 @@ describe("the order the cart sends", () => {
     );
     expect(Object.keys(errors).some((key) => key.startsWith("orderFormData[0]"))).toBe(false);
     expect(errors.city).toEqual(["required"]);
-    expect(errors.agreedToPP_TOS).toEqual(["mustAgree"]);
+    expect(errors.agreedToPP_TOS).toEqual(["mustAccept"]);
     // A choice not made and a required tag list left empty read "required", as on the server.
     expect(errors["orderFormData[1].brief.article-forge.tone"]).toEqual(["required"]);
     expect(errors["orderFormData[1].brief.seo-layer.keywords"]).toEqual(["required"]);

@@ -3,7 +3,7 @@ import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { PlaceOrderRequest } from "../../../contract/orders";
 import { ApiError, type FieldMessages } from "../../http/api-error";
-import { issuesToFieldErrors } from "../../http/zod-issues";
+import { validationFieldMessages } from "../../i18n/validation-messages";
 import type { CatalogService } from "../catalog/catalog.service";
 
 export interface PricedItem {
@@ -35,7 +35,7 @@ export async function priceCart(
     const services = product.kind === "bundle" ? ((await catalog.servicesOf(product.id)) as ServiceId[]) : [];
     const checked = orderBriefSchema(product.id, services).safeParse(item.brief);
     if (!checked.success) {
-      Object.assign(errors, issuesToFieldErrors(checked.error.issues, item.brief, ["orderFormData", index, "brief"]));
+      Object.assign(errors, validationFieldMessages(checked.error.issues, item.brief, ["orderFormData", index, "brief"]));
       continue;
     }
     items.push({ productId: product.id, price: product.price, brief: checked.data });
