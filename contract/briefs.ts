@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BRIEF_FORMS } from "../content/briefs";
-import type { BriefField, BriefForm } from "../content/types";
+import { BRIEF_FORMS } from "./brief-forms";
+import type { BriefField, BriefForm } from "./brief-forms/types";
 import { SERVICE_IDS, type ProductId, type ServiceId } from "./catalog";
 
 /** A brief as sent: field name → value (a bundle's brief: service id → that service's brief). */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { BriefField, BriefForm } from "../../../content/types";
+import type { BriefField, BriefForm } from "../../../contract/brief-forms/types";
 import { SelectField } from "../../components/ui/select-field";
 import { TextArea } from "../../components/ui/text-area";
 import { TextField } from "../../components/ui/text-field";

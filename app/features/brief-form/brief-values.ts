@@ -1,6 +1,6 @@
 import { BUNDLES } from "../../../content/catalog";
-import { BRIEF_FORMS } from "../../../content/briefs";
-import type { BriefForm } from "../../../content/types";
+import { BRIEF_FORMS } from "../../../contract/brief-forms";
+import type { BriefForm } from "../../../contract/brief-forms/types";
 import type { Brief } from "../../../contract/briefs";
 import { SERVICE_IDS, type ProductId, type ServiceId } from "../../../contract/catalog";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BRIEF_FORMS } from "../../../content/briefs";
+import { BRIEF_FORMS } from "../../../contract/brief-forms";
 import type { ProductId } from "../../../contract/catalog";
 import type { FieldErrors } from "../../components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";

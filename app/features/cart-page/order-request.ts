@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { BRIEF_FORMS } from "../../../content/briefs";
+import { BRIEF_FORMS } from "../../../contract/brief-forms";
 import { orderBriefSchema } from "../../../contract/briefs";
 import type { Currency } from "../../../contract/currency";
 import { placeOrderRequestSchema, type PlaceOrderRequest } from "../../../contract/orders";

@@ -1,5 +1,5 @@
-import { BRIEF_FORMS } from "../../../content/briefs";
-import type { BriefField } from "../../../content/types";
+import { BRIEF_FORMS } from "../../../contract/brief-forms";
+import type { BriefField } from "../../../contract/brief-forms/types";
 import type { ProductId } from "../../../contract/catalog";
 import { intlLocale, type Locale } from "../../../common/locales";
 import { isService, servicesOf } from "../brief-form/brief-values";

@@ -1,4 +1,4 @@
-import type { BriefForm } from "../types";
+import type { BriefForm } from "./types";
 import { audienceField, notesField, toneField, websiteField } from "./shared-fields";
 
 export const webCopycraftBrief: BriefForm = {

@@ -1,4 +1,4 @@
-import type { BriefForm } from "../types";
+import type { BriefForm } from "./types";
 import { audienceField, keywordsField, notesField, toneField } from "./shared-fields";
 
 export const articleForgeBrief: BriefForm = {

@@ -1,5 +1,5 @@
-import type { ServiceId } from "../../contract/catalog";
-import type { BriefForm } from "../types";
+import type { ServiceId } from "../catalog";
+import type { BriefForm } from "./types";
 import { articleForgeBrief } from "./article-forge";
 import { customCreationBrief } from "./custom-creation";
 import { investorDeckBrief } from "./investor-deck";

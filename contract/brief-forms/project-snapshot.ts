@@ -1,4 +1,4 @@
-import type { BriefForm } from "../types";
+import type { BriefForm } from "./types";
 import { notesField } from "./shared-fields";
 
 export const projectSnapshotBrief: BriefForm = {

@@ -1,4 +1,4 @@
-import type { BriefField } from "../types";
+import type { BriefField } from "./types";
 
 /** Fields several brief forms ask the same way. */
 export const notesField: BriefField = {
