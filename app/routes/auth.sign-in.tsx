@@ -7,8 +7,8 @@ import { SubmitButton } from "../components/ui/submit-button";
 import { TextField } from "../components/ui/text-field";
 import { signIn } from "../features/auth/account-calls";
 import { AuthCard } from "../features/auth/auth-card";
-import { RequireAnonymous } from "../features/auth/guards";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
+import { RequireAnonymous } from "~/lib/auth/guards";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "../features/auth/use-account-form";
 import { useLocale } from "../i18n/use-locale";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { RequireAuth } from "../features/auth/guards";
+import { RequireAuth } from "~/lib/auth/guards";
 import { SandboxCheckout } from "../features/checkout/sandbox-checkout";
 
 export default function CheckoutSandbox() {

@@ -5,7 +5,7 @@ import { FormAlert } from "../components/ui/form-alert";
 import { SubmitButton } from "../components/ui/submit-button";
 import { TextField } from "../components/ui/text-field";
 import { changePassword } from "../features/auth/account-calls";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "../features/auth/use-account-form";
 import { NewPasswordFields } from "../features/auth/new-password-fields";
 import { ProfileLayout } from "../features/profile/profile-layout";

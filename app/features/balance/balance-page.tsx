@@ -5,12 +5,12 @@ import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
 import { useLocale } from "../../i18n/use-locale";
-import { errorText } from "../checkout/error-text";
-import { useCurrency } from "../currency/currency-store";
+import { errorText } from "~/lib/error-text";
+import { useCurrency } from "~/lib/currency/currency-store";
 import { DepositForm } from "./deposit-form";
 import { DepositOutcome } from "./deposit-outcome";
 import { TransactionsList } from "./transactions-list";
-import { useBalance } from "./use-balance";
+import { useBalance } from "~/lib/balance/use-balance";
 
 /** The balance in one of the other currencies, small. */
 function OtherBalance({ currency, locale }: { currency: Currency; locale: Locale }) {

@@ -6,9 +6,9 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { TextField } from "../../components/ui/text-field";
 import { useApiSubmit } from "../../components/ui/use-api-submit";
 import { api } from "../../lib/api/client";
-import { SubmitErrorAlert } from "../auth/submit-error-alert";
-import { useBillingDraft } from "../checkout/billing";
-import { BillingFields } from "../checkout/billing-fields";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { useBillingDraft } from "~/lib/billing/billing";
+import { BillingFields } from "~/components/billing-fields";
 import { issuesToFieldErrors } from "../../lib/forms/field-issues";
 
 /**

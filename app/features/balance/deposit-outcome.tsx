@@ -5,7 +5,7 @@ import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
 import { api } from "../../lib/api/client";
-import { errorText } from "../checkout/error-text";
+import { errorText } from "~/lib/error-text";
 
 const POLL_MS = 2000;
 const POLL_LIMIT = 15;

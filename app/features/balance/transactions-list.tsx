@@ -3,7 +3,7 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { BalanceTransaction } from "../../../contract/wallet";
 import type { Locale } from "../../../common/locales";
-import { formatDateTime } from "../checkout/format-date";
+import { formatDateTime } from "~/lib/format-date";
 
 /** Recent movements of one balance, newest first: what, when, how much. */
 export function TransactionsList({ transactions, currency, locale }: { transactions: BalanceTransaction[]; currency: Currency; locale: Locale }) {

@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "react-router";
 import type { Currency } from "../../../contract/currency-codes";
 import type { ProductKind } from "../../../contract/product-ids";
 import { useLocale } from "../../i18n/use-locale";
-import type { RootData } from "../layout/root-data";
-import { Seo } from "../seo/seo";
+import type { RootData } from "~/lib/root-data";
+import { Seo } from "~/components/seo";
 import { productJsonLd } from "./json-ld";
 
 interface ProductIntroProps {

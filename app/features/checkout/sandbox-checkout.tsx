@@ -8,7 +8,7 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { api } from "../../lib/api/client";
 import { ApiClientError } from "../../lib/api/api-error";
 import { useLocale } from "../../i18n/use-locale";
-import { errorText } from "./error-text";
+import { errorText } from "~/lib/error-text";
 
 type Outcome = SandboxCompleteRequest["outcome"];
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { PricesResponse } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
-import { api } from "../../lib/api/client";
+import { api } from "~/lib/api/client";
 
 /** POST /api/prices in the chosen currency; asks again when the currency changes. */
 export function usePrices(currency: Currency): { prices: PricesResponse | null; failure: unknown } {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { tokens } from "../../lib/api/tokens";
-import { STORAGE_KEYS } from "../../lib/storage-keys";
+import { tokens } from "~/lib/api/tokens";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 /** "unknown" while server-rendering and hydrating: tokens live in browser storage, only the client can tell. */
 export type SessionStatus = "unknown" | "signedIn" | "anonymous";

@@ -1,5 +1,5 @@
-import type { Currency } from "../../../contract/currency-codes";
-import type { Locale } from "../../../common/locales";
+import type { Currency } from "../../contract/currency-codes";
+import type { Locale } from "../../common/locales";
 
 /** What the root loader gives every page (nothing that depends on who is signed in: pages are cached). */
 export interface RootData {

@@ -1,6 +1,6 @@
 import { useLocation, useRouteLoaderData } from "react-router";
-import { pathInLocale, type Locale } from "../../../common/locales";
-import type { RootData } from "../layout/root-data";
+import { pathInLocale, type Locale } from "../../common/locales";
+import type { RootData } from "~/lib/root-data";
 
 export interface SeoProps {
   title: string;

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useLocale } from "../../i18n/use-locale";
-import { api } from "../../lib/api/client";
-import { tokens } from "../../lib/api/tokens";
+import { useLocale } from "~/i18n/use-locale";
+import { api } from "~/lib/api/client";
+import { tokens } from "~/lib/api/tokens";
 
 /**
  * Sign-out: home first, then the sign-in ends on the server (its tokens stop working there too) and both tokens

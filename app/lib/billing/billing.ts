@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Profile } from "../../../contract/accounts";
 import type { BillingFields } from "../../../contract/wallet";
-import { api } from "../../lib/api/client";
+import { api } from "~/lib/api/client";
 
 /** The billing part of a deposit or an order as the form holds it (no country chosen yet, the agreement unticked). */
 export type BillingDraft = Omit<BillingFields, "agreedToPP_TOS" | "country"> & { country: string; agreedToPP_TOS: boolean };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { PRODUCT_IDS, type ProductId } from "../../../contract/product-ids";
-import { STORAGE_KEYS } from "../../lib/storage-keys";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 /** One line of the cart: its own id (so the same product can be added twice) and the product. */
 export interface CartItem {

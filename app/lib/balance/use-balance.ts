@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Currency } from "../../../contract/currency";
 import type { BalanceRequest, BalanceResponse } from "../../../contract/wallet";
-import { api } from "../../lib/api/client";
+import { api } from "~/lib/api/client";
 
 export interface BalanceState {
   balance: BalanceResponse | null;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { installFakeBrowser, type FakeBrowser } from "../../lib/api/fake-browser";
+import { installFakeBrowser, type FakeBrowser } from "~/lib/api/fake-browser";
 import { clearBriefDrafts, readBriefDrafts, writeBriefDrafts } from "./brief-drafts";
 
 let browser: FakeBrowser;

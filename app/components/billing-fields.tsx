@@ -1,14 +1,14 @@
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { countryOptions } from "../../../contract/countries";
-import { CheckboxField } from "../../components/ui/checkbox-field";
-import { SelectField } from "../../components/ui/select-field";
-import { TextField } from "../../components/ui/text-field";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
-import { intlLocale } from "../../../common/locales";
-import { useLocale } from "../../i18n/use-locale";
-import type { BillingDraft } from "./billing";
+import { countryOptions } from "../../contract/countries";
+import { CheckboxField } from "./ui/checkbox-field";
+import { SelectField } from "./ui/select-field";
+import { TextField } from "./ui/text-field";
+import type { FieldErrors } from "./ui/use-api-submit";
+import { intlLocale } from "../../common/locales";
+import { useLocale } from "~/i18n/use-locale";
+import type { BillingDraft } from "~/lib/billing/billing";
 
 type TextKey = Exclude<keyof BillingDraft, "agreedToPP_TOS" | "country">;
 

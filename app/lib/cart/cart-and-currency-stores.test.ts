@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart, clearCart, getCart, removeFromCart, subscribeCart } from "./cart-store";
-import { getCurrency, setCurrency } from "../currency/currency-store";
+import { getCurrency, setCurrency } from "~/lib/currency/currency-store";
 
 let stored: Map<string, string>;
 let cookies: string[];

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Money } from "../../../contract/money";
 import { formatMoney } from "../../../contract/money";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
-import type { CartItem } from "../cart/cart-store";
-import type { LineDraft } from "../brief-form/brief-values";
-import { LineBrief } from "../brief-form/line-brief";
+import type { CartItem } from "~/lib/cart/cart-store";
+import type { LineDraft } from "~/lib/briefs/brief-values";
+import { LineBrief } from "./line-brief";
 
 export interface CartLineProps {
   item: CartItem;

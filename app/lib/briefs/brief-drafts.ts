@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "../../lib/storage-keys";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 import type { LineDraft } from "./brief-values";
 
 /** In-progress briefs, kept under the `orders` storage key as JSON keyed by cart line id (CONTRACT §2). */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { safeRedirect } from "./redirect";
 import { useSession } from "./session";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 /** The neutral shell shown until the client knows who is there: no flash of the wrong state. */
 export function GuardSkeleton() {

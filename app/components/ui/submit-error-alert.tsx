@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../components/ui/form-alert";
-import type { SubmitState } from "../../components/ui/use-api-submit";
+import { FormAlert } from "./form-alert";
+import type { SubmitState } from "./use-api-submit";
 
 /**
  * Why a form was not accepted: the client message of CONTRACT §7 as the title and the server's general message

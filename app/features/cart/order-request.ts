@@ -3,12 +3,12 @@ import { BRIEF_FORMS } from "../../../contract/brief-forms";
 import { orderBriefSchema } from "../../../contract/briefs";
 import type { Currency } from "../../../contract/currency";
 import { placeOrderRequestSchema, type PlaceOrderRequest } from "../../../contract/orders";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
-import type { CartItem } from "../cart/cart-store";
-import type { BriefDrafts } from "../brief-form/brief-drafts";
-import { lineBrief, serviceErrorPrefix, servicesOf } from "../brief-form/brief-values";
-import type { BillingDraft } from "../checkout/billing";
-import { issuesToFieldErrors } from "../../lib/forms/field-issues";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
+import type { CartItem } from "~/lib/cart/cart-store";
+import type { BriefDrafts } from "~/lib/briefs/brief-drafts";
+import { lineBrief, serviceErrorPrefix, servicesOf } from "~/lib/briefs/brief-values";
+import type { BillingDraft } from "~/lib/billing/billing";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /** The body of POST /api/orders: billing details, each cart line's brief in cart order, and the currency. */
 export function orderRequest(items: readonly CartItem[], drafts: BriefDrafts, billing: BillingDraft, currency: Currency): PlaceOrderRequest {

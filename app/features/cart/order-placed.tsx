@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { PlaceOrderResponse } from "../../../contract/orders";
-import { FormAlert } from "../../components/ui/form-alert";
+import { FormAlert } from "~/components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
 
 /** Shown once the order is placed: its number and total, and where to follow it. */

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ApiClientError } from "../../lib/api/api-error";
+import { ApiClientError } from "./api/api-error";
 
 /**
  * The one line a form shows for a failed call: the server's general message when it sent one, else the

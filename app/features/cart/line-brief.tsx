@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { BRIEF_FORMS } from "../../../contract/brief-forms";
 import type { ProductId } from "../../../contract/catalog";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
 import { BriefFields } from "./brief-fields";
-import { isService, serviceErrorPrefix, servicesOf, serviceValues, withServiceValues, type LineDraft } from "./brief-values";
+import { isService, serviceErrorPrefix, servicesOf, serviceValues, withServiceValues, type LineDraft } from "~/lib/briefs/brief-values";
 
 export interface LineBriefProps {
   productId: ProductId;

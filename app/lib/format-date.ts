@@ -1,4 +1,4 @@
-import { intlLocale, type Locale } from "../../../common/locales";
+import { intlLocale, type Locale } from "../../common/locales";
 
 /** An ISO-8601 timestamp as people of the page's language read it, in their own time zone. */
 export function formatDateTime(iso: string, locale: Locale): string {

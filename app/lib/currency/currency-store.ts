@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from "../../../contract/currency-codes";
 import { COOKIES, rememberCookie } from "../../../common/cookies";
-import { STORAGE_KEYS } from "../../lib/storage-keys";
-import { clearCart } from "../cart/cart-store";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { clearCart } from "~/lib/cart/cart-store";
 
 export { CURRENCIES };
 type Listener = (currency: Currency) => void;

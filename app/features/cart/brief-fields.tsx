@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { BriefField, BriefForm } from "../../../contract/brief-forms/types";
-import { SelectField } from "../../components/ui/select-field";
-import { TextArea } from "../../components/ui/text-area";
-import { TextField } from "../../components/ui/text-field";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
+import { SelectField } from "~/components/ui/select-field";
+import { TextArea } from "~/components/ui/text-area";
+import { TextField } from "~/components/ui/text-field";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
-import type { FormValues } from "./brief-values";
+import type { FormValues } from "~/lib/briefs/brief-values";
 
 export interface BriefFieldsProps {
   form: BriefForm;
