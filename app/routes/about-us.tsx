@@ -1,5 +1,5 @@
-import { infoPage } from "../features/catalog/content.server";
-import { InfoPage } from "../features/catalog/info-page";
+import { infoPage } from "~/features/catalog/content.server";
+import { InfoPage } from "~/features/catalog/info-page";
 import { localeFromPath } from "../../common/locales";
 import type { Route } from "./+types/about-us";
 

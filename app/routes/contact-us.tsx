@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "../features/contact/contact-form";
+import { ContactForm } from "~/features/contact/contact-form";
 import { Seo } from "~/components/seo";
 
 export default function ContactUs() {

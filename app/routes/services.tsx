@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { taglines } from "../features/catalog/content.server";
-import { pagePrices } from "../features/catalog/page-prices.server";
-import { ProductCard } from "../features/catalog/product-card";
+import { taglines } from "~/features/catalog/content.server";
+import { pagePrices } from "~/features/catalog/page-prices.server";
+import { ProductCard } from "~/features/catalog/product-card";
 import { Seo } from "~/components/seo";
 import type { Route } from "./+types/services";
 

@@ -2,8 +2,8 @@ import type { TFunction } from "i18next";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
-import { issuesToFieldErrors } from "../../lib/forms/field-issues";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /**
  * Checks account form values with a contract schema: the parsed data when they pass, else messages (the `validation`

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contract/currency";
 import { depositRequestSchemaFor, type DepositRequest, type DepositResponse } from "../../../contract/wallet";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { TextField } from "../../components/ui/text-field";
-import { useApiSubmit } from "../../components/ui/use-api-submit";
-import { api } from "../../lib/api/client";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { useApiSubmit } from "~/components/ui/use-api-submit";
+import { api } from "~/lib/api/client";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { useBillingDraft } from "~/lib/billing/billing";
 import { BillingFields } from "~/components/billing-fields";
-import { issuesToFieldErrors } from "../../lib/forms/field-issues";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /**
  * The browser checks the amount is a positive sum with at most two decimals; the limits (DEPOSIT_MIN, DEPOSIT_MAX)

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "../../../contract/currency-codes";
 import type { ProductKind } from "../../../contract/product-ids";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 import type { RootData } from "~/lib/root-data";
 import { Seo } from "~/components/seo";
 import { productJsonLd } from "./json-ld";

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { createTicketRequestSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, type CreateTicketResponse } from "../../../contract/support";
-import { FormAlert } from "../../components/ui/form-alert";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { TextArea } from "../../components/ui/text-area";
-import { TextField } from "../../components/ui/text-field";
-import { useApiSubmit } from "../../components/ui/use-api-submit";
-import { api } from "../../lib/api/client";
-import { issuesToFieldErrors } from "../../lib/forms/field-issues";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextArea } from "~/components/ui/text-area";
+import { TextField } from "~/components/ui/text-field";
+import { useApiSubmit } from "~/components/ui/use-api-submit";
+import { api } from "~/lib/api/client";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /** The support form: checked here first, then POST /api/support/create-ticket. */
 export function ContactForm() {

@@ -5,7 +5,7 @@ import { AccountLinks } from "./account-links";
 import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 const NAV = [
   { key: "services", path: "/services" },

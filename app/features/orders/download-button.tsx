@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { apiDownload } from "../../lib/api/client";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { apiDownload } from "~/lib/api/client";
 import { errorText } from "~/lib/error-text";
 
 /** Fetches the delivered file with the customer's token and saves it under the name the server gave it. */

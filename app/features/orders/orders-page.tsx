@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert";
-import { useLocale } from "../../i18n/use-locale";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useLocale } from "~/i18n/use-locale";
 import { errorText } from "~/lib/error-text";
 import { useProductName } from "~/lib/product-name";
 import { OrderCard } from "./order-card";
