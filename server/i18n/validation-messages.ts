@@ -14,7 +14,8 @@ export function validationFieldMessages(
   const fields = issuesToFieldMessages(issues, input, prefix);
   const messages = Object.create(null) as FieldMessages;
   for (const [name, list] of Object.entries(fields)) {
-    messages[name] = list.map(({ key, params }) => ({ key: `validation.${key}`, params }));
+    // A dotted key is a server message a service raised as a zod issue (`orders.unknownProduct`); the rest are shared.
+    messages[name] = list.map(({ key, params }) => ({ key: key.includes(".") ? key : `validation.${key}`, params }));
   }
   return messages;
 }
