@@ -11,7 +11,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "unit",
-            include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts"],
+            include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts"],
             environment: "node",
             // A few start the server in a child process (config errors), slow on a busy machine.
             testTimeout: 30_000,
@@ -28,6 +28,7 @@ export default defineConfig(async () => {
           },
         })),
         {
+          resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
           test: {
             name: "app",
             include: ["app/**/*.test.{ts,tsx}"],

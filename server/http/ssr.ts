@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { PageContext } from "../../app/page-context";
+import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
 import { pageCacheKey, sendCachedPage, storePage } from "./page-cache-http";
 import { registerSitemap } from "./sitemap";

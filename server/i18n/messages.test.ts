@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOCALES, translate } from "./messages";
+import { LOCALES } from "../../common/locales";
+import { translate } from "./messages";
 
 type Catalogue = { [key: string]: string | Catalogue };
 const root = import.meta.dirname;
