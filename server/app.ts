@@ -12,6 +12,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
 import { registerLocale } from "./http/locale";
+import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -56,11 +57,12 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
   registerLocale(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
-  await registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
+  registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, redis, redisNamespace);
-  await registerOpenApi(app);
   registerAuth(app, services.accessTokens);
+  registerNoStoreWithToken(app);
+  await registerOpenApi(app, config.apiDocs);
   registerHealth(app, db);
   if (!config.isProduction) registerDevMailbox(app, services.mail);
 

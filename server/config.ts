@@ -47,6 +47,7 @@ const envSchema = z
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     TRUST_PROXY: booleanFlag,
+    API_DOCS: z.enum(["public", "staff", "off"]).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -68,7 +69,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PAYMENT_PROVIDER"> {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS"> {
+  /** Who may read /api/docs: `public` by default outside production, `staff` in production. */
+  apiDocs: "public" | "staff" | "off";
   /** `sandbox` unless set; production must set it (the sandbox lets buyers pay themselves). */
   PAYMENT_PROVIDER: "sandbox" | "stripe";
   isProduction: boolean;
@@ -98,5 +101,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     demoData: env.DEMO_DATA ?? !isProduction,
+    apiDocs: env.API_DOCS ?? (isProduction ? "staff" : "public"),
   };
 }
