@@ -15,6 +15,7 @@ import { registerLocale } from "./http/locale";
 import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
@@ -37,6 +38,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, services, redis, ssr, logger = true, redisNamespace = "rl:" }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
+    disableRequestLogging: true,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
@@ -54,6 +56,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
     reply.header("x-request-id", request.id);
   });
 
+  registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
@@ -64,7 +67,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
   registerNoStoreWithToken(app);
   await registerOpenApi(app, config.apiDocs);
   registerHealth(app, db);
-  if (!config.isProduction) registerDevMailbox(app, services.mail);
+  if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
 
