@@ -20,6 +20,6 @@ if (!env.NODE_ENV) {
   env.NODE_ENV = "production";
   env.TRY_OUT ??= "true";
 }
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "app-server", "main.js")], { cwd: root, stdio: "inherit", env });
+const server = spawn(process.execPath, [path.join(buildDir, "app-server", "main.js")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
