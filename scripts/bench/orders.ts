@@ -25,7 +25,8 @@ function describe(result: LoadResult): string {
 async function placeOrders(label: string, databaseUrl?: string): Promise<string> {
   const store = await startBenchStore(databaseUrl);
   try {
-    const buyers = await Promise.all(Array.from({ length: CLIENTS }, () => customer(store, { currency: "EUR", minor: 1_000_000_000 })));
+    const funded = 1_000_000_000;
+    const buyers = await Promise.all(Array.from({ length: CLIENTS }, () => customer(store, { currency: "EUR", minor: funded })));
     const body = JSON.stringify(orderBody());
     const result = await closedLoop({
       connections: CLIENTS,
@@ -41,7 +42,19 @@ async function placeOrders(label: string, databaseUrl?: string): Promise<string>
       },
     });
     const placed = await store.db.kysely.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-    return `orders placed/s, ${label}, ${CLIENTS} clients: ${(result.bytes / result.seconds).toFixed(0)} (${describe(result)}; ${placed.count} orders stored)`;
+    // Every cent accounted for: each buyer's balance plus the totals of their orders is what they were given.
+    const spent = await store.db.kysely
+      .selectFrom("orders")
+      .select(["user_id", (eb) => eb.fn.sum<number>("total").as("spent")])
+      .groupBy("user_id")
+      .execute();
+    const spentBy = new Map(spent.map((row) => [row.user_id, Number(row.spent)]));
+    let wrong = 0;
+    for (const buyer of buyers) {
+      if ((await store.services.wallet.balance(buyer.id, "EUR")) + (spentBy.get(buyer.id) ?? 0) !== funded) wrong += 1;
+    }
+    const balances = wrong === 0 ? `balances check: all ${buyers.length} OK` : `balances check: ${wrong} of ${buyers.length} WRONG`;
+    return `orders placed/s, ${label}, ${CLIENTS} clients: ${(result.bytes / result.seconds).toFixed(0)} (${describe(result)}; ${placed.count} orders stored; ${balances}); limited by the store (one database writer)`;
   } finally {
     await store.close();
   }
