@@ -102,7 +102,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
         const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
         if (cached) return sendCachedPage(request, reply, cached, "hit");
-        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce?.script ?? "" };
+        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce() };
         const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
         const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
         if (stored) return sendCachedPage(request, reply, stored, "miss");
