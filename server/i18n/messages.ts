@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 import type { Locale } from "../../common/locales";
+import validationEn from "../../common/validation/en.json";
+import validationEs from "../../common/validation/es.json";
 
 export type { Locale };
 
@@ -12,9 +14,9 @@ type Catalogue = { [key: string]: string | Catalogue };
  */
 function loadCatalogue(locale: Locale): Catalogue {
   const folder = path.join(import.meta.dirname, locale);
-  // Validation messages are shared with every form: one catalogue in common/validation, read here as `validation.*`.
-  const validation = path.join(import.meta.dirname, "..", "..", "common", "validation", `${locale}.json`);
-  const merged: Catalogue = { validation: JSON.parse(fs.readFileSync(validation, "utf8")) as Catalogue };
+  // Validation messages are shared with every form: one catalogue in common/validation (imported, so the compiled
+  // server carries it), read here as `validation.*`.
+  const merged: Catalogue = { validation: locale === "es" ? validationEs : validationEn };
   for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
     Object.assign(merged, JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")) as Catalogue);
   }
