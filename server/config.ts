@@ -79,16 +79,14 @@ export interface Config extends Omit<Env, "PAYMENT_PROVIDER"> {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment; a bad value throws a ConfigError whose message is one line naming the variable. */
+/** Reads the environment; a bad value throws a ConfigError whose message is one line naming the variable and the rule, never the value. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    const value = source[name];
-    throw new ConfigError(
-      `Configuration error: ${name} ${issue.message}${value !== undefined ? ` (got "${value}")` : ""}`,
-    );
+    // The value itself is never printed: it may be a secret (JWT_SECRET, a DATABASE_URL with its password).
+    throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
