@@ -52,10 +52,14 @@ export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin
     ...accounts,
     ...passwordReset,
     accessTokens,
-    /** At start: the admin account, old sign-ins forgotten, the dummy hash ready so the first unknown-email sign-in is not faster. */
+    /**
+     * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
+     * so the first unknown-email sign-in is not faster.
+     */
     async prepare(): Promise<void> {
       if (admin) await accounts.ensureAdmin(admin.email, admin.password);
       await sessions.purgeEnded();
+      await sessions.restoreRevoked();
       await verifyAgainstDummy("");
     },
   };

@@ -92,6 +92,12 @@ export function createSessionsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Sign-ins ended at or after `since`, with when each ended. */
+    async revokedSince(since: string): Promise<Array<{ sessionId: string; revokedAt: string }>> {
+      const rows = await db.selectFrom("sessions").select(["id", "revoked_at"]).where("revoked_at", ">=", since).execute();
+      return rows.map((row) => ({ sessionId: row.id, revokedAt: row.revoked_at! }));
+    },
+
     async revoke(sessionId: string, at: string): Promise<void> {
       await db.updateTable("sessions").set({ revoked_at: at }).where("id", "=", sessionId).where("revoked_at", "is", null).execute();
     },
