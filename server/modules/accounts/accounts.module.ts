@@ -11,6 +11,7 @@ import { createLoginThrottle } from "./login-throttle";
 import { createPasswordResetService } from "./password-reset.service";
 import { verifyAgainstDummy } from "./passwords";
 import { createResetCodesRepository } from "./reset-codes.repository";
+import { createResetLimits } from "./reset-limits";
 import { createRevokedSessions, createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
 
@@ -43,6 +44,7 @@ export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin
     codes: createResetCodesRepository(db),
     sessions,
     throttle,
+    limits: createResetLimits(store, () => now().getTime()),
     mail: accountMail,
     secret,
     now,
