@@ -36,9 +36,11 @@ export function createServices({ config, db, redis }: ServiceDeps) {
   const accessTokens = accounts.accessTokens;
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail });
+  // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
+  const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData });
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, accountEmail, storage, publicUrl: config.publicUrl, demoData: config.demoData });
   return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
 }
 

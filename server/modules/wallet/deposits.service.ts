@@ -35,6 +35,8 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  /** The account's own address: the receipt goes there only, never to a billing address the client typed. */
+  accountEmail: (userId: string) => Promise<string | undefined>;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -46,7 +48,7 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, accountEmail }: DepositServiceDeps) {
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await repository.find(db, depositId);
     if (!row || row.user_id !== userId) throw ApiError.notFound();
@@ -65,7 +67,9 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
     const balance = await wallet.balance(row.user_id, currency);
     const locale = row.locale as Locale;
     const name = billing.firstName;
-    await mail.send(depositReceipt({ to: billing.email, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
+    const to = await accountEmail(row.user_id);
+    if (!to) return;
+    await mail.send(depositReceipt({ to, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
   };
 
   const service = {
