@@ -46,6 +46,7 @@ const envSchema = z
     DEPOSIT_MAX: z.coerce.number().positive().default(10000),
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
   })
   .superRefine((env, ctx) => {
