@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { ensurePrivateDir, ensurePrivateFile } from "../platform/private-files";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -41,7 +41,10 @@ export function openDatabase(options: DatabaseOptions): Db {
     return { ...withCommon(kysely, "postgres"), pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? ":memory:";
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`, `${file}-journal`]);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
