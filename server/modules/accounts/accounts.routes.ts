@@ -64,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
         response: { 200: tokenPairSchema },
       },
     },
-    async (request) => accounts.login(request.body),
+    async (request) => accounts.login(request.body, request.ip),
   );
 
   app.post(

@@ -64,7 +64,7 @@ export function createPasswordResetService({ users, codes, sessions, throttle, l
       }
       await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       await sessions.endAllOf(user.id);
-      await throttle.succeeded(user.email);
+      await throttle.cleared(user.email);
       await limits.succeeded(user.email);
       await mail.passwordReset(user, locale);
     },
