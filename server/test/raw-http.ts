@@ -16,7 +16,8 @@ export function rawRequest(url: string, request: string | Buffer): Promise<RawAn
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
+    // A server may answer early and close while the request is still being written: keep what it answered.
+    socket.on("error", (error) => (chunks.length > 0 ? socket.destroy() : reject(error)));
     socket.on("close", () => {
       const text = Buffer.concat(chunks).toString("utf8");
       const split = text.indexOf("\r\n\r\n");
