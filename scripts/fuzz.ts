@@ -14,7 +14,7 @@ import { assembleStore } from "../server/start";
 import { rawRequest, type RawAnswer } from "../server/test/raw-http";
 
 const RUNS = Math.max(10_000, Number(process.argv[2] ?? 0) || 0);
-const CONCURRENCY = 8;
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
 
