@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "content/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "content/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 30_000,
