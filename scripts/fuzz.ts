@@ -12,6 +12,7 @@ import { problemSchema } from "../contract/errors";
 import { loadConfig } from "../server/config";
 import { assembleStore } from "../server/start";
 import { rawRequest, type RawAnswer } from "../server/test/raw-http";
+import { startTestStore, TEST_DATABASE_URL } from "../server/test/test-store";
 
 const RUNS = Math.max(10_000, Number(process.argv[2] ?? 0) || 0);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
@@ -19,8 +20,7 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-fuzz-"));
-const withPages = fs.existsSync(path.join("build", "server"));
-const config = loadConfig({
+const env = {
   NODE_ENV: "test",
   LOG_LEVEL: "silent",
   DATA_DIR: dataDir,
@@ -29,11 +29,21 @@ const config = loadConfig({
   // Each request comes from its own address, so rate limits do not hide what is behind them.
   TRUST_PROXY: "true",
   BODY_LIMIT_BYTES: "65536",
-});
-const store = await assembleStore(config, withPages ? { buildDir: "build" } : undefined, { logger: false });
-await store.app.listen({ port: 0, host: "127.0.0.1" });
-const address = store.app.server.address();
-const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+} as const;
+// With TEST_DATABASE_URL the store runs on PostgreSQL in a schema of its own (API routes only, no page rendering);
+// otherwise on SQLite with the pages of the last build.
+const onPostgres = Boolean(TEST_DATABASE_URL);
+const withPages = !onPostgres && fs.existsSync(path.join("build", "server"));
+const store = onPostgres
+  ? await startTestStore(env)
+  : await assembleStore(loadConfig(env), withPages ? { buildDir: "build" } : undefined, { logger: false });
+let url = "";
+if ("url" in store) url = store.url as string;
+else {
+  await store.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = store.app.server.address();
+  url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}
 
 const get = async (pathname: string) => (await fetch(url + pathname)).text();
 const apiPaths = Object.keys((JSON.parse(await get("/api/docs/json")) as OpenApi).paths);
@@ -126,7 +136,7 @@ function outsideContract(answer: RawAnswer, request: Buffer): string | null {
 }
 
 const noAnswer: RawAnswer = { status: 0, headers: {}, body: "" };
-/** One request; a connection reset before any answer (the machine's sockets, not the server's contract) is retried twice. */
+/** One request; a connection refused or reset before any answer (the machine's sockets under load) is retried twice. */
 async function send(request: Buffer): Promise<RawAnswer> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const answer = await rawRequest(url, request).catch(() => noAnswer);
@@ -151,12 +161,12 @@ await Promise.all(
     }
   }),
 );
-await store.app.close();
+await ("url" in store ? store.close() : store.app.close());
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // Written synchronously: the report must be out before the process ends.
 const report = [
-  `fuzz: ${requests.length} requests over ${apiPaths.length} API routes and ${pagePaths.length} pages${withPages ? "" : " (no build: pages answer the API's 404)"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `fuzz: ${requests.length} requests over ${apiPaths.length} API routes and ${pagePaths.length} pages${onPostgres ? " on PostgreSQL" : ""}${withPages ? "" : " (no page rendering: pages answer the API's 404)"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   ...[...counts].sort(([a], [b]) => a - b).map(([status, count]) => `  ${status || "no answer"}: ${count}`),
   `outside the contract: ${failures.length}`,
   ...failures.map((failure) => `  ${failure}`),

@@ -27,8 +27,9 @@ export function rawRequest(url: string, request: string | Buffer): Promise<RawAn
       );
       resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: split < 0 ? "" : text.slice(split + 4) });
     });
+    // No half-close: a server that sees the client's end first may drop its answer. The server closes after
+    // answering (a parse error, or `Connection: close`); a request that leaves the connection open ends after 5 s.
     socket.write(request);
-    // Half-close: the server answers what it has and closes the connection.
-    socket.end();
+    socket.setTimeout(5000, () => socket.end());
   });
 }
