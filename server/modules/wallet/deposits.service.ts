@@ -48,8 +48,12 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
+const DEPOSIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createDepositService({ db, wallet, payments, mail, accountEmail }: DepositServiceDeps) {
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
+    // Ids are UUIDs: anything else (a NUL byte PostgreSQL refuses, say) is simply not found.
+    if (!DEPOSIT_ID.test(depositId)) throw ApiError.notFound();
     const row = await repository.find(db, depositId);
     if (!row || row.user_id !== userId) throw ApiError.notFound();
     return row;

@@ -172,6 +172,17 @@ describe("sandbox payment", () => {
     expect(await receipts(customer.email)).toHaveLength(2);
   });
 
+  it("answers 404, never 500, for a deposit id that is not an id at all, on every database", async () => {
+    const customer = await registerCustomer(store);
+    for (const id of ["%00", "%00abc", "x".repeat(100), "%C3%A9"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await store.call(`/api/payments/sandbox/${id}`, { method, token: customer.accessToken });
+        expect(answer.status).toBe(404);
+      }
+      expect((await store.call(`/api/balance/deposits/${id}`, { token: customer.accessToken })).status).toBe(404);
+    }
+  });
+
   it("answers 404 for another customer's deposit or one that does not exist", async () => {
     const depositId = await pendingDeposit(ada);
     expect((await store.call(`/api/payments/sandbox/${depositId}`, { token: bob.accessToken })).status).toBe(404);
