@@ -11,7 +11,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "unit",
-            include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts"],
+            include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"],
             environment: "node",
             // A few start the server in a child process (config errors), slow on a busy machine.
             testTimeout: 30_000,

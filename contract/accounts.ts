@@ -10,7 +10,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_LENGTH = 10;
 
 /** Trimmed and lowercased before it is checked, so " Ann@Example.COM " and "ann@example.com" are one account. */
 export const emailSchema = z
@@ -131,7 +131,7 @@ export const resetCodeSchema = z
   .string()
   .trim()
   .refine((code) => resetCodePattern.test(code), { message: "codeFormat" })
-  .describe("the 6-digit code from the mail");
+  .describe(`the ${RESET_CODE_LENGTH}-digit code from the mail`);
 
 export const resetPasswordRequestSchema = z
   .strictObject({

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { apiRoutes } from "./http/api-routes";
 import { registerAuth } from "./http/auth";
+import { answerClientError, answerFrameworkError } from "./http/client-errors";
 import { registerDevMailbox } from "./http/dev-mailbox";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
@@ -49,6 +50,9 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
     },
     // registerGracefulClose answers requests that arrive while closing, in the contract's shape.
     return503OnClosing: false,
+    // Errors raised before routing, and requests Node cannot parse, answer in the contract's shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

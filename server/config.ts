@@ -46,6 +46,7 @@ const envSchema = z
     DEPOSIT_MAX: z.coerce.number().positive().default(10000),
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
     TRUST_PROXY: booleanFlag,
     API_DOCS: z.enum(["public", "staff", "off"]).optional(),
     TRY_OUT: booleanFlag,
@@ -91,16 +92,14 @@ export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY
 
 export class ConfigError extends Error {}
 
-/** Reads the environment; a bad value throws a ConfigError whose message is one line naming the variable. */
+/** Reads the environment; a bad value throws a ConfigError whose message is one line naming the variable and the rule, never the value. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    const value = source[name];
-    throw new ConfigError(
-      `Configuration error: ${name} ${issue.message}${value !== undefined ? ` (got "${value}")` : ""}`,
-    );
+    // The value itself is never printed: it may be a secret (JWT_SECRET, a DATABASE_URL with its password).
+    throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";

@@ -41,9 +41,11 @@ export function createServices({ config, db, redis, clock = systemClock }: Servi
   const accessTokens = accounts.accessTokens;
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, clock });
+  // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
+  const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, clock });
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, accountEmail, storage, publicUrl: config.publicUrl, clock });
   return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
 }
 

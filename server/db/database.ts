@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kysely";
@@ -6,6 +5,7 @@ import pg from "pg";
 import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
 import type { Database } from "./schema";
+import { ensurePrivateDir, ensurePrivateFile } from "../platform/private-files";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -45,7 +45,10 @@ export function openDatabase(options: DatabaseOptions): Db {
     return { ...withCommon(kysely, "postgres"), pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? ":memory:";
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`, `${file}-journal`]);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

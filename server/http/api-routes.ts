@@ -20,7 +20,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
     depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
-  await api.register(ordersRoutes, { orders: services.orders, storage: services.storage });
+  await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
 
   api.all("/*", { schema: { hide: true } }, async () => {
     throw ApiError.notFound();

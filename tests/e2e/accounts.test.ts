@@ -41,7 +41,7 @@ async function mailedCode(email: string): Promise<string> {
       const rows = db
         .prepare("SELECT text_body FROM mail_messages WHERE to_address = ? ORDER BY created_at DESC")
         .all(email) as { text_body: string }[];
-      const code = rows.map((row) => /\b(\d{6})\b/.exec(row.text_body)?.[1]).find(Boolean);
+      const code = rows.map((row) => /\b(\d{10})\b/.exec(row.text_body)?.[1]).find(Boolean);
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

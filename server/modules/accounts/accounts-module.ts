@@ -12,6 +12,7 @@ import { createLoginThrottle } from "./login-throttle";
 import { createPasswordResetService } from "./password-reset.service";
 import { verifyAgainstDummy } from "./passwords";
 import { createResetCodesRepository } from "./reset-codes.repository";
+import { createResetLimits } from "./reset-limits";
 import { createRevokedSessions, createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
 
@@ -45,6 +46,7 @@ export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin
     codes: createResetCodesRepository(db),
     sessions,
     throttle,
+    limits: createResetLimits(store, () => now().getTime()),
     mail: accountMail,
     secret,
     now,
@@ -54,10 +56,14 @@ export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin
     ...accounts,
     ...passwordReset,
     accessTokens,
-    /** At start: the admin account, old sign-ins forgotten, the dummy hash ready so the first unknown-email sign-in is not faster. */
+    /**
+     * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
+     * so the first unknown-email sign-in is not faster.
+     */
     async prepare(): Promise<void> {
       if (admin) await accounts.ensureAdmin(admin.email, admin.password);
       await sessions.purgeEnded();
+      await sessions.restoreRevoked();
       await verifyAgainstDummy("");
     },
   };

@@ -141,6 +141,27 @@ describe("sign-in slow-down per account", () => {
   });
 });
 
+describe("no lock-out by a stranger", () => {
+  it("lets the owner in from an address they signed in from while a stranger fails from many others", async () => {
+    const store = await startTestStore({ TRUST_PROXY: "true" });
+    try {
+      const customer = await registerCustomer(store);
+      const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
+      const home = from("198.51.100.20");
+      expect((await store.post("/api/Accounts/login", { email: customer.email, password: customer.password }, home)).status).toBe(200);
+      for (let i = 0; i < 30; i++) {
+        await store.post("/api/Accounts/login", { email: customer.email, password: `guess-${i}` }, from(`203.0.113.${i % 6}`));
+      }
+      expect((await store.post("/api/Accounts/login", { email: customer.email, password: customer.password }, home)).status).toBe(200);
+      // The stranger, even from a fresh address, waits.
+      const fresh = await store.post("/api/Accounts/login", { email: customer.email, password: "guess-x" }, from("192.0.2.77"));
+      expect(fresh.status).toBe(429);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe("sign-in limit per address", () => {
   it("refuses the 21st attempt in a minute from one address with a 429 and Retry-After", async () => {
     const store = await startTestStore();

@@ -4,7 +4,8 @@ import { startTestStore, type TestStore } from "../../test/test-store";
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore();
+  // Behind a trusted proxy the per-account tests can call from many addresses, as an attacker would.
+  store = await startTestStore({ TRUST_PROXY: "true" });
 });
 afterAll(() => store.close());
 afterEach(() => {
@@ -13,6 +14,9 @@ afterEach(() => {
 
 const NEW_PASSWORD = "amber-walrus-orbit-77";
 const es = { headers: { "accept-language": "es" } };
+let nextAddress = 1;
+/** A call from an address of its own, so only the per-account limits can stop it. */
+const elsewhere = (headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": `203.0.113.${nextAddress++ % 250}`, ...headers } });
 
 const signInAgain = async (customer: TestCustomer) =>
   (await store.post("/api/Accounts/login", { email: customer.email, password: customer.password })).body as { accessToken: string; refreshToken: string };
@@ -22,7 +26,7 @@ const forgot = (email: string, options = {}) => store.post("/api/Accounts/forgot
 const reset = (email: string, code: string, options = {}) =>
   store.post("/api/Accounts/reset-password", { email, code, password: NEW_PASSWORD, repeatedPassword: NEW_PASSWORD }, options);
 const mailsTo = (email: string) => store.services.mail.list({ to: email });
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+const codeIn = (text: string) => /\b(\d{10})\b/.exec(text)![1]!;
 /** Asks for a code in-process (the route allows only 5 a minute per address) and reads it from the new mail. */
 const requestCode = async (email: string) => {
   const before = new Set((await mailsTo(email)).map((mail) => mail.id));
@@ -30,7 +34,7 @@ const requestCode = async (email: string) => {
   const mail = (await mailsTo(email)).find((message) => !before.has(message.id));
   return codeIn(mail!.text);
 };
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+const wrongCode = (code: string) => String((Number(code) + 1) % 10_000_000_000).padStart(10, "0");
 
 describe("POST /api/Accounts/change-password", () => {
   it("checks the current password", async () => {
@@ -80,15 +84,15 @@ describe("POST /api/Accounts/forgot-password", () => {
     expect(await mailsTo("nobody-here@example.com")).toEqual([]);
   });
 
-  it("answers the same 200 for a known email and mails a 6-digit code, stored only as a hash", async () => {
+  it("answers the same 200 for a known email and mails a 10-digit code, stored only as a hash and never in the subject", async () => {
     const customer = await registerCustomer(store);
     const answer = await forgot(customer.email.toUpperCase());
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true });
     const [mail] = await mailsTo(customer.email);
     const code = codeIn(mail!.text);
-    expect(code).toMatch(/^\d{6}$/);
-    expect(mail!.subject).toBe(`Your Scriptorium password reset code: ${code}`);
+    expect(code).toMatch(/^\d{10}$/);
+    expect(mail!.subject).toBe("Your Scriptorium password reset code");
     expect(mail!.text).toContain("valid for 10 minutes");
     const stored = await store.db.kysely.selectFrom("password_reset_codes").selectAll().where("user_id", "=", customer.userId).executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(code);
@@ -98,7 +102,7 @@ describe("POST /api/Accounts/forgot-password", () => {
     const customer = await registerCustomer(store);
     await forgot(customer.email, es);
     const [mail] = await mailsTo(customer.email);
-    expect(mail!.subject).toMatch(/^Tu código para restablecer la contraseña de Scriptorium: \d{6}$/);
+    expect(mail!.subject).toBe("Tu código para restablecer la contraseña de Scriptorium");
     expect(mail!.text).toContain("/es/auth/reset-password");
   });
 });
@@ -127,11 +131,12 @@ describe("POST /api/Accounts/reset-password", () => {
     expect((await reset(customer.email, wrongCode(code), es)).body.errors).toEqual({
       code: ["Este código no es correcto o ha caducado. Solicita uno nuevo."],
     });
-    expect((await reset(customer.email, "12ab56")).body.errors).toEqual({ code: ["Enter the 6-digit code from the email."] });
+    expect((await reset(customer.email, "12ab56")).body.errors).toEqual({ code: ["Enter the 10-digit code from the email."] });
+    expect((await reset(customer.email, "123456")).body.errors).toEqual({ code: ["Enter the 10-digit code from the email."] });
   });
 
   it("answers an email without an account like a wrong code", async () => {
-    const answer = await reset("nobody-at-all@example.com", "123456");
+    const answer = await reset("nobody-at-all@example.com", "1234567890");
     expect(answer.body.errors).toEqual({ code: ["This code is wrong or has expired. Request a new one."] });
   });
 
@@ -157,8 +162,7 @@ describe("POST /api/Accounts/reset-password", () => {
   it("accepts a code once, and a new request replaces the previous code", async () => {
     const customer = await registerCustomer(store);
     const first = await requestCode(customer.email);
-    let second = first;
-    while (second === first) second = await requestCode(customer.email);
+    const second = await requestCode(customer.email);
     expect((await reset(customer.email, first)).status).toBe(400);
     expect((await reset(customer.email, second)).status).toBe(200);
     expect((await reset(customer.email, second)).status).toBe(400);
@@ -170,6 +174,48 @@ describe("POST /api/Accounts/reset-password", () => {
     const answer = await store.post("/api/Accounts/reset-password", { email: customer.email, code, password: "football1", repeatedPassword: "football1" });
     expect(answer.body.errors).toEqual({ password: ["This password is too common. Choose one that is harder to guess."] });
     expect((await reset(customer.email, code)).status).toBe(200);
+  });
+});
+
+describe("limits per account, whatever addresses the calls come from", () => {
+  it("mails at most 3 codes an hour to one account, still answering 200", async () => {
+    const start = Date.now();
+    vi.setSystemTime(start);
+    const customer = await registerCustomer(store);
+    for (let i = 0; i < 5; i++) await store.services.accounts.forgot(customer.email, "en");
+    const codes = (await mailsTo(customer.email)).filter((mail) => mail.subject === "Your Scriptorium password reset code");
+    expect(codes).toHaveLength(3);
+    vi.setSystemTime(start + 61 * 60_000);
+    await store.services.accounts.forgot(customer.email, "en");
+    expect((await mailsTo(customer.email)).filter((mail) => mail.subject === "Your Scriptorium password reset code")).toHaveLength(4);
+  });
+
+  it("checks no code for a day after 10 wrong ones, even fresh ones, then the right code works again", async () => {
+    const start = Date.now();
+    vi.setSystemTime(start);
+    const customer = await registerCustomer(store);
+    for (let round = 0; round < 2; round++) {
+      const code = await requestCode(customer.email);
+      for (let i = 0; i < 5; i++) expect((await reset(customer.email, wrongCode(code), elsewhere())).status).toBe(400);
+    }
+    const fresh = await requestCode(customer.email);
+    const refused = await reset(customer.email, fresh, elsewhere({ "accept-language": "es" }));
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(23 * 3600);
+    expect(refused.body).toEqual({
+      status: 429,
+      title: "Demasiadas peticiones",
+      detail: `Demasiados códigos incorrectos para esta cuenta. Vuelve a intentarlo dentro de ${seconds} segundos.`,
+    });
+    vi.setSystemTime(start + 25 * 60 * 60_000);
+    expect((await reset(customer.email, await requestCode(customer.email), elsewhere())).status).toBe(200);
+  });
+
+  it("counts wrong codes for an email without an account the same way, so the answer tells nothing", async () => {
+    const email = "no-account-guess@example.com";
+    for (let i = 0; i < 10; i++) expect((await reset(email, "1234567890", elsewhere())).status).toBe(400);
+    expect((await reset(email, "1234567890", elsewhere())).status).toBe(429);
   });
 });
 

@@ -64,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
         response: { 200: tokenPairSchema },
       },
     },
-    async (request) => accounts.login(request.body),
+    async (request) => accounts.login(request.body, request.ip),
   );
 
   app.post(
@@ -147,7 +147,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
       config: { rateLimit: ACCOUNT_RATE_LIMITS.forgotPassword },
       schema: {
         tags,
-        summary: "Mail a 6-digit reset code (valid 10 minutes) when the account exists; always 200",
+        summary: "Mail a 10-digit reset code (valid 10 minutes, at most 3 an hour per account) when the account exists; always 200",
         body: forgotPasswordRequestSchema,
         response: { 200: okResponseSchema },
       },

@@ -79,16 +79,19 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       return { ...(await sessions.start(user, input.rememberMe)), userId: user.id };
     },
 
-    /** One answer for an unknown email and a wrong password, in the same time (a dummy hash is checked). */
-    async login(input: LoginInput): Promise<TokenPair> {
-      await throttle.check(input.email);
+    /**
+     * One answer for an unknown email and a wrong password, in the same time (a dummy hash is checked). `address`
+     * is the caller's IP address, which the sign-in slow-down counts by.
+     */
+    async login(input: LoginInput, address = "in-process"): Promise<TokenPair> {
+      await throttle.check(input.email, address);
       const user = await users.findByEmail(input.email);
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
-        await throttle.failed(input.email);
+        await throttle.failed(input.email, address);
         throw DomainError.field("", "accounts.invalidCredentials");
       }
-      await throttle.succeeded(input.email);
+      await throttle.succeeded(input.email, address);
       if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       return sessions.start(user, input.rememberMe);
     },

@@ -12,9 +12,11 @@ async function waitSeconds(check: Promise<void>): Promise<number | null> {
   } catch (error) {
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("too_many");
-    return (error as DomainError).retryAfterSeconds ?? null;
+    return Number((error as DomainError).retryAfterSeconds);
   }
 }
+
+const HOME = "198.51.100.1";
 
 describe("login throttle", () => {
   it("doubles the wait from the fifth failure and never waits more than 15 minutes", async () => {
@@ -23,30 +25,52 @@ describe("login throttle", () => {
     const email = "victim@example.com";
     const waits: number[] = [];
     for (let failure = 1; failure <= 12; failure++) {
-      const wait = await waitSeconds(throttle.check(email));
+      const wait = await waitSeconds(throttle.check(email, HOME));
       if (wait) {
         waits.push(wait);
         clock.advance(wait * 1000);
       }
-      expect(await waitSeconds(throttle.check(email))).toBeNull();
-      await throttle.failed(email);
+      expect(await waitSeconds(throttle.check(email, HOME))).toBeNull();
+      await throttle.failed(email, HOME);
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
-    expect(await waitSeconds(throttle.check(email))).toBe(LOGIN_THROTTLE.maxWaitMs / 1000);
+    expect(await waitSeconds(throttle.check(email, HOME))).toBe(LOGIN_THROTTLE.maxWaitMs / 1000);
   });
 
   it("forgets failures a day after the last one, and at once after a success", async () => {
     const clock = manualClock();
     const throttle = createLoginThrottle(createExpiringStore(null, { clock }), clock);
-    for (let i = 0; i < 4; i++) await throttle.failed("a@example.com");
+    for (let i = 0; i < 4; i++) await throttle.failed("a@example.com", HOME);
     clock.advance(LOGIN_THROTTLE.rememberMs + 1);
-    await throttle.failed("a@example.com");
-    expect(await waitSeconds(throttle.check("a@example.com"))).toBeNull();
+    await throttle.failed("a@example.com", HOME);
+    expect(await waitSeconds(throttle.check("a@example.com", HOME))).toBeNull();
 
-    for (let i = 0; i < 5; i++) await throttle.failed("b@example.com");
-    expect(await waitSeconds(throttle.check("b@example.com"))).toBe(30);
-    await throttle.succeeded("b@example.com");
-    expect(await waitSeconds(throttle.check("b@example.com"))).toBeNull();
+    for (let i = 0; i < 5; i++) await throttle.failed("b@example.com", HOME);
+    expect(await waitSeconds(throttle.check("b@example.com", HOME))).toBe(30);
+    await throttle.succeeded("b@example.com", HOME);
+    expect(await waitSeconds(throttle.check("b@example.com", HOME))).toBeNull();
+  });
+});
+
+describe("login throttle across addresses", () => {
+  it("slows a stranger guessing from many addresses, but never holds an address the owner signed in from", async () => {
+    const clock = manualClock();
+    const throttle = createLoginThrottle(createExpiringStore(null, { clock }), clock);
+    const email = "owner@example.com";
+    await throttle.succeeded(email, HOME);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailuresPerAccount + 5; i++) await throttle.failed(email, `203.0.113.${i}`);
+    expect(await waitSeconds(throttle.check(email, HOME))).toBeNull();
+    expect(await waitSeconds(throttle.check(email, "192.0.2.99"))).toBeGreaterThan(0);
+    // A reset by mail proves the owner: the account-wide count starts again everywhere.
+    await throttle.cleared(email);
+    expect(await waitSeconds(throttle.check(email, "192.0.2.99"))).toBeNull();
+  });
+
+  it("counts an IPv6 /64 as one address", async () => {
+    const clock = manualClock();
+    const throttle = createLoginThrottle(createExpiringStore(null, { clock }), clock);
+    for (let i = 0; i < 5; i++) await throttle.failed("v6@example.com", `2001:db8:1:2::${i + 1}`);
+    expect(await waitSeconds(throttle.check("v6@example.com", "2001:db8:1:2::ffff"))).toBe(30);
   });
 });
 

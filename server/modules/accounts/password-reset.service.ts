@@ -9,6 +9,7 @@ import { refuseCommonPassword } from "./common-passwords";
 import type { LoginThrottle } from "./login-throttle";
 import { hashPassword } from "./passwords";
 import type { ResetCodesRepository } from "./reset-codes.repository";
+import type { ResetLimits } from "./reset-limits";
 import type { SessionsService } from "./sessions.service";
 
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
@@ -20,21 +21,29 @@ interface PasswordResetDeps {
   codes: ResetCodesRepository;
   sessions: SessionsService;
   throttle: LoginThrottle;
+  limits: ResetLimits;
   mail: AccountMail;
   /** Server key for the codes' HMAC. */
   secret: string;
   now: () => Date;
 }
 
-/** Forgotten passwords: a 6-digit code by mail (secure random, stored as an HMAC, single use, 10 minutes, 5 tries). */
-export function createPasswordResetService({ users, codes, sessions, throttle, mail, secret, now }: PasswordResetDeps) {
+/**
+ * Forgotten passwords: a 10-digit code by mail (secure random, stored as an HMAC, single use, 10 minutes, 5 tries),
+ * with per-account caps on codes mailed and wrong codes tried (RESET_LIMITS).
+ */
+export function createPasswordResetService({ users, codes, sessions, throttle, limits, mail, secret, now }: PasswordResetDeps) {
   const codeHash = (userId: string, code: string) => createHmac("sha256", secret).update(`password-reset:${userId}:${code}`).digest("base64url");
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   const codeInvalid = () => DomainError.field("code", "accounts.codeInvalid");
 
   return {
-    /** Mails a code when the account exists; says nothing either way. A new code replaces the previous one. */
+    /**
+     * Mails a code when the account exists and has not had its codes for this hour; says nothing either way. A new
+     * code replaces the previous one.
+     */
     async forgot(email: string, locale: Locale): Promise<void> {
+      if (!(await limits.mayIssueCode(email))) return;
       const user = await users.findByEmail(email);
       if (!user) return;
       const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, "0");
@@ -46,13 +55,17 @@ export function createPasswordResetService({ users, codes, sessions, throttle, m
     /** Sets the new password when the code is right, ends every sign-in of the account and lifts any sign-in slow-down. */
     async reset(input: ResetPasswordInput, locale: Locale): Promise<void> {
       refuseCommonPassword(input.password);
+      await limits.checkTries(input.email);
       const user = await users.findByEmail(input.email);
-      if (!user) throw codeInvalid();
-      const stored = await codes.spendTry(user.id, now().toISOString(), RESET_CODE_RULES.maxTries);
-      if (!stored || !sameHash(stored, codeHash(user.id, input.code)) || !(await codes.consume(user.id, stored))) throw codeInvalid();
+      const stored = user && (await codes.spendTry(user.id, now().toISOString(), RESET_CODE_RULES.maxTries));
+      if (!user || !stored || !sameHash(stored, codeHash(user.id, input.code)) || !(await codes.consume(user.id, stored))) {
+        await limits.wrongCode(input.email);
+        throw codeInvalid();
+      }
       await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       await sessions.endAllOf(user.id);
-      await throttle.succeeded(user.email);
+      await throttle.cleared(user.email);
+      await limits.succeeded(user.email);
       await mail.passwordReset(user, locale);
     },
   };

@@ -92,6 +92,12 @@ export function createSessionsRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Sign-ins ended at or after `since`, with when each ended. */
+    async revokedSince(since: string, trx: Kysely<Database> = db): Promise<Array<{ sessionId: string; revokedAt: string }>> {
+      const rows = await trx.selectFrom("sessions").select(["id", "revoked_at"]).where("revoked_at", ">=", since).execute();
+      return rows.map((row) => ({ sessionId: row.id, revokedAt: row.revoked_at! }));
+    },
+
     async revoke(sessionId: string, at: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("sessions").set({ revoked_at: at }).where("id", "=", sessionId).where("revoked_at", "is", null).execute();
     },

@@ -23,13 +23,15 @@ const sessionEnded = () => DomainError.unauthenticated({ key: "accounts.sessionE
 
 /**
  * Ended sign-ins, remembered as long as an access token can live so the auth guard refuses their access tokens
- * at once (a lookup in memory or one Redis GET, never the database).
+ * at once (a lookup in memory or one Redis GET, never the database). Without Redis the list is reloaded from the
+ * database at start (`restoreRevoked`), so a restart does not bring an ended sign-in's tokens back.
  */
 export function createRevokedSessions(store: ExpiringStore) {
   const key = (sessionId: string) => `revoked-session:${sessionId}`;
   return {
-    async add(sessionIds: string[]): Promise<void> {
-      await Promise.all(sessionIds.map((id) => store.set(key(id), "1", ACCESS_TOKEN_SECONDS * 1000)));
+    /** Remembers the sign-ins for `ttlMs` (by default the whole life of an access token). */
+    async add(sessionIds: string[], ttlMs = ACCESS_TOKEN_SECONDS * 1000): Promise<void> {
+      await Promise.all(sessionIds.map((id) => store.set(key(id), "1", ttlMs)));
     },
     async has(sessionId: string): Promise<boolean> {
       return (await store.get(key(sessionId))) !== null;
@@ -103,6 +105,16 @@ export function createSessionsService({ repository, accessTokens, revoked, now }
     async endAllOf(userId: string, keep?: string): Promise<void> {
       const at = now().toISOString();
       await revoked.add(await repository.revokeAllOf(userId, at, keep));
+    },
+
+    /** At start: remembers again the sign-ins ended recently enough for one of their access tokens to be alive. */
+    async restoreRevoked(): Promise<void> {
+      const at = now().getTime();
+      const lifetimeMs = ACCESS_TOKEN_SECONDS * 1000;
+      for (const { sessionId, revokedAt } of await repository.revokedSince(new Date(at - lifetimeMs).toISOString())) {
+        const leftMs = Date.parse(revokedAt) + lifetimeMs - at;
+        if (leftMs > 0) await revoked.add([sessionId], leftMs);
+      }
     },
 
     /** Forgets every sign-in that ended more than a day ago (at start). */

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../../db/schema";
 import { isoAfter, nowIso } from "../../db/time";
+import { parseSecrets, redact } from "./redact";
 
 export interface SenderOptions {
   smtpUrl: string;
@@ -13,6 +14,21 @@ export interface SenderOptions {
   maxAttempts?: number;
   /** How often the queue is looked at when nothing wakes the sender. */
   pollMs?: number;
+}
+
+/** Delivered (or abandoned) mail is kept this long, then deleted: stored mail holds names and addresses. */
+export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** How often the sender loop purges mail past its retention. */
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/** Deletes every mail created before `before` that is not waiting to be sent; answers how many. */
+export async function purgeSentMail(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom("mail_messages")
+    .where("created_at", "<", before)
+    .where("status", "in", ["sent", "failed", "outbox"])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** While one instance tries a mail, others skip it; if that instance dies, the mail is due again after this. */
@@ -45,9 +61,14 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     const attempts = row.attempts + 1;
     try {
       await mailer.sendMail({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+      // Once delivered, the stored copy no longer needs its secrets (a reset code): they are blanked out.
+      const secrets = parseSecrets(row.secrets);
+      const redacted = secrets.length
+        ? { subject: redact(row.subject, secrets), text_body: redact(row.text_body, secrets), html_body: row.html_body && redact(row.html_body, secrets) }
+        : {};
       await db
         .updateTable("mail_messages")
-        .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null })
+        .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null, secrets: null, ...redacted })
         .where("id", "=", row.id)
         .execute();
     } catch (error) {
@@ -92,11 +113,16 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     });
   }
 
+  let purgedAt = 0;
   async function run(mailer: Transporter): Promise<void> {
     while (!stopped) {
       again = false;
       try {
         await deliverDue(mailer);
+        if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
+          purgedAt = Date.now();
+          await purgeSentMail(db, isoAfter(-MAIL_RETENTION_MS));
+        }
       } catch (error) {
         console.error("mail sender:", error instanceof Error ? error.message : error);
       }

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
-import { createMailSender, type SenderOptions } from "./mail.sender";
+import { isoAfter, nowIso } from "../../db/time";
+import { createMailSender, MAIL_RETENTION_MS, purgeSentMail, type SenderOptions } from "./mail.sender";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Secrets in the mail (a reset code): blanked out of the stored copy once it is delivered. */
+  secrets?: string[];
 }
 
 export interface StoredMail {
@@ -46,15 +48,20 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
           last_error: null,
           created_at: nowIso(),
           sent_at: null,
+          secrets: message.secrets?.length ? JSON.stringify(message.secrets) : null,
         })
         .execute();
       sender?.wake();
     },
 
-    /** Starts delivering queued mail (smtp only; the outbox keeps everything). */
+    /** Starts delivering queued mail (smtp only; the outbox keeps everything) and purges mail past its retention. */
     start(): void {
       sender?.start();
+      if (!sender) void purgeSentMail(db, isoAfter(-MAIL_RETENTION_MS)).catch(() => undefined);
     },
+
+    /** Deletes every mail created before `before` that is no longer waiting to be sent; answers how many. */
+    purgeSentMail: (before: string) => purgeSentMail(db, before),
 
     stop(): Promise<void> {
       return sender?.stop() ?? Promise.resolve();

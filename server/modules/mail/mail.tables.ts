@@ -12,5 +12,7 @@ export interface MailTables {
     last_error: string | null;
     created_at: string;
     sent_at: string | null;
+    /** JSON array of secrets in the mail (a reset code), blanked out of subject and bodies once sent; then null. */
+    secrets: string | null;
   };
 }

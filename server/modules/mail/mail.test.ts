@@ -129,4 +129,59 @@ describe("SMTP transport", () => {
     });
     expect((await stored("ida@example.com")).next_attempt_at).toBeNull();
   });
+
+  it("delivers a mail's secret, then keeps only a redacted copy of it", async () => {
+    const smtp = await fakeSmtp({});
+    const mail = smtpMail(smtp.port);
+    await mail.send({
+      to: "jo@example.com",
+      subject: "Your code 8142 inside",
+      text: "Your code is 83920571 — type 83920571.",
+      html: "<p>83920571</p>",
+      secrets: ["83920571", "8142"],
+    });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+    expect(smtp.received[0]).toContain("83920571");
+    await vi.waitFor(async () => expect((await stored("jo@example.com")).status).toBe("sent"));
+    const row = await stored("jo@example.com");
+    expect(row).toMatchObject({
+      subject: "Your code [redacted] inside",
+      text_body: "Your code is [redacted] — type [redacted].",
+      html_body: "<p>[redacted]</p>",
+      secrets: null,
+    });
+  });
+});
+
+describe("purgeSentMail", () => {
+  it("deletes mail older than the cut-off that is no longer waiting to be sent, and nothing else", async () => {
+    const old = "2020-01-01T00:00:00.000Z";
+    const row = (id: string, status: "outbox" | "queued" | "sent" | "failed", createdAt: string) => ({
+      id,
+      to_address: "purge@example.com",
+      subject: id,
+      text_body: "x",
+      html_body: null,
+      status,
+      attempts: 0,
+      next_attempt_at: null,
+      last_error: null,
+      created_at: createdAt,
+      sent_at: null,
+      secrets: null,
+    });
+    await store.db.kysely
+      .insertInto("mail_messages")
+      .values([
+        row("old-sent", "sent", old),
+        row("old-failed", "failed", old),
+        row("old-outbox", "outbox", old),
+        row("old-queued", "queued", old),
+        row("new-sent", "sent", "2020-03-01T00:00:00.000Z"),
+      ])
+      .execute();
+    expect(await store.services.mail.purgeSentMail("2020-02-01T00:00:00.000Z")).toBe(3);
+    const left = await store.db.kysely.selectFrom("mail_messages").select("id").where("to_address", "=", "purge@example.com").orderBy("id").execute();
+    expect(left.map((mail) => mail.id)).toEqual(["new-sent", "old-queued"]);
+  });
 });

@@ -53,6 +53,8 @@ export function createOrderResults(deps: {
   db: Kysely<Database>;
   storage: FileStorage;
   mail: MailService;
+  /** The account's own address: the only one its mail goes to (never a billing address the client typed). */
+  accountEmail: (userId: string) => Promise<string | undefined>;
   publicUrl: string;
   logError: (error: unknown, message: string) => void;
 }) {
@@ -83,9 +85,8 @@ export function createOrderResults(deps: {
         throw DomainError.conflict("orders.wrongStatus", { status: "cancelled" });
       }
       if (order.result_key) await storage.remove(order.result_key);
-      const to = (JSON.parse(order.billing_json) as { email: string }).email;
-      await deps.mail
-        .send(deliveredMail(to, order.number, order.locale as Locale, deps.publicUrl))
+      const to = await deps.accountEmail(order.user_id);
+      await Promise.resolve(to && deps.mail.send(deliveredMail(to, order.number, order.locale as Locale, deps.publicUrl)))
         .catch((error: unknown) => deps.logError(error, `delivery mail of order ${order.number} not stored`));
       return { ...file, deliveredAt: stored.mtime };
     },

@@ -1,17 +1,25 @@
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderStatusSchema } from "../../../contract/orders";
 import { DomainError } from "../../platform/domain-error";
+import { byteLimit, tooLarge } from "../storage/byte-limit";
 import type { OrdersService } from "./orders.service";
 
 const params = z.object({ id: z.uuid().transform((id) => id.toLowerCase()) });
 const answer = z.object({ id: z.string(), number: z.string(), status: orderStatusSchema });
 
 /** Staff moves orders along: start work, deliver a file (the raw request body), cancel with a refund. */
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
-  // The delivered file arrives as the raw body and is streamed to storage, whatever its size.
-  app.addContentTypeParser("application/octet-stream", (_request, payload, done) => done(null, payload));
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; uploadLimitBytes: number }> = async (app, { orders, uploadLimitBytes }) => {
+  // The delivered file arrives as the raw body and is streamed to storage, up to UPLOAD_LIMIT_BYTES: a declared
+  // length over it is refused before a byte is read, and a body that grows past it is cut off with its partial file.
+  app.addContentTypeParser("application/octet-stream", (request, payload, done) => {
+    if (Number(request.headers["content-length"] ?? 0) > uploadLimitBytes) return done(tooLarge(uploadLimitBytes), undefined);
+    const limited = byteLimit(uploadLimitBytes);
+    pipeline(payload, limited).catch(() => undefined);
+    done(null, limited);
+  });
 
   const current = async (id: string) => {
     const order = await orders.find(id);
@@ -33,7 +41,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.post(
     "/admin/orders/:id/deliver",
     {
-      preHandler: app.requireStaff,
+      // Checked before the body is read: only staff can make the server take in a file.
+      onRequest: app.requireStaff,
       compress: false,
       schema: {
         ...docs,

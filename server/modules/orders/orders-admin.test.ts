@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { customer, orderBody, type TestCustomer } from "./orders-test-support";
@@ -7,7 +9,7 @@ let store: TestStore;
 let buyer: TestCustomer;
 let staffToken: string;
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore({ UPLOAD_LIMIT_BYTES: "1000" });
   buyer = await customer(store, { currency: "EUR", minor: 100_000 });
   const staff = await customer(store);
   await store.db.kysely.updateTable("users").set({ role: "staff" }).where("id", "=", staff.id).execute();
@@ -53,4 +55,56 @@ describe("staff order routes", () => {
     expect(json.status).toBe(400);
     expect(json.body.errors[""]).toEqual(["Send the file as the request body with Content-Type: application/octet-stream."]);
   });
+
+  it("refuses a file over UPLOAD_LIMIT_BYTES with 413 before reading it, keeping nothing and changing nothing", async () => {
+    const order = await place();
+    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+      method: "POST",
+      raw: "x".repeat(5000),
+      token: staffToken,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ status: 413, title: "Payload Too Large", detail: "The request body is larger than 1000 bytes." });
+    expect((await store.services.orders.find(order.id))?.status).toBe("paid");
+    expect(filesOf(order.id)).toEqual([]);
+  });
+
+  it("cuts off a streamed file without a length as soon as it passes the limit, and leaves no partial file", async () => {
+    const order = await place();
+    const chunks = [Buffer.alloc(600, 1), Buffer.alloc(600, 2), Buffer.alloc(600, 3)];
+    const body = new ReadableStream({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${store.url}/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": "application/octet-stream", authorization: `Bearer ${staffToken}` },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ status: 413, title: "Payload Too Large" });
+    expect((await store.services.orders.find(order.id))?.status).toBe("paid");
+    expect(filesOf(order.id)).toEqual([]);
+  });
+
+  it("asks for a staff token before taking in any of the file", async () => {
+    const order = await place();
+    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+      method: "POST",
+      raw: "x".repeat(5000),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(answer.status).toBe(401);
+  });
 });
+
+/** Whatever storage holds for an order, partial files included. */
+function filesOf(orderId: string): string[] {
+  const folder = path.join(store.config.DATA_DIR, "files", "results", orderId);
+  return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+}

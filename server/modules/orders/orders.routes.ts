@@ -22,8 +22,11 @@ const placeHeaders = z.object({
     .describe("a retry with the same key and body answers the first order again; another body gets 409"),
 });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage }> = async (app, { orders, storage }) => {
-  await app.register(ordersAdminRoutes, { orders });
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage; uploadLimitBytes: number }> = async (
+  app,
+  { orders, storage, uploadLimitBytes },
+) => {
+  await app.register(ordersAdminRoutes, { orders, uploadLimitBytes });
 
   app.post(
     "/orders",

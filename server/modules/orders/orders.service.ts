@@ -25,6 +25,8 @@ export interface OrdersDeps {
   catalog: CatalogService;
   wallet: WalletService;
   mail: MailService;
+  /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
+  accountEmail: (userId: string) => Promise<string | undefined>;
   storage: FileStorage;
   publicUrl: string;
   clock?: Clock;
@@ -109,8 +111,9 @@ export function createOrdersService(deps: OrdersDeps) {
       for (let attempt = 1; ; attempt++) {
         try {
           const response = await store(userId, input, priced, options.locale, idempotency);
-          const confirmation = confirmationMail(input.email, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
-          await mail.send(confirmation).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
+          const to = await deps.accountEmail(userId);
+          const confirmation = to && confirmationMail(to, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
+          await Promise.resolve(confirmation && mail.send(confirmation)).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
           return response;
         } catch (error) {
           if (error instanceof BalanceShort) {

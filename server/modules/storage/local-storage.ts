@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../platform/private-files";
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -27,10 +28,10 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const target = fullPath(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       const temporary = `${target}.${randomUUID()}.part`;
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }));
         await fs.promises.rename(temporary, target);
       } catch (error) {
         await fs.promises.rm(temporary, { force: true });

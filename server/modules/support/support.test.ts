@@ -82,4 +82,19 @@ describe("POST /api/support/create-ticket", () => {
     const other = await store.post("/api/support/create-ticket", ticket, from());
     expect(other.status).toBe(200);
   });
+
+  it("refuses a sixth ticket to one email address within ten minutes, whatever IP addresses send them", async () => {
+    const victim = { ...ticket, email: "victim@example.com" };
+    for (let i = 0; i < 5; i++) {
+      const answer = await store.post("/api/support/create-ticket", { ...victim, email: i % 2 ? " Victim@Example.com" : victim.email }, from());
+      expect(answer.status).toBe(200);
+    }
+    const refused = await store.post("/api/support/create-ticket", victim, from());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(refused.body).toMatchObject({ status: 429, title: "Too Many Requests" });
+    const tickets = await store.db.kysely.selectFrom("support_tickets").select("email").execute();
+    expect(tickets.filter((row) => row.email.toLowerCase() === "victim@example.com")).toHaveLength(5);
+    expect((await store.post("/api/support/create-ticket", { ...ticket, email: "someone-else@example.com" }, from())).status).toBe(200);
+  });
 });

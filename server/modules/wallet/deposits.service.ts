@@ -36,6 +36,8 @@ export interface DepositServiceDeps {
   payments: PaymentProvider;
   mail: MailService;
   clock?: Clock;
+  /** The account's own address: the receipt goes there only, never to a billing address the client typed. */
+  accountEmail: (userId: string) => Promise<string | undefined>;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -47,9 +49,13 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail, clock = systemClock }: DepositServiceDeps) {
+const DEPOSIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock }: DepositServiceDeps) {
   const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
+    // Ids are UUIDs: anything else (a NUL byte PostgreSQL refuses, say) is simply not found.
+    if (!DEPOSIT_ID.test(depositId)) throw DomainError.notFound();
     const row = await repository.find(depositId);
     if (!row || row.user_id !== userId) throw DomainError.notFound();
     return row;
@@ -67,7 +73,9 @@ export function createDepositService({ db, wallet, payments, mail, clock = syste
     const balance = await wallet.balance(row.user_id, currency);
     const locale = row.locale as Locale;
     const name = billing.firstName;
-    await mail.send(depositReceipt({ to: billing.email, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
+    const to = await accountEmail(row.user_id);
+    if (!to) return;
+    await mail.send(depositReceipt({ to, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
   };
 
   const service = {

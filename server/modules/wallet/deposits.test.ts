@@ -109,6 +109,9 @@ describe("POST /api/balance/deposit", () => {
   });
 });
 
+/** The deposit receipts mailed to an address (its welcome mail left out). */
+const receipts = async (to: string) => (await store.services.mail.list({ to })).filter((mail) => !/Welcome|Bienvenid/.test(mail.subject));
+
 describe("sandbox payment", () => {
   it("shows the deposit to pay, and paying it credits the balance and mails a receipt", async () => {
     const customer = await registerCustomer(store);
@@ -127,7 +130,9 @@ describe("sandbox payment", () => {
       transactions: [{ id: expect.any(String), kind: "deposit", amount: 120.5, createdAt: expect.any(String), reference: depositId }],
     });
     expect((await balance(customer, "EUR")).body).toEqual({ currency: "EUR", balance: 0, transactions: [] });
-    const mails = await store.services.mail.list({ to: "receipts@example.com" });
+    // The receipt goes to the account's own address; the billing email the client typed is never mailed.
+    expect(await store.services.mail.list({ to: "receipts@example.com" })).toEqual([]);
+    const mails = await receipts(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("£120.50");
     expect(mails[0]!.text).toContain(depositId);
@@ -137,7 +142,7 @@ describe("sandbox payment", () => {
     const customer = await registerCustomer(store);
     const answer = await deposit(customer, { email: "recibos@example.com" }, { "accept-language": "es" });
     await complete(customer, answer.body.depositId, "paid");
-    const [mail] = await store.services.mail.list({ to: "recibos@example.com" });
+    const [mail] = await receipts(customer.email);
     expect(mail!.subject).toBe("Tu depósito de €49,90 se ha añadido a tu saldo");
   });
 
@@ -164,7 +169,18 @@ describe("sandbox payment", () => {
     const answer = await balance(customer);
     expect(answer.body.balance).toBe(25);
     expect(answer.body.transactions.map((entry: { reference: string }) => entry.reference).sort()).toEqual([sequential, concurrent].sort());
-    expect(await store.services.mail.list({ to: billing.email })).toHaveLength(2);
+    expect(await receipts(customer.email)).toHaveLength(2);
+  });
+
+  it("answers 404, never 500, for a deposit id that is not an id at all, on every database", async () => {
+    const customer = await registerCustomer(store);
+    for (const id of ["%00", "%00abc", "x".repeat(100), "%C3%A9"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await store.call(`/api/payments/sandbox/${id}`, { method, token: customer.accessToken });
+        expect(answer.status).toBe(404);
+      }
+      expect((await store.call(`/api/balance/deposits/${id}`, { token: customer.accessToken })).status).toBe(404);
+    }
   });
 
   it("answers 404 for another customer's deposit or one that does not exist", async () => {
