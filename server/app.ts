@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
@@ -11,6 +11,8 @@ import { registerDevMailbox } from "./http/dev-mailbox";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
+import { registerMetrics } from "./http/metrics";
+import { registerRequestLog } from "./http/request-log";
 import { registerLocale } from "./http/locale";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
@@ -19,6 +21,7 @@ import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog/catalog.routes";
+import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
 export interface AppDeps {
@@ -31,16 +34,30 @@ export interface AppDeps {
   logger?: boolean;
   /** Key prefix for rate-limit counters in Redis (tests use one each). */
   redisNamespace?: string;
+  /** Starting, ready or draining (main.ts moves it along); ready when not given. */
+  readiness?: Readiness;
 }
 
-export async function buildApp({ config, db, services, redis, ssr, logger = true, redisNamespace = "rl:" }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  services,
+  redis,
+  ssr,
+  logger = true,
+  redisNamespace = "rl:",
+  readiness = createReadiness("ready"),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
+    // request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
+    // The proxy's request id is kept only when the proxy is trusted; a client cannot choose what lands in our logs.
     genReqId: (request) => {
-      const given = request.headers["x-request-id"];
+      const given = config.TRUST_PROXY ? request.headers["x-request-id"] : undefined;
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     // registerGracefulClose answers requests that arrive while closing, in the contract's shape.
@@ -55,13 +72,15 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
 
   registerLocale(app);
   registerErrorHandler(app);
+  registerRequestLog(app, config.LOG_REQUEST_SAMPLE);
+  registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
   registerGracefulClose(app);
   await registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, redis, redisNamespace);
   await registerOpenApi(app);
   registerAuth(app, services.accessTokens);
-  registerHealth(app, db);
+  registerHealth(app, db, readiness);
   if (!config.isProduction) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
@@ -75,6 +94,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
         prices: (currency) => pricesResponse(services.catalog, currency),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
+      onPageCache: services.metrics.pageCache,
     });
   }
   return app;

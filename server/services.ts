@@ -12,34 +12,41 @@ import { createSupportService } from "./modules/support/support.service";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
 import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
+import { createChangeBus, type ChangeBus } from "./platform/change-bus";
+import { createMetrics, type Metrics } from "./platform/metrics";
 import { jwtSecret } from "./secrets";
 
 export interface ServiceDeps {
   config: Config;
   db: Db;
   redis: Redis | null;
+  /** Tells other instances what changed; one over `redis` unless given. */
+  bus?: ChangeBus;
+  metrics?: Metrics;
 }
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis }: ServiceDeps) {
-  const catalog = createCatalogService(createCatalogRepository(db.kysely));
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics() }: ServiceDeps) {
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store });
+  metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL });
   const accounts = createAccountsModule({
     db: db.kysely,
     redis,
     mail,
     secret: jwtSecret(config),
+    previousSecrets: config.JWT_PREVIOUS_SECRET ? [config.JWT_PREVIOUS_SECRET] : [],
     publicUrl: config.publicUrl,
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail });
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, metrics: metrics.store });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData });
-  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData, metrics: metrics.store });
+  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

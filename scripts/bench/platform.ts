@@ -53,6 +53,7 @@ export async function benchPlatform(log: (line: string) => void = console.log): 
     JWT_SECRET: randomUUID() + randomUUID(),
   });
   const store = await assembleStore(config, { buildDir }, { logger: false });
+  await store.prepare();
   const bare = Fastify({ logger: false });
   bare.get("/", async () => ({ ok: true }));
   try {

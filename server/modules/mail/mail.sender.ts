@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { Database } from "../../db/schema";
 import { isoAfter, nowIso } from "../../db/time";
 
@@ -13,6 +14,7 @@ export interface SenderOptions {
   maxAttempts?: number;
   /** How often the queue is looked at when nothing wakes the sender. */
   pollMs?: number;
+  metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
 }
 
 /** While one instance tries a mail, others skip it; if that instance dies, the mail is due again after this. */
@@ -50,8 +52,10 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
         .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null })
         .where("id", "=", row.id)
         .execute();
+      options.metrics?.mailSent();
     } catch (error) {
       const giveUp = attempts >= maxAttempts;
+      options.metrics?.mailFailed(giveUp);
       await db
         .updateTable("mail_messages")
         .set({

@@ -9,6 +9,7 @@ import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { ApiError } from "../../http/api-error";
 import { DomainError } from "../../platform/domain-error";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
@@ -33,6 +34,7 @@ export interface OrdersDeps {
   demoData?: boolean;
   /** Where failures that must not fail the request (a confirmation mail) are reported. */
   logError?: (error: unknown, message: string) => void;
+  metrics?: Pick<StoreMetrics, "orderPlaced">;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -110,6 +112,7 @@ export function createOrdersService(deps: OrdersDeps) {
       for (let attempt = 1; ; attempt++) {
         try {
           const response = await store(userId, input, priced, options.locale, idempotency);
+          deps.metrics?.orderPlaced(input.currency);
           const confirmation = confirmationMail(input.email, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
           await mail.send(confirmation).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
           return response;

@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { ApiError } from "../../http/api-error";
 import type { Locale } from "../../i18n/messages";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
@@ -35,6 +36,7 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  metrics?: Pick<StoreMetrics, "depositCredited">;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -46,7 +48,7 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, metrics }: DepositServiceDeps) {
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await repository.find(db, depositId);
     if (!row || row.user_id !== userId) throw ApiError.notFound();
@@ -121,6 +123,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
         return row;
       });
       if (typeof settled === "string") return settled;
+      metrics?.depositCredited(settled.currency);
       await sendReceipt(settled, nowIso());
       return "credited";
     },
