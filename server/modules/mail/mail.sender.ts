@@ -46,7 +46,14 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     if (Number(claimed.numUpdatedRows) !== 1) return;
     const attempts = row.attempts + 1;
     try {
-      await mailer.sendMail({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+      // The row's id as Message-ID: a receiver (and the cluster test) can tell a mail sent twice from two mails.
+      await mailer.sendMail({
+        messageId: `<${row.id}@scriptorium>`,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body ?? undefined,
+      });
       await db
         .updateTable("mail_messages")
         .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null })
