@@ -21,6 +21,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Three instances behind nginx on PostgreSQL, Redis and S3 (scripts/cluster); skipped without nginx.
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
