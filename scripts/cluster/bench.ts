@@ -1,7 +1,7 @@
 // `npm run cluster -- --bench`: throughput through nginx with one, two and three instances, and the tail latency
 // of a rolling restart. All of it shares this machine's cores with nginx, PostgreSQL, Redis and wrk itself.
 import os from "node:os";
-import type { Cluster } from "./cluster";
+import { METRICS_TOKEN, type Cluster } from "./cluster";
 import { register, topUp, orderBody } from "./shop";
 import { runWrk, type WrkResult } from "./wrk";
 
@@ -11,6 +11,16 @@ const BUYERS = 8;
 
 const line = (label: string, result: WrkResult) =>
   `${label.padEnd(36)} ${result.rps.toFixed(0).padStart(8)} req/s   p99 ${result.p99Ms.toFixed(1).padStart(7)} ms   failures ${result.failures}`;
+
+/** Orders placed so far, summed over the instances' metrics: wrk counts answers, this counts paid orders. */
+async function ordersPlaced(cluster: Cluster): Promise<number> {
+  let total = 0;
+  for (const instance of cluster.instances) {
+    const text = await (await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    total += Number(/^orders_placed_total\{currency="EUR"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  }
+  return total;
+}
 
 export async function benchCluster(cluster: Cluster, log: (text: string) => void = console.log): Promise<void> {
   // Buyers with deep balances (the bench cluster raises DEPOSIT_MAX), so every order in the run is paid.
@@ -27,12 +37,10 @@ export async function benchCluster(cluster: Cluster, log: (text: string) => void
     // Warm each instance's page cache before timing it.
     for (let i = 0; i < count * 2; i++) await fetch(`${cluster.proxy.url}/`);
     log(line(`${count} instance(s): GET / (page cache)`, await runWrk(cluster.proxy.url, { path: "/" }, { seconds: SECONDS, connections: CONNECTIONS })));
-    log(
-      line(
-        `${count} instance(s): POST /api/orders`,
-        await runWrk(cluster.proxy.url, { method: "POST", path: "/api/orders", body: orderBody, tokens: buyers }, { seconds: SECONDS, connections: CONNECTIONS }),
-      ),
-    );
+    const before = await ordersPlaced(cluster);
+    const orders = await runWrk(cluster.proxy.url, { method: "POST", path: "/api/orders", body: orderBody, tokens: buyers }, { seconds: SECONDS, connections: CONNECTIONS });
+    const placed = (await ordersPlaced(cluster)) - before;
+    log(`${line(`${count} instance(s): POST /api/orders`, orders)}   (${(placed / SECONDS).toFixed(0)} orders/s placed)`);
   }
   await cluster.proxy.route(ports);
 
