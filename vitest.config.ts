@@ -24,6 +24,8 @@ export default defineConfig({
           // Three instances behind nginx on PostgreSQL, Redis and S3 (scripts/cluster); skipped without nginx.
           name: "cluster",
           include: ["tests/cluster/**/*.test.ts"],
+          // After every other project: on a small machine its processes would starve the browser journeys.
+          sequence: { groupOrder: 1 },
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 240_000,

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { createChangeBus } from "./platform/change-bus";
+import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import { connectRedis } from "./redis";
 import { createServices, prepareServices } from "./services";
@@ -29,7 +30,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   const redis = await connectRedis(config.REDIS_URL);
   const bus = createChangeBus(redis);
   await bus.ready;
-  const services = createServices({ config, db, redis, bus });
+  const services = createServices({ config, db, redis, bus, metrics: createMetrics({ processMetrics: true }) });
   const readiness = createReadiness();
   const app = await buildApp({ config, db, services, redis, ssr, readiness, ...extra });
   return {

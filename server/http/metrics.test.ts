@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { customer, orderBody } from "../modules/orders/orders.test-support";
+import { createMetrics } from "../platform/metrics";
 import { startTestStore, type TestStore } from "../test/test-store";
 
 const stores: TestStore[] = [];
@@ -36,8 +37,13 @@ describe("/metrics", () => {
     expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/prices"}')).toBe(2);
     expect(sample(text, 'orders_placed_total{currency="EUR"}')).toBe(1);
     expect(sample(text, 'job_queue_depth{queue="mail"}')).toBe(0);
+  });
+
+  it("adds event-loop lag and heap for the store a server process runs", async () => {
+    const text = await createMetrics({ processMetrics: true }).registry.metrics();
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+    expect(await createMetrics().registry.metrics()).not.toContain("nodejs_heap_size_used_bytes");
   });
 
   it("asks for METRICS_TOKEN when one is set, and is absent in production without one", async () => {

@@ -13,13 +13,15 @@ export interface StoreMetrics {
 export type QueueDepths = () => Promise<Record<string, number>>;
 
 /**
- * The store's Prometheus metrics (docs/operations.md explains each one). Default process metrics add heap, event-loop
- * lag, CPU and file descriptors; queue depth is read when scraped, so it costs nothing between scrapes.
+ * The store's Prometheus metrics (docs/operations.md explains each one). `processMetrics` adds prom-client's
+ * process metrics (heap, event-loop lag, CPU, file descriptors) for the one store a server process runs; scripts
+ * and tests leave them off (their observers outlive a short script and crash better-sqlite3's exit cleanup).
+ * Queue depth is read when scraped, so it costs nothing between scrapes.
  */
-export function createMetrics() {
+export function createMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new client.Registry();
   const registers = [registry];
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  if (options.processMetrics) client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
   const requests = new client.Counter({
     name: "http_requests_total",

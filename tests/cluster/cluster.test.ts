@@ -104,14 +104,14 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     expect(changed.status).toBe(200);
     const changedAt = Date.now();
     for (let slot = 0; slot < 3; slot++) {
-      // Pub/sub reaches the other instances within a round trip; a few milliseconds are allowed, never a stale minute.
+      // Pub/sub reaches the other instances within a round trip; milliseconds are allowed (3 s under a loaded CI), never a stale page.
       for (;;) {
         const answer = await call(direct(slot), page);
         if (/151[.,]50/.test(answer.body as string)) {
           expect(answer.headers.get("x-page-cache")).toBe("miss");
           break;
         }
-        expect(Date.now() - changedAt).toBeLessThan(2000);
+        expect(Date.now() - changedAt).toBeLessThan(3000);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
@@ -176,7 +176,7 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
       // The instances read the build at start; the copy can go once they run.
       fs.rmSync(next, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
   it("sends each queued mail exactly once although every instance runs a sender", async () => {
     const deadline = Date.now() + 30_000;
