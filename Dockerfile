@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
-# The store as the cluster script runs it (scripts/cluster): the production build served by server/main.ts.
+# The store as the cluster script runs it (scripts/cluster): `npm run build` once, then the compiled server
+# build/app-server/main.js (docs/decisions/0006-compiled-server.md).
 # Docker does not run on the machines this was written on; keep this file in step with scripts/cluster/instances.ts.
 
-# --- build: every dependency, then the React Router build
+# --- build: every dependency, then the React app and the compiled server (scripts/build.mjs)
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 and @node-rs/argon2 ship prebuilt binaries; the toolchain is only a fallback.
@@ -19,7 +20,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# --- the image: Node 24, a non-root user, production dependencies, the server sources and the built app
+# --- the image: Node 24, a non-root user, production dependencies and the build (app and compiled server). The
+# server bundle holds server/, contract/, content/ and common/ (validation catalogue included), so no sources are copied.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -31,11 +33,6 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json ./
-COPY --chown=node:node server ./server
-COPY --chown=node:node contract ./contract
-COPY --chown=node:node content ./content
-# The server still reads a few app/ modules (locales, public pages) through tsx.
-COPY --chown=node:node app ./app
 COPY --from=build --chown=node:node /app/build ./build
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -44,4 +41,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "build/app-server/main.js"]

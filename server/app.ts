@@ -12,10 +12,11 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
 import { registerMetrics } from "./http/metrics";
-import { registerRequestLog } from "./http/request-log";
 import { registerLocale } from "./http/locale";
+import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
@@ -50,7 +51,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    // request-log.ts writes one line per request instead of Fastify's two.
+    // One sampled line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -70,18 +71,19 @@ export async function buildApp({
     reply.header("x-request-id", request.id);
   });
 
+  registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
   registerErrorHandler(app);
-  registerRequestLog(app, config.LOG_REQUEST_SAMPLE);
   registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
   registerGracefulClose(app);
-  await registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
+  registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, redis, redisNamespace);
-  await registerOpenApi(app);
   registerAuth(app, services.accessTokens);
+  registerNoStoreWithToken(app);
+  await registerOpenApi(app, config.apiDocs);
   registerHealth(app, db, readiness);
-  if (!config.isProduction) registerDevMailbox(app, services.mail);
+  if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
 

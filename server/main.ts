@@ -38,10 +38,10 @@ async function main(): Promise<void> {
   // Listening before migrating: /readyz says 503 until the database is migrated and seeded.
   await store.app.listen({ port: config.PORT, host: config.HOST });
   await store.prepare();
-  if (!config.isProduction) {
+  if (config.tryOut) {
     store.app.log.warn(
-      `NODE_ENV is ${config.NODE_ENV}: ${config.demoData ? "the demo customer exists and " : ""}mail is readable at /dev/mailbox. ` +
-        "Set NODE_ENV=production for a real deployment.",
+      `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +
+        `payments run on the ${config.PAYMENT_PROVIDER}. Set NODE_ENV=production (and leave TRY_OUT unset) for a real deployment.`,
     );
   }
 }

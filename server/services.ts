@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
-import { createAccountsModule } from "./modules/accounts/accounts.module";
+import { createAccountsModule } from "./modules/accounts/accounts-module";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
@@ -14,6 +14,8 @@ import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
 import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
+import { ensureDemoData } from "./demo-data";
+import { systemClock, type Clock } from "./platform/clock";
 import { jwtSecret } from "./secrets";
 
 export interface ServiceDeps {
@@ -23,14 +25,16 @@ export interface ServiceDeps {
   /** Tells other instances what changed; one over `redis` unless given. */
   bus?: ChangeBus;
   metrics?: Metrics;
+  /** Where every service reads the time; tests pass a manual clock. */
+  clock?: Clock;
 }
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics() }: ServiceDeps) {
+export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store });
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
-  const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL });
+  const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({
     db: db.kysely,
     redis,
@@ -38,22 +42,23 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     secret: jwtSecret(config),
     previousSecrets: config.JWT_PREVIOUS_SECRET ? [config.JWT_PREVIOUS_SECRET] : [],
     publicUrl: config.publicUrl,
+    clock,
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, metrics: metrics.store });
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, clock, metrics: metrics.store });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData, metrics: metrics.store });
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, clock, metrics: metrics.store });
   return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Work done once at start after migrations: seed data that must exist. */
-export async function prepareServices(services: Services): Promise<void> {
+export async function prepareServices(services: Services, options: { demoData: boolean }): Promise<void> {
   await services.catalog.seed();
   await services.accounts.prepare();
-  await services.orders.prepare();
+  if (options.demoData) await ensureDemoData(services);
 }

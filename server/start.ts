@@ -38,7 +38,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
     readiness,
     async prepare() {
       await migrateToLatest(db);
-      await prepareServices(services);
+      await prepareServices(services, config);
       services.mail.start();
       readiness.ready();
     },

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { startFakeSmtpServer, type FakeSmtpServer } from "../../server/modules/mail/fake-smtp-server";
-import { startFakeS3, type FakeS3 } from "../../server/modules/storage/fake-s3.test-support";
+import { startFakeS3, type FakeS3 } from "../../server/modules/storage/fake-s3";
 
 export interface Backing {
   databaseUrl: string;

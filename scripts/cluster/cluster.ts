@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { startBacking, type Backing } from "./backing";
 import { freePort, ROOT, startInstance, type Instance } from "./instances";
-import { startNginx, type Proxy } from "./nginx";
+import { startNginx, type NginxProxy } from "./nginx";
 
 export const ADMIN = { email: "staff@cluster.test", password: "cluster-staff-password-1" };
 export const METRICS_TOKEN = "cluster-metrics-token-0123";
 
 export interface Cluster {
-  proxy: Proxy;
+  proxy: NginxProxy;
   /** The running instances by slot; a restart replaces the slot's entry. */
   instances: Instance[];
   backing: Backing;
@@ -25,7 +25,8 @@ export interface Cluster {
 export function buildOnce(): { dir: string; remove: boolean } {
   if (process.env.CLUSTER_BUILD_DIR) return { dir: path.resolve(process.env.CLUSTER_BUILD_DIR), remove: false };
   const dir = path.join(ROOT, ".cluster-build", String(process.pid));
-  execFileSync("npx", ["react-router", "build"], { cwd: ROOT, env: { ...process.env, BUILD_DIR: dir }, stdio: ["ignore", "ignore", "inherit"] });
+  // The app and the compiled server (build/app-server/main.js), as `npm run build` makes them.
+  execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, env: { ...process.env, BUILD_DIR: dir }, stdio: ["ignore", "ignore", "inherit"] });
   return { dir, remove: true };
 }
 

@@ -33,14 +33,15 @@ export interface Instance {
   readonly signalCode: NodeJS.Signals | null;
 }
 
-/** The production server started by `npm start` minus the build step (the cluster builds once for all). */
-export function serverCommand(): string[] {
-  return ["--import", "tsx", path.join(ROOT, "server", "main.ts")];
+/** The compiled server `npm start` runs, from `buildDir` (the cluster builds once for all with `npm run build`). */
+export function serverCommand(buildDir: string): string[] {
+  return [path.join(buildDir, "app-server", "main.js")];
 }
 
 export function startInstance(name: string, port: number, env: Record<string, string>): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `scriptorium-${name}-`));
-  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
+  if (!env.BUILD_DIR) throw new Error(`${name}: BUILD_DIR names the build to run`);
+  const child: ChildProcess = spawn(process.execPath, serverCommand(path.resolve(env.BUILD_DIR)), {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

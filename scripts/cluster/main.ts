@@ -20,7 +20,7 @@ if (!fs.existsSync(NGINX)) {
 
 console.log("building the app…");
 const build = buildOnce();
-const cluster = await startCluster({ instances, buildDir: build.dir, env: values.bench ? { DEPOSIT_MAX: "1000000", LOG_REQUEST_SAMPLE: "0" } : {} });
+const cluster = await startCluster({ instances, buildDir: build.dir, env: values.bench ? { DEPOSIT_MAX: "1000000", LOG_SAMPLE: "0" } : {} });
 const stop = async () => {
   await cluster.close();
   if (build.remove) fs.rmSync(path.dirname(build.dir), { recursive: true, force: true });

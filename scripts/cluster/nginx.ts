@@ -7,7 +7,7 @@ import path from "node:path";
 
 export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
-export interface Proxy {
+export interface NginxProxy {
   url: string;
   /** Points the proxy at these instance ports (a graceful reload: requests in flight finish on the old workers). */
   route(ports: number[]): Promise<void>;
@@ -53,7 +53,7 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
 `;
 }
 
-export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<Proxy> {
+export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<NginxProxy> {
   for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, "temp", name), { recursive: true });
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(conf, nginxConfig(dir, port, upstreams));

@@ -1,9 +1,7 @@
 import type { Locale } from "../i18n/messages";
+import type { AuthUser } from "../modules/accounts/auth-user";
 
-export interface AuthUser {
-  id: string;
-  role: "customer" | "staff";
-}
+export type { AuthUser };
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import { SignJWT, errors, jwtVerify } from "jose";
-import type { AuthUser } from "../../http/types";
+import type { AuthUser } from "./auth-user";
 
 const ISSUER = "scriptorium";
 const AUDIENCE = "scriptorium-api";

@@ -3,13 +3,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { ApiError } from "../../http/api-error";
-import type { Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
+import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import { deliveredMail } from "./order-mail";
-import { ordersRepository as repository } from "./orders.repository";
+import { createOrdersRepository } from "./orders.repository";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
@@ -58,11 +57,12 @@ export function createOrderResults(deps: {
   logError: (error: unknown, message: string) => void;
 }) {
   const { db, storage } = deps;
+  const repository = createOrdersRepository(db);
   return {
     /** Stores the file and marks the order delivered (from paid, in_progress, or delivered to replace a file). */
     async deliver(orderId: string, delivery: Delivery): Promise<ResultFile> {
-      const order = await repository.findById(db, orderId);
-      if (!order) throw ApiError.notFound();
+      const order = await repository.findById(orderId);
+      if (!order) throw DomainError.notFound();
       if (order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
       const fileName = delivery.fileName.trim() || "result";
       const hash = createHash("sha256");
@@ -78,7 +78,7 @@ export function createOrderResults(deps: {
       const key = `results/${order.id}/${randomUUID()}`;
       const stored = await storage.put(key, hashing);
       const file = { key, fileName, contentType: delivery.contentType ?? contentTypeFor(fileName), size: stored.size, sha256: hash.digest("hex") };
-      if (!(await repository.recordResult(db, order.id, file))) {
+      if (!(await repository.recordResult(order.id, file))) {
         await storage.remove(key);
         throw DomainError.conflict("orders.wrongStatus", { status: "cancelled" });
       }
@@ -93,7 +93,7 @@ export function createOrderResults(deps: {
     /** The delivered file of the caller's own order, or null (unknown id, someone else's order, not delivered). */
     async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {
       if (!UUID.test(orderId)) return null;
-      const order = await repository.findById(db, orderId.toLowerCase());
+      const order = await repository.findById(orderId.toLowerCase());
       if (!order || order.user_id !== userId || order.status !== "delivered" || !order.result_key) return null;
       return {
         key: order.result_key,

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderStatusSchema } from "../../../contract/orders";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { OrdersService } from "./orders.service";
 
 const params = z.object({ id: z.uuid().transform((id) => id.toLowerCase()) });
@@ -15,7 +15,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
 
   const current = async (id: string) => {
     const order = await orders.find(id);
-    if (!order) throw ApiError.notFound();
+    if (!order) throw DomainError.notFound();
     return { id: order.id, number: order.number, status: order.status };
   };
   const docs = { tags: ["admin"], security: [{ bearer: [] }] };
@@ -44,7 +44,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
       },
     },
     async (request) => {
-      if (!(request.body instanceof Readable)) throw ApiError.field("", "orders.fileMissing");
+      if (!(request.body instanceof Readable)) throw DomainError.field("", "orders.fileMissing");
       const file = await orders.deliver(request.params.id, { fileName: request.query.fileName, content: request.body });
       return { ...(await current(request.params.id)), result: { fileName: file.fileName, size: file.size } };
     },

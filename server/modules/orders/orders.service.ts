@@ -6,8 +6,7 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
-import { ApiError } from "../../http/api-error";
+import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
@@ -15,11 +14,10 @@ import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
-import { ensureDemoData } from "./demo-data";
 import { priceCart } from "./order-cart";
 import { confirmationMail } from "./order-mail";
 import { createOrderResults } from "./order-results";
-import { ordersRepository as repository, type OrderRow } from "./orders.repository";
+import { createOrdersRepository, type OrderRow } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -30,8 +28,7 @@ export interface OrdersDeps {
   mail: MailService;
   storage: FileStorage;
   publicUrl: string;
-  /** DEMO_DATA: `prepare()` makes sure the demo customer and its delivered order exist. */
-  demoData?: boolean;
+  clock?: Clock;
   /** Where failures that must not fail the request (a confirmation mail) are reported. */
   logError?: (error: unknown, message: string) => void;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
@@ -56,6 +53,8 @@ function wrongStatus(status: OrderStatus): DomainError {
  */
 export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail } = deps;
+  const repository = createOrdersRepository(db);
+  const clock = deps.clock ?? systemClock;
   const logError = deps.logError ?? ((error, message) => console.error(message, error));
   const results = createOrderResults({ ...deps, logError });
 
@@ -66,30 +65,30 @@ export function createOrdersService(deps: OrdersDeps) {
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
       if (!paid) throw new BalanceShort();
-      const now = nowIso();
+      const now = clock.now().toISOString();
       const id = randomUUID();
       const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
-        trx,
         {
           id, seq, number, user_id: userId, status: "paid", currency, total: priced.total,
           billing_json: JSON.stringify(billing), locale, created_at: now, updated_at: now,
           result_key: null, result_file_name: null, result_content_type: null, result_size: null, result_sha256: null, delivered_at: null,
         },
         priced.items.map((item, position) => ({ order_id: id, position, product_id: item.productId, price: item.price, brief_json: JSON.stringify(item.brief) })),
+        trx,
       );
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
-        await repository.saveIdempotent(trx, { user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now });
+        await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
       }
       return response;
     });
 
   /** The stored answer for this key, or null; the same key with another body is a 409. */
   const replay = async (userId: string, idempotency: { key: string; hash: string }): Promise<PlaceOrderResponse | null> => {
-    const stored = await repository.findIdempotent(db, userId, idempotency.key);
+    const stored = await repository.findIdempotent(userId, idempotency.key);
     if (!stored) return null;
-    if (stored.request_hash !== idempotency.hash) throw new ApiError(409, undefined, { key: "orders.idempotencyKeyReused" });
+    if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
     return JSON.parse(stored.response_json) as PlaceOrderResponse;
   };
 
@@ -122,7 +121,7 @@ export function createOrdersService(deps: OrdersDeps) {
             // A deposit landing between the refused debit and this check: try again rather than report "short by 0".
             if (missing <= 0 && attempt < MAX_PLACING_ATTEMPTS) continue;
             const amount = formatMoney({ minor: Math.max(missing, 1), currency: input.currency }, options.locale);
-            throw ApiError.field("", "orders.balanceShort", { currency: input.currency, missing: amount });
+            throw DomainError.field("", "orders.balanceShort", { currency: input.currency, missing: amount });
           }
           // A concurrent request with the same idempotency key won: answer what it stored.
           const earlier = idempotency ? await replay(userId, idempotency) : null;
@@ -134,7 +133,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The caller's orders, newest first (CONTRACT §4). */
     async list(userId: string): Promise<OrderListEntry[]> {
-      const rows = await repository.listForUser(db, userId);
+      const rows = await repository.listForUser(userId);
       return rows.map(({ order, items }) => ({
         id: order.id,
         number: order.number,
@@ -150,34 +149,29 @@ export function createOrdersService(deps: OrdersDeps) {
     /** An order by id or by number (`SC-000042`), for staff tools and scripts. */
     async find(reference: string): Promise<OrderRow | undefined> {
       const trimmed = reference.trim();
-      return /^sc-\d+$/i.test(trimmed) ? repository.findByNumber(db, trimmed.toUpperCase()) : repository.findById(db, trimmed.toLowerCase());
+      return /^sc-\d+$/i.test(trimmed) ? repository.findByNumber(trimmed.toUpperCase()) : repository.findById(trimmed.toLowerCase());
     },
 
     /** paid → in_progress. */
     async startWork(orderId: string): Promise<void> {
-      const order = await repository.findById(db, orderId);
-      if (!order) throw ApiError.notFound();
-      if (!(await repository.moveStatus(db, orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
+      const order = await repository.findById(orderId);
+      if (!order) throw DomainError.notFound();
+      if (!(await repository.moveStatus(orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
     },
 
     /** paid or in_progress → cancelled, with the total back on the balance (ledger kind 'refund') in one transaction. */
     async cancel(orderId: string): Promise<void> {
       await wallet.transaction(async (trx) => {
-        const order = await repository.findById(trx, orderId);
-        if (!order) throw ApiError.notFound();
-        if (!(await repository.moveStatus(trx, orderId, ["paid", "in_progress"], "cancelled"))) throw wrongStatus(order.status);
+        const order = await repository.findById(orderId, trx);
+        if (!order) throw DomainError.notFound();
+        if (!(await repository.moveStatus(orderId, ["paid", "in_progress"], "cancelled", trx))) throw wrongStatus(order.status);
         await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount: order.total, kind: "refund", reference: order.number });
       });
     },
 
     deliver: results.deliver,
     resultFor: results.resultFor,
-    hasOrders: (userId: string) => repository.hasOrders(db, userId),
-
-    /** Work at start: the demo data when configured. */
-    async prepare(): Promise<void> {
-      if (deps.demoData) await ensureDemoData({ db, wallet, orders: service });
-    },
+    hasOrders: (userId: string) => repository.hasOrders(userId),
   };
   return service;
 }

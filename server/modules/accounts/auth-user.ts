@@ -1,0 +1,5 @@
+/** Who a verified access token speaks for: what the auth guard puts on the request and services act on. */
+export interface AuthUser {
+  id: string;
+  role: "customer" | "staff";
+}
