@@ -37,6 +37,18 @@ export default defineConfig(async () => {
         },
         {
           test: {
+            // Three instances behind nginx on PostgreSQL, Redis and S3 (scripts/cluster); skipped without nginx.
+            name: "cluster",
+            include: ["tests/cluster/**/*.test.ts"],
+            // After every other project: on a small machine its processes would starve the browser journeys.
+            sequence: { groupOrder: 1 },
+            environment: "node",
+            testTimeout: 90_000,
+            hookTimeout: 240_000,
+          },
+        },
+        {
+          test: {
             name: "e2e",
             include: ["tests/e2e/**/*.test.ts"],
             environment: "node",

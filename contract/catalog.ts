@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currencySchema } from "./currency";
+import { majorAmountSchema } from "./money";
 import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
 
 export {
@@ -26,3 +27,7 @@ export const pricesResponseSchema = z.object({
   items: z.array(priceItemSchema),
 });
 export type PricesResponse = z.infer<typeof pricesResponseSchema>;
+
+/** PUT /api/admin/prices/:productId (staff): the product's new price in one currency, major units. */
+export const setPriceRequestSchema = z.strictObject({ currency: currencySchema, price: majorAmountSchema.min(0.01).max(1_000_000) });
+export type SetPriceRequest = z.input<typeof setPriceRequestSchema>;

@@ -12,6 +12,7 @@ import { registerDevMailbox } from "./http/dev-mailbox";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
+import { registerMetrics } from "./http/metrics";
 import { registerLocale } from "./http/locale";
 import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
@@ -22,6 +23,7 @@ import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog/catalog.routes";
+import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
 export interface AppDeps {
@@ -34,9 +36,20 @@ export interface AppDeps {
   logger?: boolean;
   /** Key prefix for rate-limit counters in Redis (tests use one each). */
   redisNamespace?: string;
+  /** Starting, ready or draining (main.ts moves it along); ready when not given. */
+  readiness?: Readiness;
 }
 
-export async function buildApp({ config, db, services, redis, ssr, logger = true, redisNamespace = "rl:" }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  services,
+  redis,
+  ssr,
+  logger = true,
+  redisNamespace = "rl:",
+  readiness = createReadiness("ready"),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     // One sampled line per request instead (http/request-log.ts).
@@ -44,8 +57,9 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
+    // The proxy's request id is kept only when the proxy is trusted; a client cannot choose what lands in our logs.
     genReqId: (request) => {
-      const given = request.headers["x-request-id"];
+      const given = config.TRUST_PROXY ? request.headers["x-request-id"] : undefined;
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     // registerGracefulClose answers requests that arrive while closing, in the contract's shape.
@@ -64,6 +78,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
   registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
   registerErrorHandler(app);
+  registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
   registerGracefulClose(app);
   registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
@@ -71,7 +86,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
   registerAuth(app, services.accessTokens);
   registerNoStoreWithToken(app);
   await registerOpenApi(app, config.apiDocs);
-  registerHealth(app, db);
+  registerHealth(app, db, readiness);
   if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
@@ -85,6 +100,7 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
         prices: (currency) => pricesResponse(services.catalog, currency),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
+      onPageCache: services.metrics.pageCache,
     });
   }
   return app;

@@ -16,6 +16,11 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Share of requests logged (one JSON line each, 0 to 1); server errors are always logged. */
+    /** Bearer token a Prometheus scraper sends to read /metrics; without it /metrics is off in production. */
+    METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /** Seconds between SIGTERM (readyz turns 503) and closing the listener, so a checking balancer stops sending. */
+    DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z
@@ -38,6 +43,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    /** The secret before the last rotation: access tokens it signed are still accepted until they expire. */
+    JWT_PREVIOUS_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     PUBLIC_URL: optional.pipe(z.url().optional()),

@@ -22,16 +22,22 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    store.app.log.info({ signal }, "stopping: finishing requests in flight");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Draining: /readyz answers 503 while requests are still served, so a balancer that checks it moves away;
+    // then the listener closes (new connections are refused and a proxy retries them elsewhere).
+    store.readiness.drain();
+    store.app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, "stopping: draining, then finishing requests in flight");
+    const force = setTimeout(() => process.exit(1), 10_000 + config.DRAIN_SECONDS * 1000);
     force.unref();
+    if (config.DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.DRAIN_SECONDS * 1000));
     await store.close();
     await vite?.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // Listening before migrating: /readyz says 503 until the database is migrated and seeded.
   await store.app.listen({ port: config.PORT, host: config.HOST });
+  await store.prepare();
   if (config.tryOut) {
     store.app.log.warn(
       `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +

@@ -12,6 +12,8 @@ import { createSupportService } from "./modules/support/support.service";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
 import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
+import { createChangeBus, type ChangeBus } from "./platform/change-bus";
+import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
 import { jwtSecret } from "./secrets";
@@ -20,20 +22,25 @@ export interface ServiceDeps {
   config: Config;
   db: Db;
   redis: Redis | null;
+  /** Tells other instances what changed; one over `redis` unless given. */
+  bus?: ChangeBus;
+  metrics?: Metrics;
   /** Where every service reads the time; tests pass a manual clock. */
   clock?: Clock;
 }
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis, clock = systemClock }: ServiceDeps) {
-  const catalog = createCatalogService(createCatalogRepository(db.kysely));
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store });
+  metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({
     db: db.kysely,
     redis,
     mail,
     secret: jwtSecret(config),
+    previousSecrets: config.JWT_PREVIOUS_SECRET ? [config.JWT_PREVIOUS_SECRET] : [],
     publicUrl: config.publicUrl,
     clock,
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
@@ -43,10 +50,10 @@ export function createServices({ config, db, redis, clock = systemClock }: Servi
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock });
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, accountEmail, storage, publicUrl: config.publicUrl, clock });
-  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, accountEmail, storage, publicUrl: config.publicUrl, clock, metrics: metrics.store });
+  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

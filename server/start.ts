@@ -4,31 +4,49 @@ import { buildApp, type AppDeps } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { createChangeBus } from "./platform/change-bus";
+import { createMetrics } from "./platform/metrics";
+import { createReadiness, type Readiness } from "./platform/readiness";
 import { connectRedis } from "./redis";
 import { createServices, prepareServices } from "./services";
 
 export interface StartedStore {
   app: FastifyInstance;
+  readiness: Readiness;
+  /** Migrates the database (once, whichever instance gets there first), seeds it, starts mail, then turns ready. */
+  prepare(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Opens the database (migrated, seeded), connects Redis when configured, builds services and the HTTP app. */
+/**
+ * Opens the database, connects Redis when configured, builds services and the HTTP app. The app can listen before
+ * `prepare()`: until it is done `/readyz` answers 503 and every other request the contract's 503.
+ */
 export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra: Partial<AppDeps> = {}): Promise<StartedStore> {
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: path.join(config.DATA_DIR, "scriptorium.sqlite"),
   });
-  await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL);
-  const services = createServices({ config, db, redis });
-  await prepareServices(services, config);
-  const app = await buildApp({ config, db, services, redis, ssr, ...extra });
-  services.mail.start();
+  const bus = createChangeBus(redis);
+  await bus.ready;
+  const services = createServices({ config, db, redis, bus, metrics: createMetrics({ processMetrics: true }) });
+  const readiness = createReadiness();
+  const app = await buildApp({ config, db, services, redis, ssr, readiness, ...extra });
   return {
     app,
+    readiness,
+    async prepare() {
+      await migrateToLatest(db);
+      await prepareServices(services, config);
+      services.mail.start();
+      readiness.ready();
+    },
     async close() {
+      readiness.drain();
       await app.close();
       await services.mail.stop();
+      await bus.close();
       await redis?.quit();
       await db.close();
     },

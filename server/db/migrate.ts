@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./database";
 
 const migrationFolder = path.join(import.meta.dirname, "migrations");
@@ -20,8 +20,26 @@ const folderProvider: MigrationProvider = {
   },
 };
 
-/** Runs every pending migration (frozen once landed: add a new file, never edit an old one). */
+/**
+ * Runs every pending migration (frozen once landed: add a new file, never edit an old one). On PostgreSQL the run
+ * holds a session advisory lock, so instances started together on an empty database migrate it once: the first
+ * migrates, the others wait, then find nothing left to do. (Kysely's own lock is taken only after it has created
+ * its bookkeeping tables, which two instances would otherwise race to create.) SQLite has one writer at a time.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (db.dialect !== "postgres") return migrate(db);
+  const key = `scriptorium-migrations:${db.pgSchema ?? "public"}`;
+  await db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      await migrate(db);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: name it, or a second test
   // store's fresh schema would be taken as already set up by the first.
   const migrator = new Migrator({ db: db.kysely, provider: folderProvider, migrationTableSchema: db.pgSchema });

@@ -17,6 +17,8 @@ export interface SsrOptions {
   pageContext: Omit<PageContext, "nonce">;
   /** Subscribes to price changes: cached pages show prices, so the page cache empties itself on each. */
   onPricesChange?: (listener: () => void) => void;
+  /** Counts page-cache hits and misses (metrics). */
+  onPageCache?: (result: "hit" | "miss") => void;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -101,11 +103,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       handler: async (request, reply) => {
         const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
         const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
-        if (cached) return sendCachedPage(request, reply, cached, "hit");
+        if (cached) {
+          options.onPageCache?.("hit");
+          return sendCachedPage(request, reply, cached, "hit");
+        }
         const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce() };
         const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
         const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
-        if (stored) return sendCachedPage(request, reply, stored, "miss");
+        if (stored) {
+          options.onPageCache?.("miss");
+          return sendCachedPage(request, reply, stored, "miss");
+        }
         return sendWebResponse(reply, response);
       },
     });

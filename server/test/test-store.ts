@@ -118,6 +118,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     post: (pathname, body, options) => call(pathname, { ...options, method: "POST", body }),
     async close() {
       await app.close();
+      await services.bus.close();
       await redis?.quit();
       await db.close();
       await drop();

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from "jose";
+import { SignJWT, errors, jwtVerify } from "jose";
 import type { AuthUser } from "./auth-user";
 
 const ISSUER = "scriptorium";
@@ -8,10 +8,30 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 /**
  * Short-lived access JWTs: HS256 pinned; exp, iss, aud and the token type are checked on every request, and so is
- * the sign-in (`sid`) when `isRevoked` is given, so an ended sign-in's tokens stop working at once.
+ * the sign-in (`sid`) when `isRevoked` is given, so an ended sign-in's tokens stop working at once. Tokens are
+ * signed with `secret` only; those signed with one of `previousSecrets` (a rotation in progress) still verify.
  */
-export function createAccessTokens(secret: string, isRevoked: (sessionId: string) => Promise<boolean> = async () => false) {
-  const key = new TextEncoder().encode(secret);
+export function createAccessTokens(
+  secret: string,
+  isRevoked: (sessionId: string) => Promise<boolean> = async () => false,
+  previousSecrets: string[] = [],
+) {
+  const encoder = new TextEncoder();
+  const key = encoder.encode(secret);
+  const keys = [key, ...previousSecrets.map((previous) => encoder.encode(previous))];
+  const options = { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, typ: "at+jwt", requiredClaims: ["exp", "sub"] };
+
+  /** The payload under the first key whose signature matches; null when none does or a claim is wrong. */
+  const verified = async (token: string) => {
+    for (const candidate of keys) {
+      try {
+        return (await jwtVerify(token, candidate, options)).payload;
+      } catch (error) {
+        if (!(error instanceof errors.JWSSignatureVerificationFailed)) return null;
+      }
+    }
+    return null;
+  };
   return {
     async sign(user: AuthUser & { sessionId: string }): Promise<string> {
       return new SignJWT({ role: user.role, sid: user.sessionId })
@@ -27,13 +47,8 @@ export function createAccessTokens(secret: string, isRevoked: (sessionId: string
     /** The user the token speaks for, or null when it is missing, forged, expired or not an access token. */
     async verify(token: string): Promise<(AuthUser & { sessionId: string }) | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          typ: "at+jwt",
-          requiredClaims: ["exp", "sub"],
-        });
+        const payload = await verified(token);
+        if (!payload) return null;
         const role = payload.role === "staff" ? "staff" : "customer";
         const sessionId = String(payload.sid ?? "");
         if (await isRevoked(sessionId)) return null;

@@ -22,6 +22,8 @@ export interface AccountsModuleDeps {
   mail: { send(message: MailMessage): Promise<void> };
   /** Signs access tokens and keys the reset codes' HMAC. */
   secret: string;
+  /** Secrets of earlier rotations: access tokens they signed still verify until they expire (docs/operations.md). */
+  previousSecrets?: string[];
   publicUrl: string;
   admin?: { email: string; password: string };
   clock?: Clock;
@@ -31,11 +33,11 @@ export interface AccountsModuleDeps {
  * The accounts domain wired once: sign-up, sign-in, refresh, profile and password calls in one object, plus the
  * access tokens the auth guard checks.
  */
-export function createAccountsModule({ db, redis, mail, secret, publicUrl, admin, clock = systemClock }: AccountsModuleDeps) {
+export function createAccountsModule({ db, redis, mail, secret, previousSecrets = [], publicUrl, admin, clock = systemClock }: AccountsModuleDeps) {
   const now = () => clock.now();
   const store = createExpiringStore(redis, { clock });
   const revoked = createRevokedSessions(store);
-  const accessTokens = createAccessTokens(secret, revoked.has);
+  const accessTokens = createAccessTokens(secret, revoked.has, previousSecrets);
   const users = createAccountsRepository(db);
   const sessions = createSessionsService({ repository: createSessionsRepository(db), accessTokens, revoked, now });
   const throttle = createLoginThrottle(store, clock);

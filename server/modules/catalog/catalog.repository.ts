@@ -36,6 +36,17 @@ export function createCatalogRepository(db: Kysely<Database>) {
       return contents;
     },
 
+    /** Sets one product's price in one currency; false when the product has no price in that currency. */
+    async updatePrice(productId: string, currency: Currency, amount: number): Promise<boolean> {
+      const result = await db
+        .updateTable("product_prices")
+        .set({ amount })
+        .where("product_id", "=", productId)
+        .where("currency", "=", currency)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Inserts the catalog of content/catalog.ts where it is missing; existing rows (and edited prices) are kept. */
     async seed(): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -1,12 +1,15 @@
 import type { Currency } from "../../../contract/currency";
 import type { ProductId } from "../../../contract/catalog";
+import { DomainError } from "../../platform/domain-error";
+import type { ChangeBus } from "../../platform/change-bus";
 import type { CatalogRepository, PricedProduct } from "./catalog.repository";
 
 /**
- * Products and their prices. Prices are read once per currency and kept until `invalidate()` (called when
- * staff change a price), so pricing a cart or a page costs no query.
+ * Products and their prices. Prices are read once per currency and kept until they change: a change made here or
+ * on another instance arrives over the change bus and empties this cache (and the page cache, through `onChange`),
+ * so pricing a cart or a page costs no query.
  */
-export function createCatalogService(repository: CatalogRepository) {
+export function createCatalogService(repository: CatalogRepository, bus?: ChangeBus) {
   const priceCache = new Map<Currency, Promise<PricedProduct[]>>();
   let contents: Promise<Map<ProductId, ProductId[]>> | null = null;
   const listeners = new Set<() => void>();
@@ -20,6 +23,13 @@ export function createCatalogService(repository: CatalogRepository) {
     }
     return cached;
   };
+
+  const invalidate = (): void => {
+    priceCache.clear();
+    contents = null;
+    for (const listener of listeners) listener();
+  };
+  bus?.subscribe("catalog.prices", invalidate);
 
   return {
     prices,
@@ -41,10 +51,13 @@ export function createCatalogService(repository: CatalogRepository) {
       this.invalidate();
     },
 
-    invalidate(): void {
-      priceCache.clear();
-      contents = null;
-      for (const listener of listeners) listener();
+    invalidate,
+
+    /** Staff set a price (minor units); every instance shows it at once. */
+    async setPrice(productId: ProductId, currency: Currency, amount: number): Promise<void> {
+      if (!(await repository.updatePrice(productId, currency, amount))) throw DomainError.notFound();
+      if (bus) await bus.publish("catalog.prices");
+      else invalidate();
     },
 
     /** Called whenever prices change (the page cache empties itself here). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE_IDS, SERVICE_IDS } from "../../../contract/catalog";
+import { registerCustomer, registerStaff } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
 
 let store: TestStore;
@@ -50,5 +51,33 @@ describe("POST /api/prices", () => {
     await store.services.catalog.seed();
     const { body } = await store.post("/api/prices", { currency: "USD" });
     expect(body.items).toHaveLength(12);
+  });
+});
+
+describe("PUT /api/admin/prices/:productId", () => {
+  const newPrice = { currency: "EUR", price: 151.5 };
+
+  it("lets staff set a price that /api/prices shows at once, and refuses everyone else", async () => {
+    const staff = await registerStaff(store);
+    const buyer = await registerCustomer(store);
+    expect((await store.call("/api/admin/prices/article-forge", { method: "PUT", body: newPrice })).status).toBe(401);
+    expect((await store.call("/api/admin/prices/article-forge", { method: "PUT", body: newPrice, token: buyer.accessToken })).status).toBe(403);
+
+    const changed = await store.call("/api/admin/prices/article-forge", { method: "PUT", body: newPrice, token: staff.accessToken });
+    expect(changed.status).toBe(200);
+    expect(changed.body.items.find((item: { id: string }) => item.id === "article-forge").price).toBe(151.5);
+    const { body } = await store.post("/api/prices", { currency: "EUR" });
+    expect(body.items.find((item: { id: string }) => item.id === "article-forge").price).toBe(151.5);
+    expect(await store.services.catalog.product("article-forge", "EUR")).toMatchObject({ price: 15_150 });
+  });
+
+  it("answers a price with three decimals or an unknown product with the 400 field-error shape", async () => {
+    const staff = await registerStaff(store);
+    const decimals = await store.call("/api/admin/prices/article-forge", { method: "PUT", body: { currency: "EUR", price: 1.005 }, token: staff.accessToken });
+    expect(decimals.status).toBe(400);
+    expect(Object.keys(decimals.body.errors)).toEqual(["price"]);
+    const unknown = await store.call("/api/admin/prices/no-such-thing", { method: "PUT", body: newPrice, token: staff.accessToken });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.errors)).toEqual(["productId"]);
   });
 });

@@ -19,6 +19,8 @@ export async function startFakeSmtpServer(options: { port?: number; refuseFirst?
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    // A sender that dies mid-conversation (the cluster test kills one) resets its socket: nothing to report.
+    socket.on("error", () => socket.destroy());
     socket.setEncoding("utf8");
     let buffer = "";
     let data: string[] | null = null;

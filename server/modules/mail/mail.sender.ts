@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { Database } from "../../db/schema";
 import { isoAfter, nowIso } from "../../db/time";
 import { parseSecrets, redact } from "./redact";
@@ -14,6 +15,7 @@ export interface SenderOptions {
   maxAttempts?: number;
   /** How often the queue is looked at when nothing wakes the sender. */
   pollMs?: number;
+  metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
 }
 
 /** Delivered (or abandoned) mail is kept this long, then deleted: stored mail holds names and addresses. */
@@ -60,7 +62,14 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     if (Number(claimed.numUpdatedRows) !== 1) return;
     const attempts = row.attempts + 1;
     try {
-      await mailer.sendMail({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+      // The row's id as Message-ID: a receiver (and the cluster test) can tell a mail sent twice from two mails.
+      await mailer.sendMail({
+        messageId: `<${row.id}@scriptorium>`,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body ?? undefined,
+      });
       // Once delivered, the stored copy no longer needs its secrets (a reset code): they are blanked out.
       const secrets = parseSecrets(row.secrets);
       const redacted = secrets.length
@@ -71,8 +80,10 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
         .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null, secrets: null, ...redacted })
         .where("id", "=", row.id)
         .execute();
+      options.metrics?.mailSent();
     } catch (error) {
       const giveUp = attempts >= maxAttempts;
+      options.metrics?.mailFailed(giveUp);
       await db
         .updateTable("mail_messages")
         .set({

@@ -67,6 +67,16 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
       return sender?.stop() ?? Promise.resolve();
     },
 
+    /** How many mails wait for the SMTP sender (the mail queue's depth). */
+    async queued(): Promise<number> {
+      const row = await db
+        .selectFrom("mail_messages")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "queued")
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /** Newest first; `to` narrows to one recipient. */
     async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
       let query = db.selectFrom("mail_messages").selectAll().orderBy("created_at", "desc").limit(options.limit ?? 100);

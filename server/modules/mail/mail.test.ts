@@ -83,6 +83,8 @@ describe("SMTP transport", () => {
     expect(smtp.received[0]).toContain("Subject: Your order");
     expect(smtp.received[0]).toContain("It is paid.");
     await vi.waitFor(async () => expect(await stored("fay@example.com")).toMatchObject({ status: "sent", attempts: 1 }));
+    // The stored row's id travels as the Message-ID, so a mail sent twice can be told from two mails.
+    expect(smtp.received[0]).toContain(`Message-ID: <${(await stored("fay@example.com")).id}@scriptorium>`);
   });
 
   it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {

@@ -8,6 +8,7 @@ import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequest
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
@@ -32,6 +33,7 @@ export interface OrdersDeps {
   clock?: Clock;
   /** Where failures that must not fail the request (a confirmation mail) are reported. */
   logError?: (error: unknown, message: string) => void;
+  metrics?: Pick<StoreMetrics, "orderPlaced">;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -111,6 +113,7 @@ export function createOrdersService(deps: OrdersDeps) {
       for (let attempt = 1; ; attempt++) {
         try {
           const response = await store(userId, input, priced, options.locale, idempotency);
+          deps.metrics?.orderPlaced(input.currency);
           const to = await deps.accountEmail(userId);
           const confirmation = to && confirmationMail(to, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
           await Promise.resolve(confirmation && mail.send(confirmation)).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));

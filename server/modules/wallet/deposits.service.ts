@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
+import type { StoreMetrics } from "../../platform/metrics";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
@@ -35,6 +36,7 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  metrics?: Pick<StoreMetrics, "depositCredited">;
   clock?: Clock;
   /** The account's own address: the receipt goes there only, never to a billing address the client typed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
@@ -51,7 +53,7 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  */
 const DEPOSIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock, metrics }: DepositServiceDeps) {
   const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     // Ids are UUIDs: anything else (a NUL byte PostgreSQL refuses, say) is simply not found.
@@ -131,6 +133,7 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
         return row;
       });
       if (typeof settled === "string") return settled;
+      metrics?.depositCredited(settled.currency);
       await sendReceipt(settled, clock.now().toISOString());
       return "credited";
     },

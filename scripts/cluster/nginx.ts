@@ -1,0 +1,90 @@
+// nginx from Debian's packages in front of the instances: round-robin, its files in a temp folder (-p prefix),
+// no root paths. Open-source nginx has no active health checks: a refused connection, a timeout or a 502/503/504
+// sends the request to the next instance (POSTs only when nothing reached the instance yet).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+
+export interface NginxProxy {
+  url: string;
+  /** Points the proxy at these instance ports (a graceful reload: requests in flight finish on the old workers). */
+  route(ports: number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  const temp = (name: string) => path.join(dir, "temp", name);
+  return `worker_processes 1;
+pid ${path.join(dir, "nginx.pid")};
+error_log ${path.join(dir, "error.log")} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${temp("body")};
+  proxy_temp_path ${temp("proxy")};
+  fastcgi_temp_path ${temp("fastcgi")};
+  uwsgi_temp_path ${temp("uwsgi")};
+  scgi_temp_path ${temp("scgi")};
+  upstream store {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 100m;
+    # Prometheus scrapes each instance directly; the public side never shows /metrics.
+    location = /metrics { return 404; }
+    location / {
+      proxy_pass http://store;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 30s;
+      proxy_next_upstream error timeout http_502 http_503 http_504;
+      proxy_next_upstream_tries 3;
+      proxy_buffering off;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<NginxProxy> {
+  for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, "temp", name), { recursive: true });
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(conf, nginxConfig(dir, port, upstreams));
+  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${fs.readFileSync(path.join(dir, "error.log"), "utf8")}`);
+    try {
+      await fetch(`${url}/healthz`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("nginx did not listen in 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url,
+    async route(ports) {
+      fs.writeFileSync(conf, nginxConfig(dir, port, ports));
+      child.kill("SIGHUP");
+      // The new workers take over within a moment; the old ones finish what they hold.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}

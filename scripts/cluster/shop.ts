@@ -1,0 +1,85 @@
+// What a customer or staff member does, over HTTP against any base URL (the proxy or one instance).
+import { randomUUID } from "node:crypto";
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export async function call<T = any>(base: string, pathname: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers["content-type"] ??= "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(base + pathname, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === "string" || options.body instanceof Uint8Array ? (options.body as BodyInit) : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  const json = (response.headers.get("content-type") ?? "").includes("json") && text;
+  return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : text) as T };
+}
+
+export const PASSWORD = "cluster-customer-password-7";
+
+export const billing = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@cluster.test",
+  businessName: "Analytical Engines SL",
+  country: "ES",
+  city: "Madrid",
+  address1: "Calle Mayor 1",
+  state: "Madrid",
+  zipCode: "28013",
+  agreedToPP_TOS: true,
+} as const;
+
+export const orderBody = {
+  ...billing,
+  currency: "EUR",
+  orderFormData: [
+    {
+      productId: "article-forge",
+      brief: { topic: "How to price a freelance service", audience: "Freelance designers", tone: "friendly", length: "1500", keywords: ["pricing"] },
+    },
+  ],
+};
+
+export interface Customer {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs up a new customer; the answer carries its first token pair. */
+export async function register(base: string): Promise<Customer> {
+  const email = `buyer-${randomUUID().slice(0, 12)}@cluster.test`;
+  const answer = await call(base, "/api/Accounts/register", {
+    body: { firstName: "Ada", lastName: "Lovelace", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true },
+  });
+  if (answer.status !== 200) throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { email, ...answer.body };
+}
+
+export async function login(base: string, email: string, password: string): Promise<Answer> {
+  return call(base, "/api/Accounts/login", { body: { email, password } });
+}
+
+/** Tops up the balance through the sandbox checkout (deposit, then pay), `amount` in major units per deposit. */
+export async function topUp(base: string, token: string, amount: number, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const deposit = await call(base, "/api/balance/deposit", { token, body: { ...billing, depositAmount: amount, currency: "EUR" } });
+    if (deposit.status !== 200) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`);
+    const paid = await call(base, `/api/payments/sandbox/${deposit.body.depositId}/complete`, { token, body: { outcome: "paid" } });
+    if (paid.body.status !== "paid") throw new Error(`sandbox payment: ${paid.status} ${JSON.stringify(paid.body)}`);
+  }
+}
+
+export async function balance(base: string, token: string): Promise<number> {
+  return (await call(base, "/api/balance", { token, body: { currency: "EUR" } })).body.balance;
+}
+
+export const placeOrder = (base: string, token: string, idempotencyKey?: string) =>
+  call(base, "/api/orders", { token, body: orderBody, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} });

@@ -1,0 +1,60 @@
+// wrk (Debian's package) against the proxy: throughput and tail latency of one request shape.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+export const WRK = process.env.WRK_BIN ?? "/usr/bin/wrk";
+
+export interface WrkResult {
+  rps: number;
+  p99Ms: number;
+  /** Answers that were not 2xx/3xx, plus socket errors. */
+  failures: number;
+}
+
+export interface WrkRequest {
+  method?: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  /** Bearer tokens used in turn, one per request. */
+  tokens?: string[];
+}
+
+const lua = (request: WrkRequest) => `
+local tokens = ${JSON.stringify(request.tokens ?? [])}
+local body = ${JSON.stringify(request.body === undefined ? "" : JSON.stringify(request.body))}
+local i = 0
+request = function()
+  i = i + 1
+  local headers = {}
+  if body ~= "" then headers["Content-Type"] = "application/json" end
+  if #tokens > 0 then headers["Authorization"] = "Bearer " .. tokens[(i % #tokens) + 1] end
+  return wrk.format("${request.method ?? "GET"}", "${request.path}", headers, body ~= "" and body or nil)
+end
+`;
+
+function milliseconds(text: string): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+export async function runWrk(base: string, request: WrkRequest, options: { seconds: number; connections: number }): Promise<WrkResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-wrk-"));
+  const script = path.join(dir, "request.lua");
+  fs.writeFileSync(script, lua(request));
+  try {
+    const { stdout } = await promisify(execFile)(WRK, ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", "-s", script, base]);
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
+    const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? "";
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+    const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
+    return { rps, p99Ms: milliseconds(p99), failures: non2xx + socketErrors };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

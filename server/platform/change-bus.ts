@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+
+/** Topics every instance must hear about, so caches kept in memory forget what changed elsewhere. */
+export type ChangeTopic = "catalog.prices";
+
+/**
+ * Tells this instance, and every other one through Redis pub/sub when REDIS_URL is set, that something changed.
+ * Local listeners hear it at once; other instances within a Redis round trip. Without Redis there is one instance.
+ */
+export interface ChangeBus {
+  publish(topic: ChangeTopic): Promise<void>;
+  subscribe(topic: ChangeTopic, listener: () => void): void;
+  /** Settles once this instance listens to the others (at once without Redis). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = "scriptorium:changes";
+
+export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeBus {
+  const listeners = new Map<ChangeTopic, Set<() => void>>();
+  const self = randomUUID();
+  const notify = (topic: ChangeTopic) => {
+    for (const listener of listeners.get(topic) ?? []) listener();
+  };
+
+  // A subscribed connection can do nothing else: it gets a connection of its own.
+  const subscriber = redis?.duplicate() ?? null;
+  const ready = subscriber ? subscriber.subscribe(channel).then(() => undefined) : Promise.resolve();
+  if (subscriber) {
+    subscriber.on("message", (_channel: string, message: string) => {
+      const [from, topic] = message.split(" ", 2) as [string, ChangeTopic];
+      if (from !== self) notify(topic);
+    });
+  }
+
+  return {
+    ready,
+    async publish(topic) {
+      notify(topic);
+      await redis?.publish(channel, `${self} ${topic}`);
+    },
+    subscribe(topic, listener) {
+      const set = listeners.get(topic) ?? new Set();
+      set.add(listener);
+      listeners.set(topic, set);
+    },
+    async close() {
+      await subscriber?.quit();
+    },
+  };
+}
