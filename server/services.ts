@@ -12,18 +12,23 @@ import { createSupportService } from "./modules/support/support.service";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
 import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
+import { systemClock, type Clock } from "./platform/clock";
+import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 
 export interface ServiceDeps {
   config: Config;
   db: Db;
   redis: Redis | null;
+  /** Tests pass a clock they move by hand. */
+  clock?: Clock;
 }
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis }: ServiceDeps) {
+export function createServices({ config, db, redis, clock = systemClock }: ServiceDeps) {
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock });
   const catalog = createCatalogService(createCatalogRepository(db.kysely));
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }, jobs);
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL });
   const accounts = createAccountsModule({
     db: db.kysely,
@@ -38,8 +43,11 @@ export function createServices({ config, db, redis }: ServiceDeps) {
   const payments = createPaymentProvider(config);
   const deposits = createDepositService({ db: db.kysely, wallet, payments, mail });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData });
-  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
+  const orders = createOrdersService({
+    db: db.kysely, catalog, wallet, mail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
+    reviewDays: config.REVIEW_DAYS, demoData: config.demoData,
+  });
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -49,4 +57,5 @@ export async function prepareServices(services: Services): Promise<void> {
   await services.catalog.seed();
   await services.accounts.prepare();
   await services.orders.prepare();
+  await services.jobs.prepare();
 }

@@ -23,12 +23,13 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   const services = createServices({ config, db, redis });
   await prepareServices(services);
   const app = await buildApp({ config, db, services, redis, ssr, ...extra });
-  services.mail.start();
+  services.jobs.start();
   return {
     app,
     async close() {
       await app.close();
-      await services.mail.stop();
+      await services.jobs.stop();
+      services.mail.stop();
       await redis?.quit();
       await db.close();
     },

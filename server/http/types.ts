@@ -1,8 +1,9 @@
+import type { UserRole } from "../../contract/accounts";
 import type { Locale } from "../i18n/messages";
 
 export interface AuthUser {
   id: string;
-  role: "customer" | "staff";
+  role: UserRole;
 }
 
 declare module "fastify" {

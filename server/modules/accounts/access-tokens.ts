@@ -1,3 +1,4 @@
+import { USER_ROLES } from "../../../contract/accounts";
 import { SignJWT, jwtVerify } from "jose";
 import type { AuthUser } from "../../http/types";
 
@@ -34,7 +35,7 @@ export function createAccessTokens(secret: string, isRevoked: (sessionId: string
           typ: "at+jwt",
           requiredClaims: ["exp", "sub"],
         });
-        const role = payload.role === "staff" ? "staff" : "customer";
+        const role = USER_ROLES.find((known) => known === payload.role) ?? "customer";
         const sessionId = String(payload.sid ?? "");
         if (await isRevoked(sessionId)) return null;
         return { id: String(payload.sub), role, sessionId };

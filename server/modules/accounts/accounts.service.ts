@@ -131,13 +131,13 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       await mail.passwordChanged(user, locale);
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the staff account, or makes an existing account staff (its password is kept). */
+    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account, or makes an existing account admin (its password is kept). */
     async ensureAdmin(email: string, password: string): Promise<void> {
       const address = email.trim().toLowerCase();
       const at = now().toISOString();
       const existing = await users.findByEmail(address);
       if (existing) {
-        if (existing.role !== "staff") await users.setRole(existing.id, "staff", at);
+        if (existing.role !== "admin") await users.setRole(existing.id, "admin", at);
         return;
       }
       await users.insert({
@@ -151,7 +151,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         zip_code: "",
         address: "",
         password_hash: await hashPassword(password),
-        role: "staff",
+        role: "admin",
         created_at: at,
       });
     },

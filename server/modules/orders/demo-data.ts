@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { hashPassword } from "../accounts/passwords";
 import type { WalletService } from "../wallet/wallet.service";
-import type { Delivery } from "./order-results";
+import type { Delivery } from "./order-files";
 import type { PlaceOrderInput } from "./orders.service";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
