@@ -137,6 +137,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("order_events")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("seq", "integer", (c) => c.notNull())
     .addColumn("at", "text", (c) => c.notNull())
     .addColumn("actor_id", "text")
     .addColumn("actor_role", "text", (c) => c.notNull())
@@ -145,7 +146,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("to_status", "text")
     .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
     .execute();
-  await db.schema.createIndex("order_events_order").on("order_events").columns(["order_id", "at"]).execute();
+  await db.schema.createIndex("order_events_order").on("order_events").columns(["order_id", "seq"]).unique().execute();
   await db.schema
     .createTable("order_messages")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -221,12 +222,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       await db.insertInto("orders").values({ ...kept, ...row }).execute();
     }
     await db.insertInto("order_events").values({
-      id: randomUUID(), order_id: order.id, at: order.created_at, actor_id: order.user_id, actor_role: "customer",
+      id: randomUUID(), order_id: order.id, seq: 1, at: order.created_at, actor_id: order.user_id, actor_role: "customer",
       kind: "status", from_status: null, to_status: "paid", note: "",
     }).execute();
     if (order.status !== "paid") {
       await db.insertInto("order_events").values({
-        id: randomUUID(), order_id: order.id, at: order.delivered_at ?? order.updated_at, actor_id: null, actor_role: "system",
+        id: randomUUID(), order_id: order.id, seq: 2, at: order.delivered_at ?? order.updated_at, actor_id: null, actor_role: "system",
         kind: "status", from_status: "paid", to_status: order.status, note: "",
       }).execute();
     }

@@ -113,8 +113,10 @@ export async function moveOrder(
   return { from: order.status, to };
 }
 
-export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id">): Promise<void> {
-  await trx.insertInto("order_events").values({ id: randomUUID(), ...event }).execute();
+/** Appends an event to the order's timeline (numbered within the order; the caller's transaction holds the order row). */
+export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id" | "seq">): Promise<void> {
+  const last = await trx.selectFrom("order_events").select((eb) => eb.fn.max("seq").as("seq")).where("order_id", "=", event.order_id).executeTakeFirst();
+  await trx.insertInto("order_events").values({ id: randomUUID(), seq: Number(last?.seq ?? 0) + 1, ...event }).execute();
 }
 
 /** The customer moves that apply now, for the order page's buttons. */

@@ -87,7 +87,7 @@ export const ordersRepository = {
   },
 
   async events(db: Kysely<Database>, orderId: string): Promise<OrderEventRow[]> {
-    return db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("at").orderBy("id").execute();
+    return db.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("seq").execute();
   },
 
   async messages(db: Kysely<Database>, orderId: string, withInternal: boolean): Promise<OrderMessageRow[]> {

@@ -65,6 +65,8 @@ export interface OrderFilesTable {
 export interface OrderEventsTable {
   id: string;
   order_id: string;
+  /** 1, 2, … per order: the timeline's order (several events may share a time). */
+  seq: number;
   at: string;
   /** null for the system (the review window, the late flag). */
   actor_id: string | null;
