@@ -19,10 +19,15 @@ const folderProvider: MigrationProvider = {
 
 /** Runs every pending migration (frozen once landed: add a new file, never edit an old one). */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrateTo(db);
+}
+
+/** Runs the pending migrations up to `name` (all when left out); tests of a data migration stop before it. */
+export async function migrateTo(db: Db, name?: string): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: name it, or a second test
   // store's fresh schema would be taken as already set up by the first.
   const migrator = new Migrator({ db: db.kysely, provider: folderProvider, migrationTableSchema: db.pgSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
