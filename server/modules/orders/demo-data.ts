@@ -4,8 +4,8 @@ import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { hashPassword } from "../accounts/passwords";
 import type { WalletService } from "../wallet/wallet.service";
-import type { Delivery } from "./order-files";
-import type { PlaceOrderInput } from "./orders.service";
+import type { OrderActions } from "./order-actions";
+import type { OrdersService, PlaceOrderInput } from "./orders.service";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
 /** €2,500 in minor units. */
@@ -54,46 +54,64 @@ const DEMO_RESULT = [
   "",
 ].join("\n");
 
+const DEMO_WRITER_EMAIL = "writer@scriptorium.test";
+
+/** The demo's orders: each placed with its idempotency key and brought to its state, so a newcomer sees the whole lifecycle. */
+const DEMO_ORDERS = [
+  { key: "demo-order", topic: "Why sourdough takes two days", state: "delivered" },
+  { key: "demo-order-question", topic: "Our new rye loaf", state: "needs_info" },
+  { key: "demo-order-in-progress", topic: "Baking with children at home", state: "in_progress" },
+  { key: "demo-order-completed", topic: "A short history of our bakery", state: "completed" },
+] as const;
+
 export interface DemoDeps {
   db: Kysely<Database>;
   wallet: WalletService;
-  orders: {
-    place(userId: string, input: PlaceOrderInput, options: { locale: "en" | "es"; idempotencyKey?: string }): Promise<{ id: string }>;
-    deliver(orderId: string, delivery: Delivery): Promise<unknown>;
-    hasOrders(userId: string): Promise<boolean>;
-    find(reference: string): Promise<{ status: string } | undefined>;
-  };
+  orders: Pick<OrdersService, "place" | "find" | "hasOrders"> & { actions: Pick<OrderActions, "start" | "ask" | "deliver" | "accept"> };
 }
 
-async function ensureDemoUser(db: Kysely<Database>): Promise<string> {
-  const existing = await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst();
+async function ensureUser(db: Kysely<Database>, email: string, values: { first: string; last: string; role: "customer" | "writer"; password: string }): Promise<string> {
+  const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) return existing.id;
   const now = nowIso();
   await db
     .insertInto("users")
     .values({
-      id: randomUUID(), email: DEMO_CUSTOMER.email, first_name: "Dana", last_name: "Demo", country: "ES", company: "Demo Bakery SL",
-      city: "Madrid", zip_code: "28013", address: "Calle Mayor 1", password_hash: await hashPassword(DEMO_CUSTOMER.password),
-      role: "customer", created_at: now, updated_at: now,
+      id: randomUUID(), email, first_name: values.first, last_name: values.last, country: "ES", company: "Demo Bakery SL",
+      city: "Madrid", zip_code: "28013", address: "Calle Mayor 1", password_hash: await hashPassword(values.password),
+      role: values.role, created_at: now, updated_at: now,
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
-  return (await db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirstOrThrow()).id;
+  return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 }
 
 /**
- * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and one
- * delivered order with a small Markdown result. Every step checks what is already there (the order is placed with an
- * idempotency key), so a restart, even after an interrupted first run, adds nothing twice.
+ * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
+ * orders across the lifecycle: one delivered and waiting for review (with a small Markdown result), one with a
+ * question from the writer, one in progress and one completed. Every step checks what is already there (orders are
+ * placed with idempotency keys, moves only from the state before), so a restart adds nothing twice.
  */
 export async function ensureDemoData({ db, wallet, orders }: DemoDeps): Promise<void> {
-  const userId = await ensureDemoUser(db);
+  const userId = await ensureUser(db, DEMO_CUSTOMER.email, { first: "Dana", last: "Demo", role: "customer", password: DEMO_CUSTOMER.password });
+  const writerId = await ensureUser(db, DEMO_WRITER_EMAIL, { first: "Wren", last: "Writer", role: "writer", password: randomUUID() });
+  const customer = { id: userId, role: "customer" as const };
+  const writer = { id: writerId, role: "writer" as const };
   const firstRun = !(await orders.hasOrders(userId));
   if (firstRun && (await wallet.balance(userId, "EUR")) === 0) {
     await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
   }
-  const order = await orders.place(userId, DEMO_ORDER, { locale: "en", idempotencyKey: "demo-order" });
-  if ((await orders.find(order.id))?.status !== "delivered") {
-    await orders.deliver(order.id, { fileName: "why-sourdough-takes-two-days.md", content: Buffer.from(DEMO_RESULT) });
+  for (const demo of DEMO_ORDERS) {
+    const input: PlaceOrderInput = { ...DEMO_ORDER, orderFormData: [{ productId: "article-forge", brief: { ...DEMO_ORDER.orderFormData[0]!.brief, topic: demo.topic } }] };
+    const { id } = await orders.place(userId, input, { locale: "en", idempotencyKey: demo.key });
+    const status = () => orders.find(id).then((order) => order?.status);
+    if ((await status()) === "paid") await orders.actions.start(id, writer);
+    if (demo.state === "needs_info" && (await status()) === "in_progress") {
+      await orders.actions.ask(id, writer, "Is the rye loaf sourdough too, or made with yeast? It changes the story.");
+    }
+    if ((demo.state === "delivered" || demo.state === "completed") && (await status()) === "in_progress") {
+      await orders.actions.deliver(id, writer, [{ fileName: "why-sourdough-takes-two-days.md", content: Buffer.from(DEMO_RESULT) }], "First version");
+    }
+    if (demo.state === "completed" && (await status()) === "delivered") await orders.actions.accept(id, customer);
   }
 }
