@@ -1,35 +1,52 @@
 import { defineConfig } from "vitest/config";
+import { serverTestFiles, testDialects } from "./server/test/dialects";
 
-export default defineConfig({
-  test: {
-    projects: [
-      {
-        test: {
-          name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "content/**/*.test.ts"],
-          environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+export default defineConfig(async () => {
+  const { unit, data } = serverTestFiles(import.meta.dirname);
+  // Data and API tests run once per database: SQLite always, PostgreSQL when it answers (one line says when not).
+  const dialects = await testDialects();
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "unit",
+            include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts"],
+            environment: "node",
+            // A few start the server in a child process (config errors), slow on a busy machine.
+            testTimeout: 30_000,
+          },
         },
-      },
-      {
-        test: {
-          name: "app",
-          include: ["app/**/*.test.{ts,tsx}"],
-          environment: "node",
+        ...dialects.map(({ dialect, databaseUrl }) => ({
+          test: {
+            name: `data:${dialect}`,
+            include: data,
+            environment: "node",
+            env: { TEST_DATABASE_URL: databaseUrl ?? "" },
+            testTimeout: 30_000,
+            hookTimeout: 30_000,
+          },
+        })),
+        {
+          resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+          test: {
+            name: "app",
+            include: ["app/**/*.test.{ts,tsx}"],
+            environment: "node",
+          },
         },
-      },
-      {
-        test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["tests/e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+        {
+          test: {
+            name: "e2e",
+            include: ["tests/e2e/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["tests/e2e/support/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
+  };
 });

@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./i18n/instance";
-import { localeFromPath } from "./i18n/locales";
+import { localeFromPath } from "../common/locales";
 import { loadResources } from "./i18n/resources";
 
 async function hydrate() {

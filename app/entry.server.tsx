@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { createI18n } from "./i18n/instance";
-import { localeFromPath } from "./i18n/locales";
+import { localeFromPath } from "../common/locales";
 import { loadResources } from "./i18n/resources";
 import { NonceContext } from "./nonce";
 

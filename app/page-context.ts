@@ -1,17 +1,4 @@
-import type { PricesResponse } from "../contract/catalog";
-import type { Currency } from "../contract/currency";
-
-/**
- * What the server hands to route loaders (React Router's load context). Public-page loaders call these in-process
- * instead of going over HTTP; nothing here depends on who is signed in.
- */
-export interface PageContext {
-  /** CSP nonce of this response; every inline script carries it. */
-  nonce: string;
-  publicUrl: string;
-  buildPollSeconds: number;
-  prices(currency: Currency): Promise<PricesResponse>;
-}
+import type { PageContext } from "../common/page-context";
 
 declare module "react-router" {
   interface AppLoadContext extends PageContext {

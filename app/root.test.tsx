@@ -3,7 +3,7 @@ import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "./i18n/instance";
-import type { Locale } from "./i18n/locales";
+import type { Locale } from "../common/locales";
 import { loadResources } from "./i18n/resources";
 import { ErrorBoundary } from "./root";
 import type { Route } from "./+types/root";

@@ -1,10 +1,7 @@
-import type { BundleId, ProductId, ServiceId } from "../contract/catalog";
+import type { BundleId, ServiceId } from "../contract/catalog";
+import type { Localized } from "../contract/localized";
 
-/** Copy written for each language (never one machine-shaped from the other). */
-export interface Localized<T = string> {
-  en: T;
-  es: T;
-}
+export type { Localized };
 
 export interface Faq {
   question: string;
@@ -37,23 +34,4 @@ export interface InfoPageContent {
   title: Localized;
   description: Localized;
   sections: Localized<Array<{ heading: string; paragraphs: string[] }>>;
-}
-
-/** One field of a service's brief form: renders the form in the browser and validates it on the server. */
-export type BriefField = {
-  name: string;
-  label: Localized;
-  help?: Localized;
-  required: boolean;
-} & (
-  | { type: "text" | "textarea"; minLength?: number; maxLength: number; placeholder?: Localized }
-  | { type: "url"; maxLength: number }
-  | { type: "number"; min: number; max: number; integer: boolean }
-  | { type: "select"; options: Array<{ value: string; label: Localized }> }
-  | { type: "tags"; maxItems: number; maxLength: number }
-);
-
-export interface BriefForm {
-  productId: ProductId;
-  fields: BriefField[];
 }

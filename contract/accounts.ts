@@ -36,7 +36,7 @@ export const countrySchema = z
   .string()
   .trim()
   .toUpperCase()
-  .refine(isCountryCode, { message: "accounts.countryUnknown" })
+  .refine(isCountryCode, { message: "countryUnknown" })
   .describe("ISO 3166-1 alpha-2 country code, e.g. ES");
 
 /** Extra, not in the spec: keeps the login for 30 days instead of 1. */
@@ -47,7 +47,7 @@ function repeatMatches(value: { password: string; repeatedPassword: string }): b
 }
 /** The repeat is compared even when other fields fail, so every error shows at once. */
 const repeatError = {
-  message: "accounts.passwordsDiffer",
+  message: "passwordsDiffer",
   path: ["repeatedPassword"],
   when: (payload: { value: unknown }) => {
     const value = payload.value as { password?: unknown; repeatedPassword?: unknown } | null;
@@ -134,7 +134,7 @@ const resetCodePattern = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 export const resetCodeSchema = z
   .string()
   .trim()
-  .refine((code) => resetCodePattern.test(code), { message: "accounts.codeFormat" })
+  .refine((code) => resetCodePattern.test(code), { message: "codeFormat" })
   .describe("the 6-digit code from the mail");
 
 export const resetPasswordRequestSchema = z

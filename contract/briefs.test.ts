@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRIEF_FORMS } from "../content/briefs";
+import { BRIEF_FORMS } from "./brief-forms";
 import { SERVICE_IDS } from "./catalog";
 import { briefSchema, orderBriefSchema } from "./briefs";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BRIEF_FORMS } from "../content/briefs";
-import type { BriefField, BriefForm } from "../content/types";
+import { BRIEF_FORMS } from "./brief-forms";
+import type { BriefField, BriefForm } from "./brief-forms/types";
 import { SERVICE_IDS, type ProductId, type ServiceId } from "./catalog";
 
 /** A brief as sent: field name → value (a bundle's brief: service id → that service's brief). */
@@ -32,7 +32,7 @@ function fieldSchema(field: BriefField): z.ZodType {
     }
     case "number": {
       const number = z.number().min(field.min).max(field.max);
-      schema = field.integer ? number.refine(Number.isInteger, { message: "briefs.wholeNumber" }) : number;
+      schema = field.integer ? number.refine(Number.isInteger, { message: "wholeNumber" }) : number;
       break;
     }
     case "select":

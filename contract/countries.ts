@@ -35,14 +35,28 @@ export function isCountryCode(value: string): value is CountryCode {
   return codes.has(value);
 }
 
-/** The country's name in `locale` ("es" → "España"), or the code itself when the runtime has no name for it. */
-export function countryName(code: string, locale: string): string {
-  return new Intl.DisplayNames([locale], { type: "region", fallback: "code" }).of(code) ?? code;
+const displayNames = new Map<string, Intl.DisplayNames>();
+const sortedOptions = new Map<string, readonly { code: CountryCode; name: string }[]>();
+
+function regionNames(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" })));
+  return names;
 }
 
-/** Every country as {code, name} for a select, sorted by name in that language. */
-export function countryOptions(locale: string): { code: CountryCode; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
-  const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+/** The country's name in `locale` ("es" → "España"), or the code itself when the runtime has no name for it. */
+export function countryName(code: string, locale: string): string {
+  return regionNames(locale).of(code) ?? code;
+}
+
+/** Every country as {code, name} for a select, sorted by name in that language (worked out once a language). */
+export function countryOptions(locale: string): readonly { code: CountryCode; name: string }[] {
+  let options = sortedOptions.get(locale);
+  if (!options) {
+    const names = regionNames(locale);
+    const collator = new Intl.Collator(locale);
+    options = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+    sortedOptions.set(locale, options);
+  }
+  return options;
 }

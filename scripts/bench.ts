@@ -4,12 +4,10 @@ import { benchAccounts } from "./bench/accounts";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
-import { benchPlatform } from "./bench/platform";
 
 type Section = (log: (line: string) => void) => Promise<void>;
 
 const sections: Array<[name: string, run: Section]> = [
-  ["platform", benchPlatform],
   ["orders", benchOrders],
   ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],

@@ -1,33 +1,25 @@
-// `npm start`: build the app when no current build exists, then run the server.
+// `npm start`: build when there is no complete build (never rebuilds one: `npm run build` does that), then run the
+// compiled server. docs/decisions/0014-npm-start-mode.md
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "build", ".source-stamp");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
-/** Newest modification time among the files the build is made from. */
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = ["app", "contract", "content"].map((dir) => newestSource(path.join(root, dir)));
-const built = fs.existsSync(stamp) ? Number(fs.readFileSync(stamp, "utf8")) : -1;
-const newest = Math.max(...sources);
-if (built < newest || !fs.existsSync(path.join(root, "build", "server", "index.js"))) {
-  console.log("Building the app…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+if (!fs.existsSync(path.join(buildDir, ".build-complete"))) {
+  console.log("No build yet: building the app…");
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(stamp, String(newest));
 }
 
-// NODE_ENV is left as the operator set it: unset, the store runs on its try-out defaults (demo customer, mail
-// readable at /dev/mailbox); a real deployment sets NODE_ENV=production (docs/decisions/npm-start-mode.md).
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, stdio: "inherit" });
+// React renders with its production build in every mode. Without NODE_ENV the store is the try-out store (demo
+// customer, readable mail, sandbox payments): TRY_OUT=true says so instead of a development NODE_ENV.
+const env = { ...process.env, BUILD_DIR: buildDir };
+if (!env.NODE_ENV) {
+  env.NODE_ENV = "production";
+  env.TRY_OUT ??= "true";
+}
+const server = spawn(process.execPath, [path.join(buildDir, "app-server", "main.js")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
@@ -12,8 +12,10 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
 import { registerLocale } from "./http/locale";
+import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
@@ -36,6 +38,8 @@ export interface AppDeps {
 export async function buildApp({ config, db, services, redis, ssr, logger = true, redisNamespace = "rl:" }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
+    // One sampled line per request instead (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
@@ -53,16 +57,18 @@ export async function buildApp({ config, db, services, redis, ssr, logger = true
     reply.header("x-request-id", request.id);
   });
 
+  registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
   registerErrorHandler(app);
   registerGracefulClose(app);
-  await registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
+  registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, redis, redisNamespace);
-  await registerOpenApi(app);
   registerAuth(app, services.accessTokens);
+  registerNoStoreWithToken(app);
+  await registerOpenApi(app, config.apiDocs);
   registerHealth(app, db);
-  if (!config.isProduction) registerDevMailbox(app, services.mail);
+  if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
 

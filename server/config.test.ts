@@ -58,6 +58,28 @@ describe("configuration", () => {
     });
   });
 
+  it("runs the try-out store under a production NODE_ENV when TRY_OUT says so", () => {
+    expect(loadConfig({ NODE_ENV: "production", TRY_OUT: "true" })).toMatchObject({
+      isProduction: true,
+      tryOut: true,
+      demoData: true,
+      PAYMENT_PROVIDER: "sandbox",
+      apiDocs: "public",
+    });
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "k", STRIPE_WEBHOOK_SECRET: "w" })).toMatchObject({
+      tryOut: false,
+      demoData: false,
+      apiDocs: "staff",
+    });
+  });
+
+  it("logs no requests by default in production and every request otherwise, unless LOG_SAMPLE says", () => {
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" }).LOG_SAMPLE).toBe(0);
+    expect(loadConfig({}).LOG_SAMPLE).toBe(1);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", LOG_SAMPLE: "0.01" }).LOG_SAMPLE).toBe(0.01);
+    expect(configError({ LOG_SAMPLE: "2" })).toMatch(/^Configuration error: LOG_SAMPLE /);
+  });
+
   it("shows the bad value next to the variable", () => {
     expect(configError({ DATABASE_URL: "mysql://x" })).toBe(
       'Configuration error: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")',

@@ -49,6 +49,9 @@ const envSchema = z
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     TRUST_PROXY: booleanFlag,
+    API_DOCS: z.enum(["public", "staff", "off"]).optional(),
+    TRY_OUT: booleanFlag,
+    LOG_SAMPLE: z.coerce.number().min(0).max(1).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -61,7 +64,7 @@ const envSchema = z
     need(Boolean(env.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set");
     need(Boolean(env.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set");
     // The sandbox lets a buyer approve their own deposit: a production store runs it only when told to.
-    need(env.NODE_ENV === "production", "PAYMENT_PROVIDER", "NODE_ENV=production (stripe, or sandbox on purpose)");
+    need(env.NODE_ENV === "production" && !env.TRY_OUT, "PAYMENT_PROVIDER", "NODE_ENV=production (stripe, or sandbox on purpose)");
     need(Boolean(env.ADMIN_EMAIL), "ADMIN_PASSWORD", "ADMIN_EMAIL is set");
     if (env.DEPOSIT_MIN > env.DEPOSIT_MAX) {
       ctx.addIssue({ code: "custom", path: ["DEPOSIT_MIN"], message: "must not exceed DEPOSIT_MAX" });
@@ -70,12 +73,21 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PAYMENT_PROVIDER"> {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE"> {
+  /** Share of requests logged (one line each, after the answer): 0 by default in production, 1 otherwise. */
+  LOG_SAMPLE: number;
+  /**
+   * The try-out store: demo customer, mail readable at /dev/mailbox, sandbox payments by default, no HSTS. On outside
+   * production, and where `npm start` runs without NODE_ENV (TRY_OUT=true), so React still renders its production build.
+   */
+  tryOut: boolean;
+  /** Who may read /api/docs: `public` by default in the try-out store, `staff` otherwise. */
+  apiDocs: "public" | "staff" | "off";
   /** `sandbox` unless set; production must set it (the sandbox lets buyers pay themselves). */
   PAYMENT_PROVIDER: "sandbox" | "stripe";
   isProduction: boolean;
   publicUrl: string;
-  /** Demo customer with balance and a delivered order; on by default outside production. */
+  /** Demo customer with balance and a delivered order; on by default in the try-out store. */
   demoData: boolean;
 }
 
@@ -94,11 +106,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
+  const tryOut = env.TRY_OUT ?? !isProduction;
   return {
     ...env,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    demoData: env.DEMO_DATA ?? !isProduction,
+    tryOut,
+    LOG_SAMPLE: env.LOG_SAMPLE ?? (isProduction ? 0 : 1),
+    demoData: env.DEMO_DATA ?? tryOut,
+    apiDocs: env.API_DOCS ?? (tryOut ? "public" : "staff"),
   };
 }

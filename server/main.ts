@@ -32,10 +32,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   await store.app.listen({ port: config.PORT, host: config.HOST });
-  if (!config.isProduction) {
+  if (config.tryOut) {
     store.app.log.warn(
-      `NODE_ENV is ${config.NODE_ENV}: ${config.demoData ? "the demo customer exists and " : ""}mail is readable at /dev/mailbox. ` +
-        "Set NODE_ENV=production for a real deployment.",
+      `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +
+        `payments run on the ${config.PAYMENT_PROVIDER}. Set NODE_ENV=production (and leave TRY_OUT unset) for a real deployment.`,
     );
   }
 }

@@ -21,7 +21,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL);
   const services = createServices({ config, db, redis });
-  await prepareServices(services);
+  await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis, ssr, ...extra });
   services.jobs.start();
   return {

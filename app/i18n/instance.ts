@@ -1,7 +1,7 @@
 import i18next, { type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { NAMESPACES } from "./resources";
-import type { Locale } from "./locales";
+import type { Locale } from "../../common/locales";
 
 /** An i18next instance fixed to one language, with its catalogues already loaded. */
 export function createI18n(locale: Locale, resources: Resource): i18n {

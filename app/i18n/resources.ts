@@ -1,13 +1,19 @@
 import type { Resource } from "i18next";
-import type { Locale } from "./locales";
+import type { Locale } from "../../common/locales";
 
 /**
- * Message catalogues: every JSON file in app/locales/<locale>/ is one namespace.
+ * Message catalogues: every JSON file in app/locales/<locale>/ is one namespace, and the validation messages the
+ * server shares (common/validation/<locale>.json) are the `validation` namespace.
  * The server bundles all of them; the browser loads only its page's language.
  */
-const lazy = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+const lazy = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json"),
+  ...import.meta.glob<{ default: Record<string, unknown> }>("../../common/validation/*.json"),
+};
 
 function parse(file: string): { locale: string; ns: string } {
+  const shared = /validation\/([^/]+)\.json$/.exec(file);
+  if (shared) return { locale: shared[1] ?? "", ns: "validation" };
   const [, locale = "", name = ""] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
   return { locale, ns: name };
 }

@@ -2,15 +2,15 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { forgotPasswordRequestSchema } from "../../contract/accounts";
-import { FormAlert } from "../components/ui/form-alert";
-import { buttonClass, SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { sendResetCode } from "../features/auth/account-calls";
-import { AuthCard } from "../features/auth/auth-card";
-import { RequireAnonymous } from "../features/auth/guards";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { useLocale } from "../i18n/use-locale";
+import { FormAlert } from "~/components/ui/form-alert";
+import { buttonClass, SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { sendResetCode } from "~/features/auth/account-calls";
+import { AuthCard } from "~/features/auth/auth-card";
+import { RequireAnonymous } from "~/lib/auth/guards";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { useLocale } from "~/i18n/use-locale";
 
 /** Sends the one-time code; the answer is the same whether or not the account exists, and so is this page. */
 function ForgotPasswordForm() {

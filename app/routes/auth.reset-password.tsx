@@ -2,16 +2,16 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { RESET_CODE_LENGTH, resetPasswordRequestSchema } from "../../contract/accounts";
-import { FormAlert } from "../components/ui/form-alert";
-import { buttonClass, SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { resetPassword } from "../features/auth/account-calls";
-import { AuthCard } from "../features/auth/auth-card";
-import { RequireAnonymous } from "../features/auth/guards";
-import { NewPasswordFields } from "../features/auth/new-password-fields";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { useLocale } from "../i18n/use-locale";
+import { FormAlert } from "~/components/ui/form-alert";
+import { buttonClass, SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { resetPassword } from "~/features/auth/account-calls";
+import { AuthCard } from "~/features/auth/auth-card";
+import { RequireAnonymous } from "~/lib/auth/guards";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { useLocale } from "~/i18n/use-locale";
 
 /** Email (prefilled from `?email=`), the code from the mail and the new password twice. */
 function ResetPasswordForm() {

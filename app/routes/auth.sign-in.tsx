@@ -2,15 +2,15 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { loginRequestSchema } from "../../contract/accounts";
-import { CheckboxField } from "../components/ui/checkbox-field";
-import { SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { signIn } from "../features/auth/account-calls";
-import { AuthCard } from "../features/auth/auth-card";
-import { RequireAnonymous } from "../features/auth/guards";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { useLocale } from "../i18n/use-locale";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { signIn } from "~/features/auth/account-calls";
+import { AuthCard } from "~/features/auth/auth-card";
+import { RequireAnonymous } from "~/lib/auth/guards";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { useLocale } from "~/i18n/use-locale";
 
 /** After signing in, the `homepage` guard sends the visitor on to `?redirect=` or home. */
 function SignInForm() {

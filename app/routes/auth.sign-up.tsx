@@ -3,17 +3,17 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { registerRequestSchema } from "../../contract/accounts";
 import { countryOptions } from "../../contract/countries";
-import { CheckboxField } from "../components/ui/checkbox-field";
-import { SelectField } from "../components/ui/select-field";
-import { SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { signUp } from "../features/auth/account-calls";
-import { AuthCard } from "../features/auth/auth-card";
-import { RequireAnonymous } from "../features/auth/guards";
-import { NewPasswordFields } from "../features/auth/new-password-fields";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { useLocale } from "../i18n/use-locale";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { SelectField } from "~/components/ui/select-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { signUp } from "~/features/auth/account-calls";
+import { AuthCard } from "~/features/auth/auth-card";
+import { RequireAnonymous } from "~/lib/auth/guards";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { useLocale } from "~/i18n/use-locale";
 
 /** Register signs in at once; the `homepage` guard then sends the new customer home (or to `?redirect=`). */
 function SignUpForm() {

@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { BUNDLES } from "../../content/catalog";
 import { formatMoney, moneyFromApi } from "../../contract/money-units";
-import { BulletList, CopySection } from "../features/catalog/copy-blocks";
-import { bundleContent, taglines } from "../features/catalog/content.server";
-import { OfferBox, OfferFact } from "../features/catalog/offer-box";
-import { pagePrices, priceOf } from "../features/catalog/page-prices.server";
-import { Price } from "../features/catalog/price";
-import { ProductIntro } from "../features/catalog/product-intro";
-import { useLocale } from "../i18n/use-locale";
+import { BulletList, CopySection } from "~/features/catalog/copy-blocks";
+import { bundleContent, taglines } from "~/features/catalog/content.server";
+import { OfferBox, OfferFact } from "~/features/catalog/offer-box";
+import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
+import { Price } from "~/features/catalog/price";
+import { ProductIntro } from "~/features/catalog/product-intro";
+import { useLocale } from "~/i18n/use-locale";
 import type { Route } from "./+types/bundle";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

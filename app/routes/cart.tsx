@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { RequireAuth } from "../features/auth/guards";
-import { CartPage } from "../features/cart-page/cart-page";
+import { RequireAuth } from "~/lib/auth/guards";
+import { CartPage } from "~/features/cart/cart-page";
 
 export default function Cart() {
   const { t } = useTranslation("cart");

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { RequireAuth } from "../features/auth/guards";
-import { SandboxCheckout } from "../features/checkout/sandbox-checkout";
+import { RequireAuth } from "~/lib/auth/guards";
+import { SandboxCheckout } from "~/features/checkout/sandbox-checkout";
 
 export default function CheckoutSandbox() {
   const { t } = useTranslation("checkout");

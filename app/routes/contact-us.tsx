@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "../features/contact/contact-form";
-import { Seo } from "../features/seo/seo";
+import { ContactForm } from "~/features/contact/contact-form";
+import { Seo } from "~/components/seo";
 
 export default function ContactUs() {
   const { t } = useTranslation("contact");

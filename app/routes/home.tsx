@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { taglines } from "../features/catalog/content.server";
-import { pagePrices } from "../features/catalog/page-prices.server";
-import { ProductCard } from "../features/catalog/product-card";
-import { useLocale } from "../i18n/use-locale";
-import { Seo } from "../features/seo/seo";
+import { taglines } from "~/features/catalog/content.server";
+import { pagePrices } from "~/features/catalog/page-prices.server";
+import { ProductCard } from "~/features/catalog/product-card";
+import { useLocale } from "~/i18n/use-locale";
+import { Seo } from "~/components/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

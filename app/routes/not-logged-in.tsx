@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { NOT_LOGGED_IN_REASON } from "../lib/api/client";
-import { AuthCard } from "../features/auth/auth-card";
-import { buttonClass } from "../components/ui/submit-button";
-import { useLocale } from "../i18n/use-locale";
+import { NOT_LOGGED_IN_REASON } from "~/lib/api/client";
+import { AuthCard } from "~/features/auth/auth-card";
+import { buttonClass } from "~/components/ui/submit-button";
+import { useLocale } from "~/i18n/use-locale";
 
 /** Where a failed token refresh lands: says why (only the known reason is shown; any other text is not echoed). */
 export default function NotLoggedInPage() {

@@ -2,17 +2,17 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { updateProfileRequestSchema, type Profile } from "../../contract/accounts";
 import { countryOptions } from "../../contract/countries";
-import { FormAlert } from "../components/ui/form-alert";
-import { SelectField } from "../components/ui/select-field";
-import { SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { fetchProfile, updateProfile } from "../features/auth/account-calls";
-import { GuardSkeleton } from "../features/auth/guards";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { useLocale } from "../i18n/use-locale";
-import { ProfileLayout } from "../features/profile/profile-layout";
-import { ApiClientError } from "../lib/api/api-error";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SelectField } from "~/components/ui/select-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { fetchProfile, updateProfile } from "~/features/auth/account-calls";
+import { GuardSkeleton } from "~/lib/auth/guards";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { useLocale } from "~/i18n/use-locale";
+import { ProfileLayout } from "~/features/profile/profile-layout";
+import { ApiClientError } from "~/lib/api/api-error";
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const { t } = useTranslation("profile");

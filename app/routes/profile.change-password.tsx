@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { changePasswordRequestSchema } from "../../contract/accounts";
-import { FormAlert } from "../components/ui/form-alert";
-import { SubmitButton } from "../components/ui/submit-button";
-import { TextField } from "../components/ui/text-field";
-import { changePassword } from "../features/auth/account-calls";
-import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
-import { formValues, useAccountForm } from "../features/auth/use-account-form";
-import { NewPasswordFields } from "../features/auth/new-password-fields";
-import { ProfileLayout } from "../features/profile/profile-layout";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { changePassword } from "~/features/auth/account-calls";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "~/features/auth/use-account-form";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
+import { ProfileLayout } from "~/features/profile/profile-layout";
 
 /** Current password, the new one twice; the server signs out every other login. */
 function ChangePasswordForm() {

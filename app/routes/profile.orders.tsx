@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { OrdersPage } from "../features/orders/orders-page";
-import { ProfileLayout } from "../features/profile/profile-layout";
+import { OrdersPage } from "~/features/orders/orders-page";
+import { ProfileLayout } from "~/features/profile/profile-layout";
 
 export default function ProfileOrders() {
   const { t } = useTranslation("orders");

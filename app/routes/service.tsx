@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { BUNDLES } from "../../content/catalog";
 import { SERVICE_IDS, type ServiceId } from "../../contract/product-ids";
-import { BulletList, CopySection, FaqList } from "../features/catalog/copy-blocks";
-import { serviceContent } from "../features/catalog/content.server";
-import { OfferBox, OfferFact } from "../features/catalog/offer-box";
-import { pagePrices, priceOf } from "../features/catalog/page-prices.server";
-import { Price } from "../features/catalog/price";
-import { ProductIntro } from "../features/catalog/product-intro";
-import { useLocale } from "../i18n/use-locale";
+import { BulletList, CopySection, FaqList } from "~/features/catalog/copy-blocks";
+import { serviceContent } from "~/features/catalog/content.server";
+import { OfferBox, OfferFact } from "~/features/catalog/offer-box";
+import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
+import { Price } from "~/features/catalog/price";
+import { ProductIntro } from "~/features/catalog/product-intro";
+import { useLocale } from "~/i18n/use-locale";
 import type { Route } from "./+types/service";
 
 function isServiceId(value: string | undefined): value is ServiceId {

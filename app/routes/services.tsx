@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { taglines } from "../features/catalog/content.server";
-import { pagePrices } from "../features/catalog/page-prices.server";
-import { ProductCard } from "../features/catalog/product-card";
-import { Seo } from "../features/seo/seo";
+import { taglines } from "~/features/catalog/content.server";
+import { pagePrices } from "~/features/catalog/page-prices.server";
+import { ProductCard } from "~/features/catalog/product-card";
+import { Seo } from "~/components/seo";
 import type { Route } from "./+types/services";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

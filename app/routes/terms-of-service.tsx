@@ -1,6 +1,6 @@
-import { infoPage } from "../features/catalog/content.server";
-import { InfoPage } from "../features/catalog/info-page";
-import { localeFromPath } from "../i18n/locales";
+import { infoPage } from "~/features/catalog/content.server";
+import { InfoPage } from "~/features/catalog/info-page";
+import { localeFromPath } from "../../common/locales";
 import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -26,7 +26,7 @@ export async function startBenchStore(databaseUrl?: string) {
     : openDatabase({ sqliteFile: path.join(dataDir, "scriptorium.sqlite") });
   await migrateToLatest(db);
   const services = createServices({ config, db, redis: null });
-  await prepareServices(services);
+  await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis: null, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

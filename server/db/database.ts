@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kysely";
 import pg from "pg";
+import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
+import { guardDialect, guardTransactions } from "./outer-database-guard";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -24,6 +26,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use instead of `public` (tests get a fresh one each). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** Tests: fail any query on the outer database made inside `transaction(fn)` (outer-database-guard.ts). */
+  guardOuterDatabase?: boolean;
 }
 
 // PostgreSQL returns int8 (COUNT, SUM) as strings; our sums stay far below 2^53.
@@ -37,7 +41,7 @@ export function openDatabase(options: DatabaseOptions): Db {
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = createKysely(new PostgresDialect({ pool }), options);
     return { ...withCommon(kysely, "postgres"), pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? ":memory:";
@@ -47,8 +51,13 @@ export function openDatabase(options: DatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = createKysely(immediateSqliteDialect({ database: sqlite }), options);
   return withCommon(kysely, "sqlite");
+}
+
+function createKysely(dialect: KyselyDialect, options: DatabaseOptions): Kysely<Database> {
+  if (!options.guardOuterDatabase) return new Kysely<Database>({ dialect });
+  return guardTransactions(new Kysely<Database>({ dialect: guardDialect(dialect) }));
 }
 
 function withCommon(kysely: Kysely<Database>, dialect: Dialect): Db {

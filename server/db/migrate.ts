@@ -5,13 +5,16 @@ import type { Db } from "./database";
 
 const migrationFolder = path.join(import.meta.dirname, "migrations");
 
-/** Every date-prefixed file in ./migrations, loaded through the app's own module loader (TypeScript included). */
+/**
+ * Every date-prefixed file in ./migrations, loaded through the app's own module loader: `.ts` from the sources
+ * (tsx, vitest), `.js` in the compiled server (scripts/build.mjs). The name recorded is the same either way.
+ */
 const folderProvider: MigrationProvider = {
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
-    const files = fs.readdirSync(migrationFolder).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"));
+    const files = fs.readdirSync(migrationFolder).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.[jt]s$/.test(file) && !/\.test\.[jt]s$/.test(file));
     for (const file of files.sort()) {
-      migrations[file.replace(/\.ts$/, "")] = (await import(path.join(migrationFolder, file))) as Migration;
+      migrations[file.replace(/\.[jt]s$/, "")] = (await import(path.join(migrationFolder, file))) as Migration;
     }
     return migrations;
   },

@@ -44,6 +44,6 @@ export function registerDevMailbox(app: FastifyInstance, mail: MailService): voi
     return reply
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(mailboxPage(mails, reply.cspNonce?.style ?? ""));
+      .send(mailboxPage(mails, reply.cspNonce()));
   });
 }

@@ -5,7 +5,7 @@ import { translate, type MessageRef } from "../i18n/messages";
 import { DomainError, type DomainErrorKind } from "../platform/domain-error";
 import { ApiError, type FieldMessages } from "./api-error";
 import type { ValidationFailure } from "./validation";
-import { issuesToFieldErrors } from "./zod-issues";
+import { validationFieldMessages } from "../i18n/validation-messages";
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -32,7 +32,7 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
   if (error instanceof ZodError) {
-    return ApiError.fields(issuesToFieldErrors(error.issues, (error as ValidationFailure).input));
+    return ApiError.fields(validationFieldMessages(error.issues, (error as ValidationFailure).input));
   }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {

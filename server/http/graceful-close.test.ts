@@ -5,28 +5,31 @@ import { registerErrorHandler } from "./error-handler";
 import { registerGracefulClose } from "./graceful-close";
 import { registerLocale } from "./locale";
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("a request that arrives while the server closes", () => {
   it("gets a translated 503 in the contract's shape with Retry-After, and its connection is closed", async () => {
     const app = Fastify({ logger: false, return503OnClosing: false });
     registerLocale(app);
     registerErrorHandler(app);
     registerGracefulClose(app);
+    // Runs after the graceful-close hook registered above: from then on the store counts as stopping.
+    let stopping!: () => void;
+    const stopped = new Promise<void>((resolve) => (stopping = resolve));
+    app.addHook("preClose", async () => stopping());
     app.get("/prices", async () => ({ items: [] }));
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as net.AddressInfo;
 
     // The request is on the wire when the stop begins: its headers are finished only afterwards.
+    const accepted = new Promise((resolve) => app.server.once("connection", resolve));
     const socket = net.connect(port, "127.0.0.1");
     let received = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (received += chunk));
     const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
     socket.write("GET /prices HTTP/1.1\r\nHost: localhost\r\n");
-    await pause(50);
+    await accepted;
     const closed = app.close();
-    await pause(50);
+    await stopped;
     socket.write("Accept-Language: es\r\n\r\n");
     await Promise.all([ended, closed]);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { localeFromAcceptLanguage } from "../i18n/messages";
+import { localeFromAcceptLanguage } from "../../common/locales";
 
 /** Every request knows the language its messages are answered in (Accept-Language, `en` by default). */
 export function registerLocale(app: FastifyInstance): void {

@@ -1,10 +1,15 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
-/** OpenAPI document generated from the routes' zod schemas; browsable at /api/docs, raw at /api/docs/json. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI document generated from the routes' zod schemas; browsable at /api/docs, raw at /api/docs/json.
+ * `API_DOCS` says to whom: everyone, staff only (a staff access token; the production default) or no one.
+ */
+export async function registerOpenApi(app: FastifyInstance, mode: Config["apiDocs"]): Promise<void> {
+  if (mode === "off") return;
   await app.register(swagger, {
     openapi: {
       info: {
@@ -21,5 +26,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    ...(mode === "staff" ? { uiHooks: { preHandler: app.requireStaff } } : {}),
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_CURRENCY, isCurrency } from "../../contract/currency";
-import { localeRedirect } from "../../app/features/layout/locale-redirect";
-import { readCookie } from "../../app/features/layout/request-cookies";
-import { PUBLIC_PATHS } from "../../app/features/seo/public-pages";
+import { localeRedirect } from "../../common/locale-redirect";
+import { COOKIES, readCookie } from "../../common/cookies";
+import { PUBLIC_PATHS } from "../../common/public-pages";
 import { cspWithHashes, pickEncoding, type CachedPage, type PageCache } from "./page-cache";
 
 /** Response headers that belong to one answer only and are never replayed from the cache. */
@@ -22,7 +22,7 @@ export function pageCacheKey(request: FastifyRequest, buildId: string): string |
   if (cookie) headers.set("cookie", cookie);
   if (request.headers["accept-language"]) headers.set("accept-language", request.headers["accept-language"]);
   if (localeRedirect(new URL(raw, "http://page.cache"), headers)) return null;
-  const currency = readCookie(cookie, "currency");
+  const currency = readCookie(cookie, COOKIES.currency);
   return `${buildId}|${isCurrency(currency) ? currency : DEFAULT_CURRENCY}|${raw}`;
 }
 

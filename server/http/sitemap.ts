@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { LOCALES, pathInLocale } from "../../app/i18n/locales";
-import { PUBLIC_PAGES } from "../../app/features/seo/public-pages";
+import { LOCALES, pathInLocale } from "../../common/locales";
+import { PUBLIC_PAGES } from "../../common/public-pages";
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { PageContext } from "../../app/page-context";
+import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
 import { pageCacheKey, sendCachedPage, storePage } from "./page-cache-http";
 import { registerSitemap } from "./sitemap";
@@ -80,7 +80,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     handle = createRequestHandler(build, "production");
   }
 
-  // Rendered public pages, served again at static-file speed (docs/decisions/page-cache-csp-hashes.md).
+  // Rendered public pages, served again at static-file speed (docs/decisions/0011-page-cache-csp-hashes.md).
   const pageCache = createPageCache();
   options.onPricesChange?.(() => pageCache.clear());
 
@@ -102,7 +102,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
         const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
         if (cached) return sendCachedPage(request, reply, cached, "hit");
-        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce?.script ?? "" };
+        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce() };
         const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
         const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
         if (stored) return sendCachedPage(request, reply, stored, "miss");

@@ -1,10 +1,8 @@
 import type { UserRole } from "../../contract/accounts";
 import type { Locale } from "../i18n/messages";
+import type { AuthUser } from "../modules/accounts/auth-user";
 
-export interface AuthUser {
-  id: string;
-  role: UserRole;
-}
+export type { AuthUser };
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,17 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
+import type { Locale } from "../../common/locales";
+import validationEn from "../../common/validation/en.json";
+import validationEs from "../../common/validation/es.json";
+
+export type { Locale };
 
 type Catalogue = { [key: string]: string | Catalogue };
 /**
  * Every JSON file in server/i18n/<locale>/ is merged into that locale's catalogue; each module keeps its
- * messages in its own file under its own top-level key (core.json holds title, detail and validation).
+ * messages in its own file under its own top-level key (core.json holds title and detail).
  */
 function loadCatalogue(locale: Locale): Catalogue {
   const folder = path.join(import.meta.dirname, locale);
-  const merged: Catalogue = {};
+  // Validation messages are shared with every form: one catalogue in common/validation (imported, so the compiled
+  // server carries it), read here as `validation.*`.
+  const merged: Catalogue = { validation: locale === "es" ? validationEs : validationEn };
   for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
     Object.assign(merged, JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")) as Catalogue);
   }
@@ -37,23 +42,12 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-}
+/** Under test a key missing from a catalogue throws, so the test that meets it fails instead of showing the key. */
+const failOnMissingKey = Boolean(process.env.VITEST);
 
-/** Picks `es` or `en` from an Accept-Language header, honouring q-values; `en` when nothing matches. */
-export function localeFromAcceptLanguage(header: string | undefined): Locale {
-  if (!header) return "en";
-  const ranked = header
-    .split(",")
-    .map((part) => {
-      const [tag = "", ...rest] = part.trim().split(";");
-      const q = rest.find((p) => p.trim().startsWith("q="));
-      return { lang: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { lang } of ranked) if (lang === "en" || lang === "es") return lang;
-  return "en";
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const found = lookup(catalogues[locale], key);
+  if (found === undefined && failOnMissingKey) throw new Error(`No "${key}" in server/i18n/${locale}`);
+  const template = found ?? lookup(catalogues.en, key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
 }

@@ -1,4 +1,4 @@
-/** Where "now" comes from. Production uses the system clock; tests pass a clock they move by hand, never sleeping. */
+/** Where time comes from. Services take a clock instead of reading the system time, so tests can move it by hand. */
 export interface Clock {
   now(): Date;
 }

@@ -13,9 +13,10 @@ import { connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
 
 /**
- * The database the data tests run against: SQLite by default, PostgreSQL when TEST_DATABASE_URL is set
- * (CI runs the server tests once more that way). Every store gets a fresh database: a new SQLite file, or a new
- * PostgreSQL schema that is dropped on close.
+ * The database the data tests run against: SQLite, or PostgreSQL when TEST_DATABASE_URL is set (vitest.config.ts
+ * runs the data tests once per dialect in server/test/dialects.ts and sets it for the PostgreSQL pass). Every store
+ * gets a fresh database (a new SQLite file, or a new PostgreSQL schema dropped on close) that refuses queries on the
+ * outer database inside a transaction.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
@@ -50,7 +51,7 @@ export interface TestStore {
 async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-db-"));
-    const db = openDatabase({ sqliteFile: path.join(dir, "test.sqlite") });
+    const db = openDatabase({ sqliteFile: path.join(dir, "test.sqlite"), guardOuterDatabase: true });
     return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const schema = `t_${randomUUID().replace(/-/g, "")}`;
@@ -58,7 +59,7 @@ async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 20 });
+  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 20, guardOuterDatabase: true });
   return {
     db,
     async drop() {
@@ -90,7 +91,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL);
   const services = createServices({ config, db, redis, clock: options.clock });
-  await prepareServices(services);
+  await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:` });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

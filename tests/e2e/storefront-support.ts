@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { PUBLIC_PAGES } from "../../app/features/seo/public-pages";
+import { PUBLIC_PAGES } from "../../common/public-pages";
 
 /** Every public page in both languages: `/`, `/es`, `/services`, `/es/services`, … */
 export const PUBLIC_URLS: string[] = PUBLIC_PAGES.flatMap((page) => [page, page === "/" ? "/es" : `/es${page}`]);

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { ApiClientError, type ClientMessageKey } from "../../lib/api/api-error";
+import { ApiClientError, type ClientMessageKey } from "~/lib/api/api-error";
 
 export type FieldErrors = Record<string, string[]>;
 

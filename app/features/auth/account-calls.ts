@@ -9,8 +9,8 @@ import type {
   TokenPair,
   UpdateProfileRequest,
 } from "../../../contract/accounts";
-import { api } from "../../lib/api/client";
-import { tokens } from "../../lib/api/tokens";
+import { api } from "~/lib/api/client";
+import { tokens } from "~/lib/api/tokens";
 
 /** The account calls of CONTRACT §4, as the screens use them. */
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { FieldErrors } from "../../components/ui/use-api-submit";
-import { TextField } from "../../components/ui/text-field";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
+import { TextField } from "~/components/ui/text-field";
 
 /** The new password and its repeat, as sign-up, reset and change-password ask for them (names are the API's). */
 export function NewPasswordFields({ errors, labelKey = "fields.newPassword" }: { errors: FieldErrors; labelKey?: "fields.newPassword" | "fields.password" }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
-import { useApiSubmit } from "../../components/ui/use-api-submit";
+import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useFormChecks } from "./form-checks";
 
 /**

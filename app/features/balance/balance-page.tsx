@@ -2,15 +2,15 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
-import { FormAlert } from "../../components/ui/form-alert";
-import type { Locale } from "../../i18n/locales";
-import { useLocale } from "../../i18n/use-locale";
-import { errorText } from "../checkout/error-text";
-import { useCurrency } from "../currency/currency-store";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { Locale } from "../../../common/locales";
+import { useLocale } from "~/i18n/use-locale";
+import { errorText } from "~/lib/error-text";
+import { useCurrency } from "~/lib/currency/currency-store";
 import { DepositForm } from "./deposit-form";
 import { DepositOutcome } from "./deposit-outcome";
 import { TransactionsList } from "./transactions-list";
-import { useBalance } from "./use-balance";
+import { useBalance } from "~/lib/balance/use-balance";
 
 /** The balance in one of the other currencies, small. */
 function OtherBalance({ currency, locale }: { currency: Currency; locale: Locale }) {

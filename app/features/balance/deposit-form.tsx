@@ -2,14 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contract/currency";
 import { depositRequestSchemaFor, type DepositRequest, type DepositResponse } from "../../../contract/wallet";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { TextField } from "../../components/ui/text-field";
-import { useApiSubmit } from "../../components/ui/use-api-submit";
-import { api } from "../../lib/api/client";
-import { SubmitErrorAlert } from "../auth/submit-error-alert";
-import { useBillingDraft } from "../checkout/billing";
-import { BillingFields } from "../checkout/billing-fields";
-import { issuesToFieldErrors } from "../../lib/forms/field-issues";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { useApiSubmit } from "~/components/ui/use-api-submit";
+import { api } from "~/lib/api/client";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { useBillingDraft } from "~/lib/billing/billing";
+import { BillingFields } from "~/components/billing-fields";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /**
  * The browser checks the amount is a positive sum with at most two decimals; the limits (DEPOSIT_MIN, DEPOSIT_MAX)
@@ -20,7 +20,7 @@ const depositCheck = depositRequestSchemaFor({ min: 0.01, max: Number.MAX_SAFE_I
 /** Top up the balance: billing details, amount and agreement → POST /api/balance/deposit → off to pay. */
 export function DepositForm({ currency }: { currency: Currency }) {
   const { t } = useTranslation("balance");
-  const { t: tf } = useTranslation("forms");
+  const { t: tf } = useTranslation("validation");
   const [billing, setBilling] = useBillingDraft();
   const [amount, setAmount] = useState("");
   const submit = useApiSubmit();

@@ -2,10 +2,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DepositDetails } from "../../../contract/wallet";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
-import { FormAlert } from "../../components/ui/form-alert";
-import type { Locale } from "../../i18n/locales";
-import { api } from "../../lib/api/client";
-import { errorText } from "../checkout/error-text";
+import { FormAlert } from "~/components/ui/form-alert";
+import type { Locale } from "../../../common/locales";
+import { api } from "~/lib/api/client";
+import { errorText } from "~/lib/error-text";
 
 const POLL_MS = 2000;
 const POLL_LIMIT = 15;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { BalanceTransaction } from "../../../contract/wallet";
-import type { Locale } from "../../i18n/locales";
-import { formatDateTime } from "../checkout/format-date";
+import type { Locale } from "../../../common/locales";
+import { formatDateTime } from "~/lib/format-date";
 
 /** Recent movements of one balance, newest first: what, when, how much. */
 export function TransactionsList({ transactions, currency, locale }: { transactions: BalanceTransaction[]; currency: Currency; locale: Locale }) {

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProductId } from "../../../contract/product-ids";
-import { addToCart } from "../cart/cart-store";
-import { useLocale } from "../../i18n/use-locale";
+import { addToCart } from "~/lib/cart/cart-store";
+import { useLocale } from "~/i18n/use-locale";
 
 /** "Add to cart" for anyone (enabled once the app runs); the confirmation is announced and links to the cart. */
 export function AddToCart({ productId, name }: { productId: ProductId; name: string }) {

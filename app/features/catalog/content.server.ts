@@ -1,7 +1,7 @@
 import { BUNDLE_CONTENT, INFO_PAGES, SERVICE_CONTENT, type InfoPageId } from "../../../content/index";
 import type { BundleId, ServiceId } from "../../../contract/product-ids";
 import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "../../../content/types";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 
 /** One language of a piece of copy: every `{en, es}` field becomes its `locale` value. */
 export type InLocale<T> = { [K in keyof T]: T[K] extends Localized<infer U> ? U : T[K] };

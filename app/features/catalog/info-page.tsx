@@ -1,6 +1,6 @@
 import type { InLocale } from "./content.server";
 import type { InfoPageContent } from "../../../content/types";
-import { Seo } from "../seo/seo";
+import { Seo } from "~/components/seo";
 
 /** The page title with the brand, unless the title already names it ("About Scriptorium"). */
 function documentTitle(title: string): string {

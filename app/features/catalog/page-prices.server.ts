@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { PricesResponse } from "../../../contract/catalog";
-import { localeFromPath, type Locale } from "../../i18n/locales";
-import { currencyFromRequest } from "../currency/request-currency";
+import { localeFromPath, type Locale } from "../../../common/locales";
+import { currencyFromRequest } from "~/lib/currency/request-currency";
 
 /** What every catalog page loader starts with: its language and the price list in the visitor's currency. */
 export async function pagePrices(request: Request, context: AppLoadContext): Promise<{ locale: Locale; prices: PricesResponse }> {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProductId, ProductKind } from "../../../contract/product-ids";
 import type { Currency } from "../../../contract/currency-codes";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 import { Price } from "./price";
 
 export interface ProductSummary {

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "../../../contract/currency-codes";
 import type { ProductKind } from "../../../contract/product-ids";
-import { useLocale } from "../../i18n/use-locale";
-import type { RootData } from "../layout/root-data";
-import { Seo } from "../seo/seo";
+import { useLocale } from "~/i18n/use-locale";
+import type { RootData } from "~/lib/root-data";
+import { Seo } from "~/components/seo";
 import { productJsonLd } from "./json-ld";
 
 interface ProductIntroProps {

@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { SandboxCompleteRequest, SandboxCompleteResponse, SandboxPayment } from "../../../contract/wallet";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
-import { FormAlert } from "../../components/ui/form-alert";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { api } from "../../lib/api/client";
-import { ApiClientError } from "../../lib/api/api-error";
-import { useLocale } from "../../i18n/use-locale";
-import { errorText } from "./error-text";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { api } from "~/lib/api/client";
+import { ApiClientError } from "~/lib/api/api-error";
+import { useLocale } from "~/i18n/use-locale";
+import { errorText } from "~/lib/error-text";
 
 type Outcome = SandboxCompleteRequest["outcome"];
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { STORAGE_KEYS } from "../../lib/storage-keys";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 /** "accepted", "rejected", or "unknown" until the visitor chooses. */
 export type Consent = "accepted" | "rejected" | "unknown";

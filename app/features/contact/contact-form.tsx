@@ -1,42 +1,32 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, type CreateTicketResponse } from "../../../contract/support";
-import { FormAlert } from "../../components/ui/form-alert";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { TextArea } from "../../components/ui/text-area";
-import { TextField } from "../../components/ui/text-field";
-import { useApiSubmit, type FieldErrors } from "../../components/ui/use-api-submit";
-import { api } from "../../lib/api/client";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { createTicketRequestSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, type CreateTicketResponse } from "../../../contract/support";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextArea } from "~/components/ui/text-area";
+import { TextField } from "~/components/ui/text-field";
+import { useApiSubmit } from "~/components/ui/use-api-submit";
+import { api } from "~/lib/api/client";
+import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
 /** The support form: checked here first, then POST /api/support/create-ticket. */
 export function ContactForm() {
   const { t } = useTranslation("contact");
   const { t: tError } = useTranslation("errors");
+  const { t: tCheck } = useTranslation("validation");
   const submit = useApiSubmit();
   const [sent, setSent] = useState(false);
-
-  const check = (email: string, description: string): FieldErrors => {
-    const errors: FieldErrors = {};
-    if (!email) errors.email = [t("checks.emailRequired")];
-    else if (!EMAIL.test(email)) errors.email = [t("checks.emailInvalid")];
-    if (description.length < DESCRIPTION_MIN) errors.description = [t("checks.messageShort", { min: DESCRIPTION_MIN })];
-    else if (description.length > DESCRIPTION_MAX) errors.description = [t("checks.messageLong", { max: DESCRIPTION_MAX })];
-    return errors;
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    const email = String(fields.get("email") ?? "").trim();
-    const description = String(fields.get("description") ?? "").trim();
+    const request = { email: String(fields.get("email") ?? ""), description: String(fields.get("description") ?? "") };
     setSent(false);
-    const errors = check(email, description);
-    if (Object.keys(errors).length > 0) return submit.invalid(errors);
+    const checked = createTicketRequestSchema.safeParse(request);
+    if (!checked.success) return submit.invalid(issuesToFieldErrors(checked.error.issues, request, tCheck));
     const answer = await submit.run(() =>
-      api<CreateTicketResponse>("/api/support/create-ticket", { method: "POST", body: { email, description }, auth: false }),
+      api<CreateTicketResponse>("/api/support/create-ticket", { method: "POST", body: checked.data, auth: false }),
     );
     if (answer) {
       setSent(true);

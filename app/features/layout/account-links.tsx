@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCart } from "../cart/cart-store";
-import { useLocale } from "../../i18n/use-locale";
-import { useSession } from "../auth/session";
+import { useCart } from "~/lib/cart/cart-store";
+import { useLocale } from "~/i18n/use-locale";
+import { useSession } from "~/lib/auth/session";
 
 /** Cart link with its item count and the sign-in or account link; both keep their width so nothing jumps. */
 export function AccountLinks() {

@@ -2,7 +2,7 @@ import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { isCurrency, type Currency } from "../../../contract/currency-codes";
-import { CURRENCIES, setCurrency, subscribeCurrency, syncCurrency, useCurrency } from "../currency/currency-store";
+import { CURRENCIES, setCurrency, subscribeCurrency, syncCurrency, useCurrency } from "~/lib/currency/currency-store";
 
 /** EUR / USD / GBP: changing it stores the choice, empties the cart and reloads the prices of the page. */
 export function CurrencySwitcher({ serverCurrency }: { serverCurrency: Currency }) {

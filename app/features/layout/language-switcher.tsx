@@ -1,12 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LOCALES, pathInLocale, type Locale } from "../../i18n/locales";
-import { LOCALE_COOKIE } from "./locale-redirect";
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { LOCALES, pathInLocale, type Locale } from "../../../common/locales";
+import { COOKIES, rememberCookie } from "../../../common/cookies";
 
 function remember(locale: Locale): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
+  document.cookie = rememberCookie(COOKIES.locale, locale);
 }
 
 /** EN / ES: the same page in the other language (a full page load), remembering the choice in the `locale` cookie. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 const LINKS = [
   { key: "about", path: "/about-us" },

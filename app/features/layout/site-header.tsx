@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import type { RootData } from "./root-data";
+import type { RootData } from "~/lib/root-data";
 import { AccountLinks } from "./account-links";
 import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme";
-import { useLocale } from "../../i18n/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 const NAV = [
   { key: "services", path: "/services" },

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { apiDownload } from "../../lib/api/client";
-import { errorText } from "../checkout/error-text";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { apiDownload } from "~/lib/api/client";
+import { errorText } from "~/lib/error-text";
 
 /** Fetches a file of the order (`path`, an API path) with the customer's token and saves it under the name the server gave it. */
 export function DownloadButton({ path, fileName, label }: { path: string; fileName: string; label?: string }) {

@@ -6,7 +6,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { buttonClass, SubmitButton } from "../../components/ui/submit-button";
 import { TextArea } from "../../components/ui/text-area";
 import { useApiSubmit } from "../../components/ui/use-api-submit";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { api } from "../../lib/api/client";
 
 const secondary = "rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800";

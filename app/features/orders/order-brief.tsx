@@ -1,8 +1,8 @@
-import { BRIEF_FORMS } from "../../../content/briefs";
-import type { BriefField } from "../../../content/types";
+import { BRIEF_FORMS } from "../../../contract/brief-forms";
+import type { BriefField } from "../../../contract/brief-forms/types";
 import type { ProductId } from "../../../contract/catalog";
-import { intlLocale, type Locale } from "../../i18n/locales";
-import { isService, servicesOf } from "../brief-form/brief-values";
+import { intlLocale, type Locale } from "../../../common/locales";
+import { isService, servicesOf } from "~/lib/briefs/brief-values";
 
 /** A brief value as people read it: a choice by its label, tags joined, numbers in the page's language. */
 function readable(field: BriefField, value: unknown, locale: Locale): string {

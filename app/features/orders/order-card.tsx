@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { OrderListEntry } from "../../../contract/orders";
-import type { Locale } from "../../i18n/locales";
-import { formatDateTime } from "../checkout/format-date";
+import type { Locale } from "../../../common/locales";
+import { formatDateTime } from "~/lib/format-date";
 import { DownloadButton } from "./download-button";
 import { StatusBadge } from "./status-badge";
 

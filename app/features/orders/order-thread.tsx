@@ -5,9 +5,9 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { TextArea } from "../../components/ui/text-area";
 import { useApiSubmit } from "../../components/ui/use-api-submit";
-import type { Locale } from "../../i18n/locales";
+import type { Locale } from "../../../common/locales";
 import { api } from "../../lib/api/client";
-import { formatDateTime } from "../checkout/format-date";
+import { formatDateTime } from "~/lib/format-date";
 import { DownloadButton } from "./download-button";
 
 async function asBase64(file: File): Promise<string> {

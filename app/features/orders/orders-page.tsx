@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert";
-import { useLocale } from "../../i18n/use-locale";
-import { errorText } from "../checkout/error-text";
-import { useProductName } from "../checkout/product-name";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useLocale } from "~/i18n/use-locale";
+import { errorText } from "~/lib/error-text";
+import { useProductName } from "~/lib/product-name";
 import { OrderCard } from "./order-card";
 import { useOrders } from "./use-orders";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { OrderListEntry } from "../../../contract/orders";
-import { api } from "../../lib/api/client";
+import { api } from "~/lib/api/client";
 
 /** GET /api/orders: the customer's own orders, newest first. */
 export function useOrders(): { orders: OrderListEntry[] | null; failure: unknown } {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { RequireAuth } from "../auth/guards";
-import { useLocale } from "../../i18n/use-locale";
-import { useSignOut } from "../auth/use-sign-out";
+import { RequireAuth } from "~/lib/auth/guards";
+import { useLocale } from "~/i18n/use-locale";
+import { useSignOut } from "~/lib/auth/use-sign-out";
 import { PROFILE_NAV_ITEMS } from "./profile-nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,4 +1,4 @@
-import { localeFromPath, pathInLocale } from "../../i18n/locales";
+import { localeFromPath, pathInLocale } from "../../../common/locales";
 import { ApiClientError } from "./api-error";
 import { tokens, type TokenPair } from "./tokens";
 

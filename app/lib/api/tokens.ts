@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "../storage-keys";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 export interface TokenPair {
   accessToken: string;

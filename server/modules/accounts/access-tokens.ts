@@ -1,6 +1,6 @@
 import { USER_ROLES } from "../../../contract/accounts";
 import { SignJWT, jwtVerify } from "jose";
-import type { AuthUser } from "../../http/types";
+import type { AuthUser } from "./auth-user";
 
 const ISSUER = "scriptorium";
 const AUDIENCE = "scriptorium-api";

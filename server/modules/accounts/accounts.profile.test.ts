@@ -79,8 +79,8 @@ describe("POST /api/accounts/update", () => {
     expect(answer.body.errors).toEqual({
       firstName: ["This field is required."],
       country: ["Choose a country from the list."],
-      zipCode: ["Must be at most 20 characters."],
-      address: ["Must be at most 300 characters."],
+      zipCode: ["Use at most 20 characters."],
+      address: ["Use at most 300 characters."],
       email: ["Unknown field."],
     });
     expect((await store.call("/api/Accounts/profile", { token: customer.accessToken })).body.firstName).toBe("Kept");

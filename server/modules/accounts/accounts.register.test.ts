@@ -89,9 +89,9 @@ describe("register validation", () => {
 
   it("asks for 8 to 128 characters and no composition rules", async () => {
     const short = await signUp({ password: "abc1234", repeatedPassword: "abc1234" }, "en", own);
-    expect(short.body.errors).toEqual({ password: ["Must be at least 8 characters."] });
+    expect(short.body.errors).toEqual({ password: ["Use at least 8 characters."] });
     const long = "x".repeat(129);
-    expect((await signUp({ password: long, repeatedPassword: long }, "en", own)).body.errors.password).toEqual(["Must be at most 128 characters."]);
+    expect((await signUp({ password: long, repeatedPassword: long }, "en", own)).body.errors.password).toEqual(["Use at most 128 characters."]);
     const plain = "lowercase only words";
     expect((await signUp({ password: plain, repeatedPassword: plain }, "en", own)).status).toBe(200);
   });
@@ -115,10 +115,10 @@ describe("register validation", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
       firstName: ["This field is required."],
-      lastName: ["Must be at most 100 characters."],
+      lastName: ["Use at most 100 characters."],
       email: ["Enter a valid email address."],
       country: ["Choose a country from the list."],
-      agreedToPrivacyPolicy: ["This must be accepted."],
+      agreedToPrivacyPolicy: ["Please accept to continue."],
       repeatedPassword: ["The passwords do not match."],
       extra: ["Unknown field."],
     });

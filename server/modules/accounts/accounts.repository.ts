@@ -14,18 +14,18 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createAccountsRepository(db: Kysely<Database>) {
   return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+    async findByEmail(email: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return trx.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
     },
 
-    async findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    async findById(id: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
     /** False when the email is taken (checked by the unique key, so two sign-ups at once cannot both win). */
-    async insert(user: NewUser): Promise<boolean> {
+    async insert(user: NewUser, trx: Kysely<Database> = db): Promise<boolean> {
       try {
-        await db.insertInto("users").values({ ...user, updated_at: user.created_at }).execute();
+        await trx.insertInto("users").values({ ...user, updated_at: user.created_at }).execute();
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -33,16 +33,16 @@ export function createAccountsRepository(db: Kysely<Database>) {
       }
     },
 
-    async updateProfile(id: string, fields: ProfileFields, at: string): Promise<UserRow | undefined> {
-      return db.updateTable("users").set({ ...fields, updated_at: at }).where("id", "=", id).returningAll().executeTakeFirst();
+    async updateProfile(id: string, fields: ProfileFields, at: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return trx.updateTable("users").set({ ...fields, updated_at: at }).where("id", "=", id).returningAll().executeTakeFirst();
     },
 
-    async setPasswordHash(id: string, passwordHash: string, at: string): Promise<void> {
-      await db.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
+    async setPasswordHash(id: string, passwordHash: string, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
     },
 
-    async setRole(id: string, role: UserRow["role"], at: string): Promise<void> {
-      await db.updateTable("users").set({ role, updated_at: at }).where("id", "=", id).execute();
+    async setRole(id: string, role: UserRow["role"], at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("users").set({ role, updated_at: at }).where("id", "=", id).execute();
     },
   };
 }

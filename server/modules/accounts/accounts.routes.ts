@@ -13,7 +13,7 @@ import {
   tokenPairSchema,
   updateProfileRequestSchema,
 } from "../../../contract/accounts";
-import type { AccountsModule } from "./accounts.module";
+import type { AccountsModule } from "./accounts-module";
 
 /** Per-IP limits (429 with Retry-After); sign-in also slows down per account (login-throttle.ts). */
 export const ACCOUNT_RATE_LIMITS = {

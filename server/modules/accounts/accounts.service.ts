@@ -8,7 +8,7 @@ import type {
   TokenPair,
   updateProfileRequestSchema,
 } from "../../../contract/accounts";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { AccountMail } from "./account-mail";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
@@ -50,7 +50,7 @@ interface AccountsDeps {
 export function createAccountsService({ users, sessions, throttle, mail, now }: AccountsDeps) {
   const existingUser = async (userId: string) => {
     const user = await users.findById(userId);
-    if (!user) throw ApiError.unauthorized();
+    if (!user) throw DomainError.unauthenticated();
     return user;
   };
 
@@ -74,7 +74,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         created_at: at,
         updated_at: at,
       };
-      if (!(await users.insert(user))) throw ApiError.field("email", "accounts.emailTaken");
+      if (!(await users.insert(user))) throw DomainError.field("email", "accounts.emailTaken");
       await mail.welcome(user, locale);
       return { ...(await sessions.start(user, input.rememberMe)), userId: user.id };
     },
@@ -86,7 +86,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
         await throttle.failed(input.email);
-        throw ApiError.field("", "accounts.invalidCredentials");
+        throw DomainError.field("", "accounts.invalidCredentials");
       }
       await throttle.succeeded(input.email);
       if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
@@ -115,7 +115,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         },
         now().toISOString(),
       );
-      if (!updated) throw ApiError.unauthorized();
+      if (!updated) throw DomainError.unauthenticated();
       return toProfile(updated);
     },
 
@@ -123,12 +123,27 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, locale: Locale): Promise<void> {
       const user = await existingUser(userId);
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw ApiError.field("currentPassword", "accounts.currentPasswordWrong");
+        throw DomainError.field("currentPassword", "accounts.currentPasswordWrong");
       }
       refuseCommonPassword(input.password);
       await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       await sessions.endAllOf(user.id, sessionId);
       await mail.passwordChanged(user, locale);
+    },
+
+    /**
+     * A customer made at start (the demo customer): created with this profile when the address is unknown, without
+     * mail or sign-in; an existing account is left as it is. Answers the account's id.
+     */
+    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at"> & { password: string }, role: "customer" | "writer" = "customer"): Promise<string> {
+      const { password, ...fields } = profile;
+      const existing = await users.findByEmail(fields.email);
+      if (existing) return existing.id;
+      const at = now().toISOString();
+      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role, created_at: at, updated_at: at };
+      if (await users.insert(user)) return user.id;
+      // Another instance made it first.
+      return (await users.findByEmail(fields.email))!.id;
     },
 
     /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account, or makes an existing account admin (its password is kept). */

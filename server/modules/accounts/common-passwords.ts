@@ -1,11 +1,11 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/accounts";
 
 /**
  * The ranked list of common passwords shipped by @zxcvbn-ts/language-common (≈49,000 entries, lowercase,
  * most common first — a superset of the top 10,000). Only entries the length rule would accept are kept.
- * See docs/decisions/accounts-common-passwords.md.
+ * See docs/decisions/0007-accounts-common-passwords.md.
  */
 let common: ReadonlySet<string> | null = null;
 
@@ -23,5 +23,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** 400 at `password` when the new password is on the list. */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw ApiError.field("password", "accounts.passwordTooCommon");
+  if (isCommonPassword(password)) throw DomainError.field("password", "accounts.passwordTooCommon");
 }

@@ -1,29 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../http/api-error";
-import { createExpiringStore } from "./expiring-store";
+import { DomainError } from "../../platform/domain-error";
+import { manualClock } from "../../platform/clock";
+import { createExpiringStore } from "../../platform/expiring-store";
 import { createLoginThrottle, LOGIN_THROTTLE } from "./login-throttle";
 
-/** A clock the test moves by hand. */
-function manualClock(start = Date.UTC(2026, 10, 22)) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
 
 async function waitSeconds(check: Promise<void>): Promise<number | null> {
   try {
     await check;
     return null;
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(429);
-    return Number((error as ApiError).headers?.["retry-after"]);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("too_many");
+    return (error as DomainError).retryAfterSeconds ?? null;
   }
 }
 
 describe("login throttle", () => {
   it("doubles the wait from the fifth failure and never waits more than 15 minutes", async () => {
     const clock = manualClock();
-    const throttle = createLoginThrottle(createExpiringStore(null, { now: clock.now }), clock.now);
+    const throttle = createLoginThrottle(createExpiringStore(null, { clock }), clock);
     const email = "victim@example.com";
     const waits: number[] = [];
     for (let failure = 1; failure <= 12; failure++) {
@@ -41,7 +37,7 @@ describe("login throttle", () => {
 
   it("forgets failures a day after the last one, and at once after a success", async () => {
     const clock = manualClock();
-    const throttle = createLoginThrottle(createExpiringStore(null, { now: clock.now }), clock.now);
+    const throttle = createLoginThrottle(createExpiringStore(null, { clock }), clock);
     for (let i = 0; i < 4; i++) await throttle.failed("a@example.com");
     clock.advance(LOGIN_THROTTLE.rememberMs + 1);
     await throttle.failed("a@example.com");
@@ -57,7 +53,7 @@ describe("login throttle", () => {
 describe("in-memory expiring store", () => {
   it("lets values expire by the given clock", async () => {
     const clock = manualClock();
-    const store = createExpiringStore(null, { now: clock.now });
+    const store = createExpiringStore(null, { clock });
     await store.set("k", "v", 1000);
     expect(await store.increment("n", 1000)).toBe(1);
     expect(await store.increment("n", 1000)).toBe(2);

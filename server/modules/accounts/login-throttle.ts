@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "../../http/api-error";
-import type { ExpiringStore } from "./expiring-store";
+import { DomainError } from "../../platform/domain-error";
+import { systemClock, type Clock } from "../../platform/clock";
+import type { ExpiringStore } from "../../platform/expiring-store";
 
 /**
  * Slows down guessing one account's password without letting anyone lock its owner out: the first failures are
@@ -16,7 +17,8 @@ export const LOGIN_THROTTLE = {
   rememberMs: 24 * 60 * 60_000,
 } as const;
 
-export function createLoginThrottle(store: ExpiringStore, now: () => number = Date.now) {
+export function createLoginThrottle(store: ExpiringStore, clock: Clock = systemClock) {
+  const now = () => clock.now().getTime();
   const id = (email: string) => createHash("sha256").update(email).digest("base64url").slice(0, 22);
   const failuresKey = (email: string) => `login-failures:${id(email)}`;
   const waitKey = (email: string) => `login-wait:${id(email)}`;
@@ -27,7 +29,7 @@ export function createLoginThrottle(store: ExpiringStore, now: () => number = Da
       const waitMs = Number((await store.get(waitKey(email))) ?? 0) - now();
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new ApiError(429, undefined, { key: "accounts.loginSlowedDown", params: { seconds } }, { "retry-after": String(seconds) });
+        throw DomainError.tooMany("accounts.loginSlowedDown", seconds);
       }
     },
 

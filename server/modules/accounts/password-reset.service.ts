@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { RESET_CODE_LENGTH, type resetPasswordRequestSchema } from "../../../contract/accounts";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { AccountMail } from "./account-mail";
 import type { AccountsRepository } from "./accounts.repository";
@@ -30,7 +30,7 @@ interface PasswordResetDeps {
 export function createPasswordResetService({ users, codes, sessions, throttle, mail, secret, now }: PasswordResetDeps) {
   const codeHash = (userId: string, code: string) => createHmac("sha256", secret).update(`password-reset:${userId}:${code}`).digest("base64url");
   const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-  const codeInvalid = () => ApiError.field("code", "accounts.codeInvalid");
+  const codeInvalid = () => DomainError.field("code", "accounts.codeInvalid");
 
   return {
     /** Mails a code when the account exists; says nothing either way. A new code replaces the previous one. */

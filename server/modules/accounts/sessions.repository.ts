@@ -44,8 +44,8 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
 
     /** The token with its sign-in and its user, in one query. */
-    async findToken(tokenHash: string): Promise<RefreshTokenState | undefined> {
-      const row = await db
+    async findToken(tokenHash: string, trx: Kysely<Database> = db): Promise<RefreshTokenState | undefined> {
+      const row = await trx
         .selectFrom("refresh_tokens")
         .innerJoin("sessions", "sessions.id", "refresh_tokens.session_id")
         .innerJoin("users", "users.id", "sessions.user_id")
@@ -92,13 +92,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
       });
     },
 
-    async revoke(sessionId: string, at: string): Promise<void> {
-      await db.updateTable("sessions").set({ revoked_at: at }).where("id", "=", sessionId).where("revoked_at", "is", null).execute();
+    async revoke(sessionId: string, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("sessions").set({ revoked_at: at }).where("id", "=", sessionId).where("revoked_at", "is", null).execute();
     },
 
     /** Revokes every live sign-in of the user except `keep`; answers the ids it revoked. */
-    async revokeAllOf(userId: string, at: string, keep?: string): Promise<string[]> {
-      let query = db
+    async revokeAllOf(userId: string, at: string, keep?: string, trx: Kysely<Database> = db): Promise<string[]> {
+      let query = trx
         .updateTable("sessions")
         .set({ revoked_at: at })
         .where("user_id", "=", userId)
@@ -110,8 +110,8 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
 
     /** Forgets sign-ins that expired or were revoked before `before` (their tokens go with them); `userId` narrows to one user. */
-    async deleteEndedBefore(before: string, userId?: string): Promise<void> {
-      let query = db.deleteFrom("sessions").where((eb) => eb.or([eb("expires_at", "<", before), eb("revoked_at", "<", before)]));
+    async deleteEndedBefore(before: string, userId?: string, trx: Kysely<Database> = db): Promise<void> {
+      let query = trx.deleteFrom("sessions").where((eb) => eb.or([eb("expires_at", "<", before), eb("revoked_at", "<", before)]));
       if (userId) query = query.where("user_id", "=", userId);
       await query.execute();
     },

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { TokenPair } from "../../../contract/accounts";
-import { ApiError } from "../../http/api-error";
-import type { AuthUser } from "../../http/types";
+import { DomainError } from "../../platform/domain-error";
+import type { AuthUser } from "./auth-user";
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from "./access-tokens";
-import type { ExpiringStore } from "./expiring-store";
+import type { ExpiringStore } from "../../platform/expiring-store";
 import type { SessionsRepository } from "./sessions.repository";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -19,7 +19,7 @@ export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-const sessionEnded = () => new ApiError(401, undefined, { key: "accounts.sessionEnded" });
+const sessionEnded = () => DomainError.unauthenticated({ key: "accounts.sessionEnded" });
 
 /**
  * Ended sign-ins, remembered as long as an access token can live so the auth guard refuses their access tokens

@@ -13,8 +13,8 @@ export interface PricedProduct {
 
 export function createCatalogRepository(db: Kysely<Database>) {
   return {
-    async pricedProducts(currency: Currency): Promise<PricedProduct[]> {
-      const rows = await db
+    async pricedProducts(currency: Currency, trx: Kysely<Database> = db): Promise<PricedProduct[]> {
+      const rows = await trx
         .selectFrom("products")
         .innerJoin("product_prices", "product_prices.product_id", "products.id")
         .select(["products.id", "products.kind", "product_prices.amount"])
@@ -25,8 +25,8 @@ export function createCatalogRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ id: row.id as ProductId, kind: row.kind, price: row.amount }));
     },
 
-    async bundleContents(): Promise<Map<ProductId, ProductId[]>> {
-      const rows = await db.selectFrom("bundle_items").selectAll().orderBy("bundle_id").orderBy("position").execute();
+    async bundleContents(trx: Kysely<Database> = db): Promise<Map<ProductId, ProductId[]>> {
+      const rows = await trx.selectFrom("bundle_items").selectAll().orderBy("bundle_id").orderBy("position").execute();
       const contents = new Map<ProductId, ProductId[]>();
       for (const row of rows) {
         const list = contents.get(row.bundle_id as ProductId) ?? [];

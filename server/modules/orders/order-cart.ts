@@ -2,8 +2,7 @@ import { orderBriefSchema, type Brief } from "../../../contract/briefs";
 import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { PlaceOrderRequest } from "../../../contract/orders";
-import { ApiError, type FieldMessages } from "../../http/api-error";
-import { issuesToFieldErrors } from "../../http/zod-issues";
+import { ZodError, type z } from "zod";
 import type { CatalogService } from "../catalog/catalog.service";
 
 export interface PricedItem {
@@ -24,22 +23,24 @@ export async function priceCart(
   cart: PlaceOrderRequest["orderFormData"],
   currency: Currency,
 ): Promise<{ items: PricedItem[]; total: number }> {
-  const errors: FieldMessages = {};
+  const issues: z.core.$ZodIssue[] = [];
   const items: PricedItem[] = [];
   for (const [index, item] of cart.entries()) {
     const product = await catalog.product(item.productId, currency);
     if (!product) {
-      errors[`orderFormData[${index}].productId`] = [{ key: "orders.unknownProduct" }];
+      issues.push({ code: "custom", path: ["orderFormData", index, "productId"], message: "orders.unknownProduct", input: item.productId });
       continue;
     }
     const services = product.kind === "bundle" ? ((await catalog.servicesOf(product.id)) as ServiceId[]) : [];
     const checked = orderBriefSchema(product.id, services).safeParse(item.brief);
     if (!checked.success) {
-      Object.assign(errors, issuesToFieldErrors(checked.error.issues, item.brief, ["orderFormData", index, "brief"]));
+      issues.push(...checked.error.issues.map((issue) => ({ ...issue, path: ["orderFormData", index, "brief", ...issue.path] })));
       continue;
     }
     items.push({ productId: product.id, price: product.price, brief: checked.data });
   }
-  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  // A ZodError is the contract's 400 already: the error handler names each issue's field from its full path and
+  // reads "required" against the whole cart, so the cart's problems come back together in one answer.
+  if (issues.length > 0) throw Object.assign(new ZodError(issues), { input: { orderFormData: cart } });
   return { items, total: items.reduce((sum, item) => sum + item.price, 0) };
 }

@@ -88,7 +88,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
     async (request) => {
       const actor = actorOf(request);
       const id = await orders.idFor(request.params.id, actor);
-      let delivered;
+      let delivered: Awaited<ReturnType<OrdersService["actions"]["deliver"]>>;
       if (request.body instanceof Readable) {
         if (!request.query.fileName) throw DomainError.field("fileName", "orders.fileMissing");
         delivered = await orders.actions.deliver(id, actor, [{ fileName: request.query.fileName, content: request.body }], request.query.note ?? "");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "./orders.test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
 
 let store: TestStore;
 let buyer: TestCustomer;

@@ -8,7 +8,7 @@ import {
   placeOrderRequestSchema,
   placeOrderResponseSchema,
 } from "../../../contract/orders";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
 import { ordersAdminRoutes } from "./orders-admin.routes";
@@ -79,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
     },
     async (request, reply) => {
       const file = await orders.resultFor(request.user!.id, request.params.id);
-      if (!file) throw ApiError.notFound();
+      if (!file) throw DomainError.notFound();
       return sendResult(request, reply, file, storage);
     },
   );

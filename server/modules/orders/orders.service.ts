@@ -15,7 +15,6 @@ import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
-import { ensureDemoData } from "./demo-data";
 import { addBusinessDays } from "./due-dates";
 import { createOrderActions, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
@@ -40,8 +39,6 @@ export interface OrdersDeps {
   staffEmail: string;
   /** The review window of a delivery in days (REVIEW_DAYS). */
   reviewDays?: number;
-  /** DEMO_DATA: `prepare()` makes sure the demo customer and its delivered order exist. */
-  demoData?: boolean;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -213,11 +210,6 @@ export function createOrdersService(deps: OrdersDeps) {
 
     hasOrders: (userId: string) => repository.hasOrders(db, userId),
 
-    /** Work at start: the demo data when configured. */
-    async prepare(): Promise<void> {
-      if (deps.demoData) await ensureDemoData({ db, wallet, orders: service });
-
-    },
   };
   return service;
 }

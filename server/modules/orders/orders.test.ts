@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, customer, ledgerSum, orderBody, orderCount, seoBrief } from "./orders.test-support";
+import { articleBrief, customer, ledgerSum, orderBody, orderCount, seoBrief } from "./orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("POST /api/orders", () => {
     expect(english.body.errors).toEqual({
       "orderFormData[0].brief.topic": ["This field is required."],
       "orderFormData[0].brief.tone": ["Choose one of: professional, friendly, authoritative, playful."],
-      "orderFormData[1].brief.seo-layer.keywords[0]": ["Must be at most 60 characters."],
+      "orderFormData[1].brief.seo-layer.keywords[0]": ["Use at most 60 characters."],
     });
     const spanish = await store.post("/api/orders", body, { token: buyer.token, headers: { "accept-language": "es" } });
     expect(spanish.body.errors["orderFormData[0].brief.topic"]).toEqual(["Este campo es obligatorio."]);

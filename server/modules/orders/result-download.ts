@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
 import type { ResultFile } from "./order-files";
 
@@ -66,7 +66,7 @@ export function sendResult(request: FastifyRequest, reply: FastifyReply, file: R
   const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === lastModified;
   const range = rangeApplies ? parseRange(request.headers.range, file.size) : ({ kind: "whole" } as const);
   if (range.kind === "unsatisfiable") {
-    throw new ApiError(416, undefined, undefined, { "content-range": `bytes */${file.size}` });
+    throw new DomainError("range_not_satisfiable", { size: file.size });
   }
   reply.type(file.contentType).header("content-disposition", contentDisposition(file.fileName));
   if (range.kind === "part") {

@@ -1,8 +1,8 @@
 import type { Currency } from "../../../contract/currency";
 import type { Config } from "../../config";
 import type { Locale } from "../../i18n/messages";
-import { createSandboxProvider, type SandboxProvider } from "./sandbox.provider";
-import { createStripeProvider, type StripeProvider } from "./stripe.provider";
+import { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
+import { createStripeProvider, type StripeProvider } from "./stripe-provider";
 
 /** What a provider needs to take a payment for a deposit. */
 export interface CheckoutRequest {

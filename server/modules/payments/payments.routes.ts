@@ -7,7 +7,7 @@ import {
 } from "../../../contract/wallet";
 import type { DepositService } from "../wallet/deposits.service";
 import type { PaymentProvider } from "./payment-provider";
-import { stripeWebhookRoute } from "./stripe-webhook.route";
+import { stripeWebhookRoute } from "./stripe-webhook.routes";
 
 export interface PaymentsRoutesOptions {
   payments: PaymentProvider;

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import type { StripeProvider } from "./stripe.provider";
+import type { StripeProvider } from "./stripe-provider";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let store: TestStore;

@@ -6,7 +6,7 @@ import type { FileStorage } from "./storage";
 
 type S3Settings = Pick<Config, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
 
-/** The storage chosen by STORAGE: `DATA_DIR/files` on local disk, or an S3 bucket (docs/decisions/storage-local-or-s3.md). */
+/** The storage chosen by STORAGE: `DATA_DIR/files` on local disk, or an S3 bucket (docs/decisions/0016-storage-local-or-s3.md). */
 export function createStorage(config: Pick<Config, "STORAGE" | "DATA_DIR"> & Partial<S3Settings>): FileStorage {
   if (config.STORAGE === "s3") {
     // loadConfig already refuses STORAGE=s3 without S3_BUCKET; this guards callers that build a config by hand.

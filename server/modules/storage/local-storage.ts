@@ -5,6 +5,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
 
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. */
 export function createLocalStorage(root: string): FileStorage {
   const fullPath = (key: string) => {
@@ -40,7 +42,8 @@ export function createLocalStorage(root: string): FileStorage {
     stat,
 
     read(key, range) {
-      return fs.createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : {});
+      // 1 MiB reads: with the default 64 KiB a 50 MB result took some 800 reads and socket writes.
+      return fs.createReadStream(fullPath(key), { highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
     },
 
     async remove(key) {

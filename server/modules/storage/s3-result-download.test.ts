@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, type TestCustomer } from "../orders/orders.test-support";
-import { startFakeS3, type FakeS3 } from "./fake-s3.test-support";
+import { customer, orderBody, type TestCustomer } from "../orders/orders-test-support";
+import { startFakeS3, type FakeS3 } from "./fake-s3";
 
 let fakeS3: FakeS3;
 let store: TestStore;

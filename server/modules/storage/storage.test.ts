@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage } from "./create-storage";
-import { startFakeS3, type FakeS3 } from "./fake-s3.test-support";
+import { startFakeS3, type FakeS3 } from "./fake-s3";
 import type { FileStorage } from "./storage";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-storage-"));

@@ -11,8 +11,8 @@ export interface NewTicket {
 
 export function createSupportRepository(db: Kysely<Database>) {
   return {
-    async insert(ticket: NewTicket): Promise<void> {
-      await db
+    async insert(ticket: NewTicket, trx: Kysely<Database> = db): Promise<void> {
+      await trx
         .insertInto("support_tickets")
         .values({
           id: ticket.id,

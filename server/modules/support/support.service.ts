@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreateTicketRequest } from "../../../contract/support";
-import { nowIso } from "../../db/time";
+import { systemClock, type Clock } from "../../platform/clock";
 import { translate, type Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { SupportRepository } from "./support.repository";
@@ -10,10 +10,11 @@ import type { SupportRepository } from "./support.repository";
  * ticket number, not their text, so the form cannot mail arbitrary words to anyone) and a notice with the whole
  * message to the support inbox (in English, the team's language).
  */
-export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string }) {
+export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string; clock?: Clock }) {
+  const clock = options.clock ?? systemClock;
   return {
     async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string }> {
-      const ticket = { id: randomUUID(), ...request, locale, createdAt: nowIso() };
+      const ticket = { id: randomUUID(), ...request, locale, createdAt: clock.now().toISOString() };
       await repository.insert(ticket);
       const values = { id: ticket.id, email: ticket.email, description: ticket.description };
       await mail.send({

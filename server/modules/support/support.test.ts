@@ -44,7 +44,7 @@ describe("POST /api/support/create-ticket", () => {
     expect(answer.body).toEqual({
       status: 400,
       title: "One or more validation errors occurred.",
-      errors: { email: ["Enter a valid email address."], description: ["Must be at least 10 characters."] },
+      errors: { email: ["Enter a valid email address."], description: ["Use at least 10 characters."] },
     });
   });
 
@@ -57,7 +57,7 @@ describe("POST /api/support/create-ticket", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
       email: ["Este campo es obligatorio."],
-      description: ["Debe tener como máximo 5000 caracteres."],
+      description: ["Escribe como máximo 5000 caracteres."],
       phone: ["Campo desconocido."],
     });
     expect(await store.db.kysely.selectFrom("support_tickets").select("id").execute()).toHaveLength(2);

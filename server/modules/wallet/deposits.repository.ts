@@ -6,24 +6,28 @@ import type { DepositsTable } from "./wallet.tables";
 
 export type DepositRow = Selectable<DepositsTable>;
 
-/** Deposits: created pending, then settled once (paid, declined or expired). Writes take the caller's transaction. */
-export const depositsRepository = {
-  async insert(db: Kysely<Database>, row: DepositRow): Promise<void> {
-    await db.insertInto("deposits").values(row).execute();
-  },
+/** Deposits: created pending, then settled once (paid, declined or expired). Each method runs on the database, or on the transaction given last. */
+export function createDepositsRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: DepositRow, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("deposits").values(row).execute();
+    },
 
-  async find(db: Kysely<Database>, id: string): Promise<DepositRow | undefined> {
-    return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
-  },
+    async find(id: string, trx: Kysely<Database> = db): Promise<DepositRow | undefined> {
+      return trx.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
+    },
 
-  /**
-   * Moves a pending deposit to `status`; false when it was no longer pending (someone else settled it first).
-   * With `providerRef`, only the deposit of that provider payment.
-   */
-  async settle(db: Kysely<Database>, id: string, status: Exclude<DepositStatus, "pending">, providerRef?: string): Promise<boolean> {
-    let query = db.updateTable("deposits").set({ status, completed_at: nowIso() }).where("id", "=", id).where("status", "=", "pending");
-    if (providerRef !== undefined) query = query.where("provider_ref", "=", providerRef);
-    const result = await query.executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  },
-};
+    /**
+     * Moves a pending deposit to `status`; false when it was no longer pending (someone else settled it first).
+     * With `providerRef`, only the deposit of that provider payment.
+     */
+    async settle(id: string, status: Exclude<DepositStatus, "pending">, providerRef?: string, trx: Kysely<Database> = db): Promise<boolean> {
+      let query = trx.updateTable("deposits").set({ status, completed_at: nowIso() }).where("id", "=", id).where("status", "=", "pending");
+      if (providerRef !== undefined) query = query.where("provider_ref", "=", providerRef);
+      const result = await query.executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type DepositsRepository = ReturnType<typeof createDepositsRepository>;

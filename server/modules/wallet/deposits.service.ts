@@ -5,13 +5,13 @@ import { toMajor, toMinor } from "../../../contract/money";
 import type { DepositDetails, DepositResponse, DepositStatus, SandboxPayment } from "../../../contract/wallet";
 import type { BillingFields } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
-import { ApiError } from "../../http/api-error";
+import { systemClock, type Clock } from "../../platform/clock";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
-import { depositsRepository as repository, type DepositRow } from "./deposits.repository";
+import { createDepositsRepository, type DepositRow } from "./deposits.repository";
 import type { WalletService } from "./wallet.service";
 
 export interface NewDeposit extends BillingFields {
@@ -35,6 +35,7 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  clock?: Clock;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -46,16 +47,17 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, clock = systemClock }: DepositServiceDeps) {
+  const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
-    const row = await repository.find(db, depositId);
-    if (!row || row.user_id !== userId) throw ApiError.notFound();
+    const row = await repository.find(depositId);
+    if (!row || row.user_id !== userId) throw DomainError.notFound();
     return row;
   };
 
   const ownedSandbox = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await owned(userId, depositId);
-    if (payments.name !== "sandbox" || row.provider !== "sandbox") throw ApiError.notFound();
+    if (payments.name !== "sandbox" || row.provider !== "sandbox") throw DomainError.notFound();
     return row;
   };
 
@@ -72,10 +74,10 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
     async create(userId: string, request: NewDeposit, locale: Locale): Promise<DepositResponse> {
       const { depositAmount, currency, ...billing } = request;
       const amount = toMinor(depositAmount);
-      if (amount === null) throw ApiError.field("depositAmount", "validation.twoDecimals");
+      if (amount === null) throw DomainError.field("depositAmount", "validation.twoDecimals");
       const id = randomUUID();
       const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
-      await repository.insert(db, {
+      await repository.insert({
         id,
         user_id: userId,
         currency,
@@ -85,7 +87,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
         provider_ref: start.providerRef,
         billing_json: JSON.stringify(billing),
         locale,
-        created_at: nowIso(),
+        created_at: clock.now().toISOString(),
         completed_at: null,
       });
       return { depositId: id, status: "pending", paymentUrl: start.paymentUrl };
@@ -106,28 +108,28 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
       await ownedSandbox(userId, depositId);
       if (outcome === "paid") await service.confirmPaid(depositId);
       else await service.fail(depositId, "declined");
-      const row = await repository.find(db, depositId);
+      const row = await repository.find(depositId);
       return { depositId, status: row!.status };
     },
 
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */
     async confirmPaid(depositId: string, payment?: ProviderPayment): Promise<ConfirmOutcome> {
       const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | DepositRow> => {
-        const row = await repository.find(trx, depositId);
+        const row = await repository.find(depositId, trx);
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";
-        if (!(await repository.settle(trx, depositId, "paid"))) return "unchanged";
+        if (!(await repository.settle(depositId, "paid", undefined, trx))) return "unchanged";
         await wallet.credit(trx, { userId: row.user_id, currency: row.currency as Currency, amount: row.amount, kind: "deposit", reference: row.id });
         return row;
       });
       if (typeof settled === "string") return settled;
-      await sendReceipt(settled, nowIso());
+      await sendReceipt(settled, clock.now().toISOString());
       return "credited";
     },
 
     /** Declines or expires a pending deposit (of that provider payment, when given); false when nothing changed. */
     async fail(depositId: string, status: "declined" | "expired", providerRef?: string): Promise<boolean> {
-      return repository.settle(db, depositId, status, providerRef);
+      return repository.settle(depositId, status, providerRef);
     },
   };
   return service;

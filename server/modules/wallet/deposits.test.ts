@@ -68,18 +68,18 @@ describe("POST /api/balance/deposit", () => {
     expect(errors.lastName).toEqual(["This field is required."]);
     expect(errors.email).toEqual(["Enter a valid email address."]);
     expect(errors.country).toHaveLength(1);
-    expect(errors.agreedToPP_TOS).toEqual(["This must be accepted."]);
+    expect(errors.agreedToPP_TOS).toEqual(["Please accept to continue."]);
     expect(errors.depositAmount).toEqual(["Use at most two decimals."]);
     expect(errors.currency).toEqual(["Choose one of: EUR, USD, GBP."]);
     expect(errors.tip).toEqual(["Unknown field."]);
   });
 
   it("keeps the amount within the configured limits, in the asked language", async () => {
-    expect((await deposit(ada, { depositAmount: 4.99 })).body.errors).toEqual({ depositAmount: ["Must be at least 5."] });
-    expect((await deposit(ada, { depositAmount: 10000.01 })).body.errors).toEqual({ depositAmount: ["Must be at most 10000."] });
+    expect((await deposit(ada, { depositAmount: 4.99 })).body.errors).toEqual({ depositAmount: ["Enter at least 5."] });
+    expect((await deposit(ada, { depositAmount: 10000.01 })).body.errors).toEqual({ depositAmount: ["Enter at most 10000."] });
     expect((await deposit(ada, { depositAmount: "20" })).body.errors).toEqual({ depositAmount: ["Expected number."] });
     const spanish = await deposit(ada, { depositAmount: 1 }, { "accept-language": "es" });
-    expect(spanish.body.errors).toEqual({ depositAmount: ["Debe ser como mínimo 5."] });
+    expect(spanish.body.errors).toEqual({ depositAmount: ["Introduce al menos 5."] });
     expect((await deposit(ada, { depositAmount: 5 })).status).toBe(200);
     expect((await deposit(ada, { depositAmount: 10000 })).status).toBe(200);
   });
@@ -205,8 +205,8 @@ describe("configured deposit limits", () => {
       const customer = await registerCustomer(limited);
       const send = (depositAmount: number) =>
         limited.post("/api/balance/deposit", { ...billing, depositAmount, currency: "EUR" }, { token: customer.accessToken });
-      expect((await send(19.99)).body.errors).toEqual({ depositAmount: ["Must be at least 20."] });
-      expect((await send(500.01)).body.errors).toEqual({ depositAmount: ["Must be at most 500."] });
+      expect((await send(19.99)).body.errors).toEqual({ depositAmount: ["Enter at least 20."] });
+      expect((await send(500.01)).body.errors).toEqual({ depositAmount: ["Enter at most 500."] });
       expect((await send(20)).status).toBe(200);
       expect((await send(500)).status).toBe(200);
     } finally {

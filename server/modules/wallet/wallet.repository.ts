@@ -23,70 +23,74 @@ export interface Movement {
   reference: string;
 }
 
-/** Balances and their ledger. Every write takes the caller's connection or transaction. */
-export const walletRepository = {
-  async balance(db: Kysely<Database>, userId: string, currency: Currency): Promise<number> {
-    const row = await db
-      .selectFrom("balances")
-      .select("amount")
-      .where("user_id", "=", userId)
-      .where("currency", "=", currency)
-      .executeTakeFirst();
-    return row?.amount ?? 0;
-  },
+/** Balances and their ledger. Each method runs on the database, or on the transaction given last. */
+export function createWalletRepository(db: Kysely<Database>) {
+  return {
+    async balance(userId: string, currency: Currency, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .selectFrom("balances")
+        .select("amount")
+        .where("user_id", "=", userId)
+        .where("currency", "=", currency)
+        .executeTakeFirst();
+      return row?.amount ?? 0;
+    },
 
-  async recentEntries(db: Kysely<Database>, userId: string, currency: Currency, limit: number): Promise<LedgerEntry[]> {
-    const rows = await db
-      .selectFrom("ledger_entries")
-      .select(["id", "kind", "amount", "reference", "created_at"])
-      .where("user_id", "=", userId)
-      .where("currency", "=", currency)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reference: row.reference, createdAt: row.created_at }));
-  },
+    async recentEntries(userId: string, currency: Currency, limit: number, trx: Kysely<Database> = db): Promise<LedgerEntry[]> {
+      const rows = await trx
+        .selectFrom("ledger_entries")
+        .select(["id", "kind", "amount", "reference", "created_at"])
+        .where("user_id", "=", userId)
+        .where("currency", "=", currency)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reference: row.reference, createdAt: row.created_at }));
+    },
 
-  /** Takes `amount` (positive) off the balance only when it covers it; false when nothing was taken. */
-  async takeIfCovered(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<boolean> {
-    const result = await db
-      .updateTable("balances")
-      .set((eb) => ({ amount: eb("amount", "-", amount), updated_at: nowIso() }))
-      .where("user_id", "=", userId)
-      .where("currency", "=", currency)
-      .where("amount", ">=", amount)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  },
+    /** Takes `amount` (positive) off the balance only when it covers it; false when nothing was taken. */
+    async takeIfCovered(userId: string, currency: Currency, amount: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
+        .updateTable("balances")
+        .set((eb) => ({ amount: eb("amount", "-", amount), updated_at: nowIso() }))
+        .where("user_id", "=", userId)
+        .where("currency", "=", currency)
+        .where("amount", ">=", amount)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
 
-  /** Adds `amount` (positive) to the balance, creating it at the first credit. */
-  async add(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<void> {
-    const now = nowIso();
-    await db
-      .insertInto("balances")
-      .values({ user_id: userId, currency, amount, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(["user_id", "currency"]).doUpdateSet((eb) => ({
-          amount: eb("balances.amount", "+", eb.ref("excluded.amount")),
-          updated_at: eb.ref("excluded.updated_at"),
-        })),
-      )
-      .execute();
-  },
+    /** Adds `amount` (positive) to the balance, creating it at the first credit. */
+    async add(userId: string, currency: Currency, amount: number, trx: Kysely<Database> = db): Promise<void> {
+      const now = nowIso();
+      await trx
+        .insertInto("balances")
+        .values({ user_id: userId, currency, amount, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(["user_id", "currency"]).doUpdateSet((eb) => ({
+            amount: eb("balances.amount", "+", eb.ref("excluded.amount")),
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .execute();
+    },
 
-  async appendEntry(db: Kysely<Database>, movement: Movement): Promise<void> {
-    await db
-      .insertInto("ledger_entries")
-      .values({
-        id: randomUUID(),
-        user_id: movement.userId,
-        currency: movement.currency,
-        kind: movement.kind,
-        amount: movement.amount,
-        reference: movement.reference,
-        created_at: nowIso(),
-      })
-      .execute();
-  },
-};
+    async appendEntry(movement: Movement, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("ledger_entries")
+        .values({
+          id: randomUUID(),
+          user_id: movement.userId,
+          currency: movement.currency,
+          kind: movement.kind,
+          amount: movement.amount,
+          reference: movement.reference,
+          created_at: nowIso(),
+        })
+        .execute();
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { walletRepository as repository, type LedgerEntry } from "./wallet.repository";
+import { createWalletRepository, type LedgerEntry } from "./wallet.repository";
 
 export type { LedgerEntry } from "./wallet.repository";
 
@@ -42,19 +42,21 @@ function assertPositive(amount: number): void {
  *
  * Writes (`debit`, `credit`) run inside a transaction the caller opens with `transaction(fn)`, so an order and the
  * money paying for it are stored together or not at all. Inside `fn` use only the given `trx`: on SQLite the one
- * connection is held by the transaction, and a query on the outer database would wait for it forever.
+ * connection is held by the transaction, and a query on the outer database would wait for it forever (tests'
+ * databases refuse such a query at once: server/db/outer-database-guard.ts).
  */
 export function createWalletService(db: Kysely<Database>) {
+  const repository = createWalletRepository(db);
   return {
     /** Current balance in minor units (0 when the customer never had money in that currency). */
     balance(userId: string, currency: Currency): Promise<number> {
-      return repository.balance(db, userId, currency);
+      return repository.balance(userId, currency);
     },
 
     async statement(userId: string, currency: Currency, limit = 50): Promise<Statement> {
       const [balance, transactions] = await Promise.all([
-        repository.balance(db, userId, currency),
-        repository.recentEntries(db, userId, currency, limit),
+        repository.balance(userId, currency),
+        repository.recentEntries(userId, currency, limit),
       ]);
       return { balance, transactions };
     },
@@ -65,16 +67,16 @@ export function createWalletService(db: Kysely<Database>) {
      */
     async debit(trx: Kysely<Database>, debit: WalletDebit): Promise<boolean> {
       assertPositive(debit.amount);
-      const taken = await repository.takeIfCovered(trx, debit.userId, debit.currency, debit.amount);
-      if (taken) await repository.appendEntry(trx, { ...debit, amount: -debit.amount });
+      const taken = await repository.takeIfCovered(debit.userId, debit.currency, debit.amount, trx);
+      if (taken) await repository.appendEntry({ ...debit, amount: -debit.amount }, trx);
       return taken;
     },
 
     /** Adds money (a paid deposit, a refund, an adjustment) and its ledger row. */
     async credit(trx: Kysely<Database>, credit: WalletCredit): Promise<void> {
       assertPositive(credit.amount);
-      await repository.add(trx, credit.userId, credit.currency, credit.amount);
-      await repository.appendEntry(trx, credit);
+      await repository.add(credit.userId, credit.currency, credit.amount, trx);
+      await repository.appendEntry(credit, trx);
     },
 
     /**

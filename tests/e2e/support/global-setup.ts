@@ -9,11 +9,11 @@ declare module "vitest" {
   }
 }
 
-/** Browser journeys run against the real production build: built once per run, in a folder of its own. */
+/** Browser journeys run against the real production build (app and compiled server): built once per run, in a folder of its own. */
 export default function setup(project: TestProject): () => void {
   const root = path.resolve(import.meta.dirname, "../../..");
   const buildDir = path.join(root, ".e2e-build", String(process.pid));
-  execFileSync("npx", ["react-router", "build"], {
+  execFileSync(process.execPath, ["scripts/build.mjs"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: buildDir },
     stdio: ["ignore", "ignore", "inherit"],

@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.join(inject("e2eBuildDir"), "app-server", "main.js")], {
     cwd: root,
     env: {
       ...process.env,

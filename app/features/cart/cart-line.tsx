@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import type { Money } from "../../../contract/money";
+import { formatMoney } from "../../../contract/money";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
+import type { Locale } from "../../../common/locales";
+import type { CartItem } from "~/lib/cart/cart-store";
+import type { LineDraft } from "~/lib/briefs/brief-values";
+import { LineBrief } from "./line-brief";
+
+export interface CartLineProps {
+  item: CartItem;
+  index: number;
+  name: string;
+  price: Money | null;
+  draft: LineDraft | undefined;
+  onDraft(draft: LineDraft): void;
+  onRemove(): void;
+  errors: FieldErrors;
+  locale: Locale;
+  serviceName(id: string): string;
+  disabled: boolean;
+}
+
+/** One cart line: its product and price, a remove button, and the brief to fill for it. */
+export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled }: CartLineProps) {
+  const { t } = useTranslation("cart");
+  const headingId = `line-${item.id}`;
+  return (
+    <li className="rounded-lg border border-slate-300 dark:border-slate-800 bg-slate-50 dark:bg-slate-900 p-4" aria-labelledby={headingId} data-testid={`cart-line-${item.productId}`}>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {name}
+        </h3>
+        <div className="flex items-center gap-4">
+          <span className="tabular-nums" data-testid="line-price">
+            {price ? formatMoney(price, locale) : "…"}
+          </span>
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={disabled}
+            aria-label={t("remove", { name })}
+            className="rounded-md border border-slate-400 dark:border-slate-600 px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 disabled:opacity-60"
+          >
+            {t("removeShort")}
+          </button>
+        </div>
+      </div>
+      <h4 className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{t("brief.heading")}</h4>
+      <LineBrief
+        productId={item.productId}
+        draft={draft}
+        onChange={onDraft}
+        errors={errors}
+        errorPrefix={`orderFormData[${index}].brief`}
+        locale={locale}
+        serviceName={serviceName}
+        disabled={disabled}
+      />
+    </li>
+  );
+}

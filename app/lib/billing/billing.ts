@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import type { Profile } from "../../../contract/accounts";
+import type { BillingFields } from "../../../contract/wallet";
+import { api } from "~/lib/api/client";
+
+/** The billing part of a deposit or an order as the form holds it (no country chosen yet, the agreement unticked). */
+export type BillingDraft = Omit<BillingFields, "agreedToPP_TOS" | "country"> & { country: string; agreedToPP_TOS: boolean };
+
+const EMPTY: BillingDraft = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  businessName: "",
+  country: "",
+  city: "",
+  address1: "",
+  state: "",
+  zipCode: "",
+  agreedToPP_TOS: false,
+};
+
+function fromProfile(profile: Profile): BillingDraft {
+  return {
+    ...EMPTY,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    businessName: profile.company,
+    country: profile.country,
+    city: profile.city,
+    address1: profile.address,
+    zipCode: profile.zipCode,
+  };
+}
+
+/**
+ * Billing details prefilled from GET /api/Accounts/profile once it answers; fields the customer already typed in
+ * are kept. A failed profile call leaves the form empty to fill by hand.
+ */
+export function useBillingDraft() {
+  const [billing, setBilling] = useState<BillingDraft>(EMPTY);
+  useEffect(() => {
+    let live = true;
+    api<Profile>("/api/Accounts/profile")
+      .then((profile) => {
+        if (!live) return;
+        const prefill = fromProfile(profile);
+        setBilling((typed) => {
+          const merged = { ...typed };
+          for (const key of Object.keys(prefill) as (keyof BillingDraft)[]) {
+            if (typed[key] === EMPTY[key]) (merged[key] as unknown) = prefill[key];
+          }
+          return merged;
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return [billing, setBilling] as const;
+}

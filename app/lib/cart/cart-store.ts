@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from "react";
+import { PRODUCT_IDS, type ProductId } from "../../../contract/product-ids";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+
+/** One line of the cart: its own id (so the same product can be added twice) and the product. */
+export interface CartItem {
+  id: string;
+  productId: ProductId;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const EMPTY: CartItem[] = [];
+let cachedRaw: string | null = null;
+let cachedItems: CartItem[] = EMPTY;
+
+function isCartItem(value: unknown): value is CartItem {
+  const item = value as CartItem;
+  return typeof item?.id === "string" && (PRODUCT_IDS as readonly string[]).includes(item.productId);
+}
+
+/** The stored cart (localStorage `cart`); unreadable or foreign entries are dropped. Same array until it changes. */
+export function getCart(): CartItem[] {
+  if (typeof window === "undefined") return EMPTY;
+  const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
+  if (raw === cachedRaw) return cachedItems;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    cachedItems = Array.isArray(parsed) ? parsed.filter(isCartItem) : EMPTY;
+  } catch {
+    cachedItems = EMPTY;
+  }
+  return cachedItems;
+}
+
+function save(items: CartItem[]): void {
+  if (items.length === 0) window.localStorage.removeItem(STORAGE_KEYS.cart);
+  else window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(items));
+  for (const listener of listeners) listener();
+}
+
+export function addToCart(productId: ProductId): CartItem {
+  const item: CartItem = { id: crypto.randomUUID(), productId };
+  save([...getCart(), item]);
+  return item;
+}
+
+export function removeFromCart(lineId: string): void {
+  save(getCart().filter((item) => item.id !== lineId));
+}
+
+export function clearCart(): void {
+  save([]);
+}
+
+/** Listens to changes in this tab and (through the `storage` event) in other tabs. */
+export function subscribeCart(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.cart || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+const serverCart = (): CartItem[] => EMPTY;
+
+/** The cart, live; empty while rendering on the server and during hydration. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribeCart, getCart, serverCart);
+}

@@ -1,0 +1,10 @@
+import type { Currency } from "../../contract/currency-codes";
+import type { Locale } from "../../common/locales";
+
+/** What the root loader gives every page (nothing that depends on who is signed in: pages are cached). */
+export interface RootData {
+  locale: Locale;
+  currency: Currency;
+  publicUrl: string;
+  buildPollSeconds: number;
+}

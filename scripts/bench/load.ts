@@ -1,0 +1,104 @@
+// One round of load from a process of its own: wrk (one thread, 50 connections) when installed, otherwise
+// autocannon's command line with two workers. In-process autocannon topped out near 12k req/s and made every fast
+// server look alike, so the load generator never runs inside the bench's process.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const CONNECTIONS = 50;
+const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => fs.existsSync(file));
+
+export interface LoadRequest {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Throughput {
+  requests: number;
+  seconds: number;
+  /** Worst p99 latency over the rounds, ms. */
+  p99: number;
+  failed: number;
+}
+
+export const emptyThroughput = (): Throughput => ({ requests: 0, seconds: 0, p99: 0, failed: 0 });
+export const perSecond = (total: Throughput): number => (total.seconds ? total.requests / total.seconds : 0);
+export const loadGenerator = WRK ? `wrk (${WRK}, 1 thread, ${CONNECTIONS} connections)` : `autocannon CLI, 2 workers, ${CONNECTIONS} connections (wrk not installed)`;
+
+function wrkScript(request: LoadRequest): string {
+  const file = path.join(os.tmpdir(), `bench-wrk-${process.pid}.lua`);
+  const lines = [`wrk.method = ${JSON.stringify(request.method ?? "GET")}`];
+  if (request.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
+  for (const [name, value] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  // wrk counts non-2xx answers but prints them only when there are some: count them here, too.
+  lines.push("done = function(summary, latency, requests) io.write(string.format('p99_us %d\\n', latency:percentile(99))) end");
+  fs.writeFileSync(file, lines.join("\n") + "\n");
+  return file;
+}
+
+/** Runs one round against `request` and adds it to `total`. */
+export function round(request: LoadRequest, seconds: number, total: Throughput): void {
+  if (WRK) {
+    const script = wrkScript(request);
+    const result = spawnSync(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, request.url], { encoding: "utf8" });
+    fs.rmSync(script, { force: true });
+    const out = result.stdout;
+    const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    total.requests += requests;
+    total.seconds += seconds;
+    total.p99 = Math.max(total.p99, Number(/p99_us (\d+)/.exec(out)?.[1] ?? 0) / 1000);
+    total.failed += non2xx + (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+    if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr || out}`);
+    return;
+  }
+  const args = ["autocannon", "--json", "-w", "2", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", request.method ?? "GET"];
+  for (const [name, value] of Object.entries(request.headers ?? {})) args.push("-H", `${name}=${value}`);
+  if (request.body !== undefined) args.push("-b", request.body);
+  const result = spawnSync("npx", [...args, request.url], { encoding: "utf8" });
+  const summary = JSON.parse(result.stdout) as { requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number };
+  total.requests += summary.requests.total;
+  total.seconds += seconds;
+  total.p99 = Math.max(total.p99, summary.latency.p99);
+  total.failed += summary.non2xx + summary.errors;
+}
+
+/** Warm-up, then rounds alternating between the two sides, so load from anything else on the machine hits both alike. */
+export function alternate(a: LoadRequest, b: LoadRequest, { rounds = 4, seconds = 2, warmup = 2 } = {}): [Throughput, Throughput] {
+  round(a, warmup, emptyThroughput());
+  round(b, warmup, emptyThroughput());
+  const totalA = emptyThroughput();
+  const totalB = emptyThroughput();
+  for (let turn = 0; turn < rounds; turn++) {
+    round(a, seconds, totalA);
+    round(b, seconds, totalB);
+  }
+  return [totalA, totalB];
+}
+
+/** Warm-up, then rounds against one side only (no baseline in this run). */
+export function measure(request: LoadRequest, { rounds = 4, seconds = 2, warmup = 2 } = {}): Throughput {
+  round(request, warmup, emptyThroughput());
+  const total = emptyThroughput();
+  for (let turn = 0; turn < rounds; turn++) round(request, seconds, total);
+  return total;
+}
+
+/** Resident memory of a process, MB (Linux), or null elsewhere. */
+export function rssMb(pid: number | undefined): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** One row of the issue's table: figure, baseline, ratio and aim. */
+export function ratioLine(label: string, ratio: number, aim: number): string {
+  return `${label}: ratio ${ratio.toFixed(2)} (aim >= ${aim}) ${ratio >= aim ? "MET" : "NOT MET"}`;
+}

@@ -1,0 +1,42 @@
+// `npm run build`: the React app (react-router build) and the server compiled to plain JavaScript, then the mark
+// `npm start` looks for. Writes into BUILD_DIR (default `build/`). docs/decisions/0006-compiled-server.md
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const serverDir = path.join(buildDir, "app-server");
+const COMPLETE_MARK = ".build-complete";
+
+fs.rmSync(path.join(buildDir, COMPLETE_MARK), { force: true });
+
+const app = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: process.env });
+if (app.status !== 0) process.exit(app.status ?? 1);
+
+fs.rmSync(serverDir, { recursive: true, force: true });
+const common = {
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  bundle: true,
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  absWorkingDir: root,
+};
+await build({ ...common, entryPoints: ["server/main.ts"], outfile: path.join(serverDir, "main.js") });
+
+// Two folders are read at run time next to the module that reads them (import.meta.dirname, which in the bundle is
+// app-server/): the migrations, compiled one file each, and the server's message catalogues, copied.
+const migrations = path.join(root, "server", "db", "migrations");
+const migrationFiles = fs.readdirSync(migrations).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+await build({ ...common, entryPoints: migrationFiles.map((file) => path.join(migrations, file)), outdir: path.join(serverDir, "migrations") });
+const catalogues = path.join(root, "server", "i18n");
+for (const entry of fs.readdirSync(catalogues, { withFileTypes: true })) {
+  if (entry.isDirectory()) fs.cpSync(path.join(catalogues, entry.name), path.join(serverDir, entry.name), { recursive: true });
+}
+
+fs.writeFileSync(path.join(buildDir, COMPLETE_MARK), new Date().toISOString() + "\n");
+console.log(`Built the app and the server into ${path.relative(root, buildDir) || "."}`);

@@ -1,0 +1,77 @@
+import Stripe from "stripe";
+import { DomainError } from "../../platform/domain-error";
+import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
+import { storePageUrl } from "./store-page-url";
+
+export interface StripeProvider {
+  name: "stripe";
+  /** The official client; tests replace its calls (no network). */
+  client: Stripe;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /** The event of a webhook call after checking its signature; a 400 when the signature does not match. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+}
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  publicUrl: string;
+}
+
+/** PAYMENT_PROVIDER=stripe: a Checkout Session per deposit; the webhook tells us when it is paid or expired. */
+export function createStripeProvider(options: StripeOptions): StripeProvider {
+  const client = new Stripe(options.secretKey);
+
+  const openSession = async (request: CheckoutRequest): Promise<CheckoutStart> => {
+    const back = (query: Record<string, string>) =>
+      storePageUrl(options.publicUrl, request.locale, `/profile/balance?${new URLSearchParams({ deposit: request.depositId, ...query })}`);
+    const session = await client.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amount,
+              product_data: { name: request.locale === "es" ? "Recarga de saldo de Scriptorium" : "Scriptorium balance top-up" },
+            },
+          },
+        ],
+        customer_email: request.email,
+        locale: request.locale,
+        client_reference_id: request.depositId,
+        metadata: { depositId: request.depositId },
+        success_url: back({}),
+        cancel_url: back({ outcome: "cancelled" }),
+      },
+      { idempotencyKey: `deposit-${request.depositId}` },
+    );
+    if (!session.url) throw new Error(`Stripe Checkout Session ${session.id} has no url`);
+    return { paymentUrl: session.url, providerRef: session.id };
+  };
+
+  return {
+    name: "stripe",
+    client,
+
+    async startCheckout(request) {
+      try {
+        return await openSession(request);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        // Stripe is unreachable or refused the request: the buyer may try again later; the cause goes to the log.
+        throw new DomainError("unavailable", { detail: { key: "wallet.providerUnavailable" }, cause: error });
+      }
+    },
+
+    verifyEvent(rawBody, signature) {
+      if (!signature) throw DomainError.field("", "wallet.badSignature");
+      try {
+        return client.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw DomainError.field("", "wallet.badSignature");
+      }
+    },
+  };
+}
