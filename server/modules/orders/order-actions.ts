@@ -12,7 +12,7 @@ import type { WalletService } from "../wallet/wallet.service";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { isStaff, moveOrder, recordEvent, type Actor, type Move } from "./order-lifecycle";
 import { orderMail, type OrderMailKind } from "./order-mail";
-import { ordersRepository as repository, type OrderFileRow, type OrderRow } from "./orders.repository";
+import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
 
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
@@ -43,11 +43,12 @@ export interface NewMessage {
  */
 export function createOrderActions(deps: OrderActionsDeps) {
   const { db, wallet, mail, storage, jobs, clock } = deps;
+  const repository = createOrdersRepository(db);
   const now = () => clock.now();
 
   /** The order as `actor` may see it: a customer's own, a writer's assigned (or any unassigned paid one), all for managers. */
   async function visibleOrder(executor: Kysely<Database>, orderId: string, actor: Actor): Promise<OrderRow> {
-    const order = await repository.findById(executor, orderId);
+    const order = await repository.findById(orderId, executor);
     if (!order) throw DomainError.notFound();
     if (actor.role === "customer" && order.user_id !== actor.id) throw DomainError.notFound();
     if (actor.role === "writer" && order.assigned_to !== actor.id && !(order.assigned_to === null && order.status === "paid")) throw DomainError.notFound();
@@ -121,7 +122,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
       inTransaction(orderId, actor, async (trx, order) => {
         const at = now();
         await moveOrder(trx, order, "ask", actor, { now: at, note: question, changes: { needs_info_since: at.toISOString(), resume_status: order.status } });
-        await repository.insertMessage(trx, { id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, []);
+        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
         await customerMail(trx, order, "question", { message: question });
       }),
 
@@ -136,11 +137,11 @@ export function createOrderActions(deps: OrderActionsDeps) {
           const internal = Boolean(message.internal) && actor.role !== "customer";
           const id = randomUUID();
           await repository.insertMessage(
-            trx,
             { id, order_id: order.id, author_id: actor.id!, author_role: actor.role as "customer", internal: internal ? 1 : 0, body: message.body, created_at: at.toISOString() },
             fileRows(order.id, stored, { message_id: id }, at.toISOString()),
+            trx,
           );
-          await repository.markRead(trx, order.id, actor.id!, at.toISOString());
+          await repository.markRead(order.id, actor.id!, at.toISOString(), trx);
           if (actor.role === "customer" && order.status === "needs_info") {
             const paused = order.needs_info_since ? at.getTime() - new Date(order.needs_info_since).getTime() : 0;
             const dueAt = new Date(new Date(order.due_at).getTime() + Math.max(0, paused)).toISOString();
@@ -160,11 +161,11 @@ export function createOrderActions(deps: OrderActionsDeps) {
         inTransaction(orderId, actor, async (trx, order) => {
           const at = now();
           const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
-          const number = (await repository.lastVersionNumber(trx, order.id)) + 1;
+          const number = (await repository.lastVersionNumber(order.id, trx)) + 1;
           const versionId = randomUUID();
           const rows = fileRows(order.id, stored, { version_id: versionId }, at.toISOString());
           await moveOrder(trx, order, "deliver", actor, { now: at, note, changes: { delivered_at: at.toISOString(), review_ends_at: reviewEnds.toISOString() } });
-          await repository.insertVersion(trx, { id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() }, rows);
+          await repository.insertVersion({ id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() }, rows, trx);
           const key = `${order.id}:${number}`;
           await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload: { orderId: order.id, version: number }, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
           const half = new Date(at.getTime() + (deps.reviewDays * DAY_MS) / 2);
@@ -190,7 +191,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
       inTransaction(orderId, actor, async (trx, order) => {
         const at = now();
         await moveOrder(trx, order, "request_revision", actor, { now: at, note: changes, changes: { revisions_used: order.revisions_used + 1, review_ends_at: null } });
-        await repository.insertMessage(trx, { id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: "customer", internal: 0, body: changes, created_at: at.toISOString() }, []);
+        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: "customer", internal: 0, body: changes, created_at: at.toISOString() }, [], trx);
         await staffMail(trx, order, "revisionRequested", { message: changes });
       }),
 
@@ -216,13 +217,13 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     markRead: async (orderId: string, actor: Actor) => {
       await visibleOrder(db, orderId, actor);
-      await repository.markRead(db, orderId, actor.id!, now().toISOString());
+      await repository.markRead(orderId, actor.id!, now().toISOString());
     },
 
     /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
     async file(orderId: string, fileId: string, actor: Actor): Promise<ResultFile> {
       await visibleOrder(db, orderId, actor);
-      const file = await repository.file(db, orderId, fileId);
+      const file = await repository.file(orderId, fileId);
       if (!file) throw DomainError.notFound();
       if (file.message_id && actor.role === "customer") {
         const message = await db.selectFrom("order_messages").select("internal").where("id", "=", file.message_id).executeTakeFirst();
@@ -234,8 +235,8 @@ export function createOrderActions(deps: OrderActionsDeps) {
     // Timed work (the job handlers call these).
     async autoComplete(orderId: string, version: number): Promise<void> {
       await wallet.transaction(async (trx) => {
-        const order = await repository.findById(trx, orderId);
-        if (!order || order.status !== "delivered" || (await repository.lastVersionNumber(trx, orderId)) !== version) return;
+        const order = await repository.findById(orderId, trx);
+        if (!order || order.status !== "delivered" || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await moveOrder(trx, order, "auto_complete", { id: null, role: "system" }, { now: now(), changes: { completed_at: now().toISOString(), review_ends_at: null } });
         await customerMail(trx, order, "autoCompleted");
       });
@@ -243,8 +244,8 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     async remindReview(orderId: string, version: number): Promise<void> {
       await wallet.transaction(async (trx) => {
-        const order = await repository.findById(trx, orderId);
-        if (!order || order.status !== "delivered" || !order.review_ends_at || (await repository.lastVersionNumber(trx, orderId)) !== version) return;
+        const order = await repository.findById(orderId, trx);
+        if (!order || order.status !== "delivered" || !order.review_ends_at || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: null, actor_role: "system", kind: "reminder", from_status: null, to_status: null, note: "" });
         await customerMail(trx, order, "reviewReminder", { date: order.review_ends_at });
       });
@@ -252,7 +253,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     async flagLate(orderId: string): Promise<void> {
       await wallet.transaction(async (trx) => {
-        const order = await repository.findById(trx, orderId);
+        const order = await repository.findById(orderId, trx);
         if (!order || !["paid", "in_progress"].includes(order.status) || order.due_at > now().toISOString()) return;
         const flagged = await trx.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("kind", "=", "late").executeTakeFirst();
         if (flagged) return;

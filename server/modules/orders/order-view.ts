@@ -1,12 +1,10 @@
-import type { Kysely } from "kysely";
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { OrderDetail, OrderFile, OrderMessage } from "../../../contract/order-lifecycle";
 import type { OrderListEntry, OrderStatus } from "../../../contract/orders";
-import type { Database } from "../../db/schema";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
-import { ordersRepository as repository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
+import type { OrderFileRow, OrderItemRow, OrderRow, OrdersRepository } from "./orders.repository";
 
 const ATTENTION: readonly OrderStatus[] = ["needs_info", "delivered"];
 
@@ -32,15 +30,15 @@ export function listEntry(order: ListedOrder, items: OrderItemRow[], latest: Ord
 const fileView = (file: OrderFileRow): OrderFile => ({ id: file.id, fileName: file.file_name, size: Number(file.size), contentType: file.content_type });
 
 /** The order page: the order, its timeline, every version with its files, the thread and the moves that apply now. */
-export async function orderDetail(db: Kysely<Database>, order: OrderRow, viewer: Actor, now: Date): Promise<OrderDetail> {
+export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date): Promise<OrderDetail> {
   const staffView = viewer.role !== "customer";
   const [items, versions, files, events, messages, readAt] = await Promise.all([
-    repository.itemsOf(db, [order.id]),
-    repository.versions(db, order.id),
-    repository.files(db, order.id),
-    repository.events(db, order.id),
-    repository.messages(db, order.id, staffView),
-    viewer.id ? repository.readAt(db, order.id, viewer.id) : Promise.resolve(undefined),
+    repository.itemsOf([order.id]),
+    repository.versions(order.id),
+    repository.files(order.id),
+    repository.events(order.id),
+    repository.messages(order.id, staffView),
+    viewer.id ? repository.readAt(order.id, viewer.id) : Promise.resolve(undefined),
   ]);
   const byVersion = new Map<string, OrderFileRow[]>();
   const byMessage = new Map<string, OrderFileRow[]>();

@@ -22,7 +22,7 @@ import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
 import { listEntry, orderDetail } from "./order-view";
-import { ordersRepository as repository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
+import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -59,6 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail, jobs } = deps;
   const clock = deps.clock ?? systemClock;
+  const repository = createOrdersRepository(db);
   const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7 });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
@@ -84,7 +85,6 @@ export function createOrdersService(deps: OrdersDeps) {
       const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
       const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
-        trx,
         {
           id, seq, number, user_id: userId, status: "paid", currency, total: priced.total,
           billing_json: JSON.stringify(billing), locale, created_at: now, updated_at: now,
@@ -92,20 +92,21 @@ export function createOrdersService(deps: OrdersDeps) {
           assigned_to: null, delivered_at: null, review_ends_at: null, completed_at: null,
         },
         priced.items.map((item, position) => ({ order_id: id, position, product_id: item.productId, price: item.price, brief_json: JSON.stringify(item.brief) })),
+        trx,
       );
       await recordEvent(trx, { order_id: id, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" });
       await actions.scheduleLate(trx, id, dueAt);
       await mail.send(confirmationMail(input.email, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl), trx);
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
-        await repository.saveIdempotent(trx, { user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now });
+        await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
       }
       return response;
     });
 
   /** The stored answer for this key, or null; the same key with another body is a 409. */
   const replay = async (userId: string, idempotency: { key: string; hash: string }): Promise<PlaceOrderResponse | null> => {
-    const stored = await repository.findIdempotent(db, userId, idempotency.key);
+    const stored = await repository.findIdempotent(userId, idempotency.key);
     if (!stored) return null;
     if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
     return JSON.parse(stored.response_json) as PlaceOrderResponse;
@@ -151,7 +152,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** A page of the caller's orders, newest first (CONTRACT §4), and the cursor of the next page when there is one. */
     async list(userId: string, page: { limit: number; cursor?: string } = { limit: 50 }): Promise<{ orders: OrderListEntry[]; nextCursor: string | null }> {
-      const { page: rows, items, files, more } = await repository.listPage(db, userId, page.limit, page.cursor === undefined ? undefined : Number(page.cursor));
+      const { page: rows, items, files, more } = await repository.listPage(userId, page.limit, page.cursor === undefined ? undefined : Number(page.cursor));
       const itemsOf = new Map<string, OrderItemRow[]>();
       for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
       const fileOf = new Map<string, OrderFileRow>(files.map((file) => [file.order_id, file]));
@@ -165,8 +166,8 @@ export function createOrdersService(deps: OrdersDeps) {
     /** An order by id or by number (`SC-000042`), for staff tools and scripts. */
     async find(reference: string): Promise<OrderRow | undefined> {
       const trimmed = reference.trim();
-      if (/^sc-\d+$/i.test(trimmed)) return repository.findByNumber(db, trimmed.toUpperCase());
-      return UUID.test(trimmed) ? repository.findById(db, trimmed.toLowerCase()) : undefined;
+      if (/^sc-\d+$/i.test(trimmed)) return repository.findByNumber(trimmed.toUpperCase());
+      return UUID.test(trimmed) ? repository.findById(trimmed.toLowerCase()) : undefined;
     },
 
     /** The order page for `actor` (by id or number); 404 when it is not theirs to see. */
@@ -174,7 +175,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
       const order = await actions.visibleOrder(found.id, actor);
-      return orderDetail(db, order, actor, clock.now());
+      return orderDetail(repository, order, actor, clock.now());
     },
 
     /** Resolves a reference (id or number) to the order id `actor` may act on, or 404. */
@@ -189,9 +190,9 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The latest version's first file of the caller's own order, or null (unknown id, someone else's order, nothing delivered). */
     async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {
       if (!UUID.test(orderId)) return null;
-      const order = await repository.findById(db, orderId.toLowerCase());
+      const order = await repository.findById(orderId.toLowerCase());
       if (!order || order.user_id !== userId) return null;
-      const [file] = await repository.latestFirstFiles(db, [order.id]);
+      const [file] = await repository.latestFirstFiles([order.id]);
       return file ? asResultFile(file) : null;
     },
 
@@ -201,14 +202,14 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async deliver(orderId: string, delivery: Delivery): Promise<ResultFile> {
       const admin: Actor = { id: null, role: "admin" };
-      const order = await repository.findById(db, orderId);
+      const order = await repository.findById(orderId);
       if (!order) throw DomainError.notFound();
       if (order.status === "paid") await actions.start(orderId, admin);
       const { files } = await actions.deliver(orderId, admin, [delivery]);
       return files[0]!;
     },
 
-    hasOrders: (userId: string) => repository.hasOrders(db, userId),
+    hasOrders: (userId: string) => repository.hasOrders(userId),
 
   };
   return service;
