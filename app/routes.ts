@@ -32,5 +32,6 @@ export default [
   ...localized("cart", "routes/cart.tsx"),
   ...localized("profile/balance", "routes/profile.balance.tsx"),
   ...localized("profile/orders", "routes/profile.orders.tsx"),
+  ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
 ] satisfies RouteConfig;

@@ -4,14 +4,18 @@ import type { Currency } from "../contract/currency";
 /** Prices in minor units per currency. Seeded into the database on first start; the database is the source of truth after that. */
 export type PriceList = Record<Currency, number>;
 
-export const SERVICES: ReadonlyArray<{ id: ServiceId; prices: PriceList }> = [
-  { id: "article-forge", prices: { EUR: 14900, USD: 16500, GBP: 12900 } },
-  { id: "web-copycraft", prices: { EUR: 49000, USD: 54000, GBP: 42500 } },
-  { id: "seo-layer", prices: { EUR: 24000, USD: 26500, GBP: 21000 } },
-  { id: "investor-deck", prices: { EUR: 89000, USD: 98000, GBP: 77000 } },
-  { id: "whitepaper-builder", prices: { EUR: 69000, USD: 76000, GBP: 60000 } },
-  { id: "project-snapshot", prices: { EUR: 29000, USD: 32000, GBP: 25000 } },
-  { id: "custom-creation", prices: { EUR: 39000, USD: 43000, GBP: 34000 } },
+/**
+ * `turnaround`: business days from placing to the due date; `revisions`: revision rounds included (LIFECYCLE.md).
+ * Seeded with the prices; the database holds them after that.
+ */
+export const SERVICES: ReadonlyArray<{ id: ServiceId; prices: PriceList; turnaround: number; revisions: number }> = [
+  { id: "article-forge", prices: { EUR: 14900, USD: 16500, GBP: 12900 }, turnaround: 3, revisions: 2 },
+  { id: "web-copycraft", prices: { EUR: 49000, USD: 54000, GBP: 42500 }, turnaround: 7, revisions: 2 },
+  { id: "seo-layer", prices: { EUR: 24000, USD: 26500, GBP: 21000 }, turnaround: 5, revisions: 2 },
+  { id: "investor-deck", prices: { EUR: 89000, USD: 98000, GBP: 77000 }, turnaround: 10, revisions: 3 },
+  { id: "whitepaper-builder", prices: { EUR: 69000, USD: 76000, GBP: 60000 }, turnaround: 10, revisions: 2 },
+  { id: "project-snapshot", prices: { EUR: 29000, USD: 32000, GBP: 25000 }, turnaround: 5, revisions: 2 },
+  { id: "custom-creation", prices: { EUR: 39000, USD: 43000, GBP: 34000 }, turnaround: 10, revisions: 2 },
 ];
 
 export const BUNDLES: ReadonlyArray<{ id: BundleId; services: ServiceId[]; prices: PriceList }> = [

@@ -1,4 +1,8 @@
 import { z } from "zod";
+
+/** A customer, or one of the staff roles of LIFECYCLE.md. */
+export const USER_ROLES = ["customer", "writer", "manager", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 import { isCountryCode } from "./countries";
 
 /**
@@ -97,7 +101,7 @@ export const profileSchema = z.object({
   city: z.string(),
   zipCode: z.string(),
   address: z.string(),
-  role: z.enum(["customer", "staff"]),
+  role: z.enum(USER_ROLES),
   createdAt: z.string().describe("ISO-8601 UTC"),
 });
 export type Profile = z.infer<typeof profileSchema>;

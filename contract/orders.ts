@@ -6,7 +6,8 @@ import { billingFieldsSchema } from "./wallet";
 /** Most items one order may hold. */
 export const MAX_ORDER_ITEMS = 20;
 
-export const ORDER_STATUSES = ["paid", "in_progress", "delivered", "cancelled"] as const;
+/** LIFECYCLE.md: the states of a made-to-order piece of work. */
+export const ORDER_STATUSES = ["paid", "needs_info", "in_progress", "delivered", "revision_requested", "completed", "cancelled"] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -47,11 +48,25 @@ export const orderListEntrySchema = z.object({
       brief: z.record(z.string(), z.unknown()),
     }),
   ),
-  result: z.object({ fileName: z.string(), size: z.number().int() }).nullable(),
+  result: z.object({ fileName: z.string(), size: z.number().int() }).nullable().describe("the latest version's first file"),
+  dueAt: z.string().describe("ISO-8601 UTC; moved later by the time spent in needs_info"),
+  late: z.boolean().describe("past the due date and not delivered yet"),
+  needsAttention: z.boolean().describe("the customer has something to do: answer a question or review a delivery"),
 });
 export type OrderListEntry = z.infer<typeof orderListEntrySchema>;
 
 export const orderListSchema = z.array(orderListEntrySchema);
+
+/** GET /api/orders?limit=&cursor=: a page of my orders; the next page's cursor comes in the X-Next-Cursor header. */
+export const ORDERS_PAGE_MAX = 100;
+export const orderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).default(50),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe("the X-Next-Cursor header of the previous page"),
+});
 
 /** Largest Idempotency-Key header accepted by POST /api/orders. */
 export const IDEMPOTENCY_KEY_MAX = 255;

@@ -1,6 +1,7 @@
 // `npm run bench`: runs every section in order and prints its figures. `npm run bench -- orders` runs one section.
 // A section is a module in scripts/bench/ exporting `(log) => Promise<void>`; add yours to the list below.
 import { benchAccounts } from "./bench/accounts";
+import { benchLifecycle } from "./bench/lifecycle";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
 
@@ -8,6 +9,7 @@ type Section = (log: (line: string) => void) => Promise<void>;
 
 const sections: Array<[name: string, run: Section]> = [
   ["orders", benchOrders],
+  ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
 ];

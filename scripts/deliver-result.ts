@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
-import type { ResultFile } from "../server/modules/orders/order-results";
+import type { ResultFile } from "../server/modules/orders/order-files";
 import { createServices, type Services } from "../server/services";
 
 /** Delivers `filePath` (streamed) for the order with this number or id; the file keeps its base name. */

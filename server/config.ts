@@ -51,6 +51,8 @@ const envSchema = z
     DEMO_DATA: booleanFlag,
     DEPOSIT_MIN: z.coerce.number().positive().default(5),
     DEPOSIT_MAX: z.coerce.number().positive().default(10000),
+    /** Days a delivered order waits for the customer's review before it completes on its own (LIFECYCLE.md). */
+    REVIEW_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),

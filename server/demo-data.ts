@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PlaceOrderInput } from "./modules/orders/orders.service";
 import type { Services } from "./services";
 
@@ -48,24 +49,45 @@ const DEMO_RESULT = [
   "",
 ].join("\n");
 
+const DEMO_WRITER_EMAIL = "writer@scriptorium.test";
+
+/** The demo's orders: each placed with its idempotency key and brought to its state, so a newcomer sees the whole lifecycle. */
+const DEMO_ORDERS = [
+  { key: "demo-order", topic: "Why sourdough takes two days", state: "delivered" },
+  { key: "demo-order-question", topic: "Our new rye loaf", state: "needs_info" },
+  { key: "demo-order-in-progress", topic: "Baking with children at home", state: "in_progress" },
+  { key: "demo-order-completed", topic: "A short history of our bakery", state: "completed" },
+] as const;
+
 export type DemoDeps = Pick<Services, "accounts" | "wallet" | "orders">;
 
 /**
- * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and one
- * delivered order with a small Markdown result. Every step checks what is already there (the order is placed with an
- * idempotency key), so a restart, even after an interrupted first run, adds nothing twice.
+ * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
+ * orders across the lifecycle: one delivered and waiting for review (with a small Markdown result), one with a
+ * question from the writer, one in progress and one completed. Every step checks what is already there (orders are
+ * placed with idempotency keys, moves only from the state before), so a restart adds nothing twice.
  */
 export async function ensureDemoData({ accounts, wallet, orders }: DemoDeps): Promise<void> {
-  const userId = await accounts.ensureCustomer({
-    email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, first_name: "Dana", last_name: "Demo", country: "ES",
-    company: "Demo Bakery SL", city: "Madrid", zip_code: "28013", address: "Calle Mayor 1",
-  });
+  const place = { country: "ES", company: "Demo Bakery SL", city: "Madrid", zip_code: "28013", address: "Calle Mayor 1" };
+  const userId = await accounts.ensureCustomer({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, first_name: "Dana", last_name: "Demo", ...place });
+  const writerId = await accounts.ensureCustomer({ email: DEMO_WRITER_EMAIL, password: randomUUID(), first_name: "Wren", last_name: "Writer", ...place }, "writer");
+  const customer = { id: userId, role: "customer" as const };
+  const writer = { id: writerId, role: "writer" as const };
   const firstRun = !(await orders.hasOrders(userId));
   if (firstRun && (await wallet.balance(userId, "EUR")) === 0) {
     await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
   }
-  const order = await orders.place(userId, DEMO_ORDER, { locale: "en", idempotencyKey: "demo-order" });
-  if ((await orders.find(order.id))?.status !== "delivered") {
-    await orders.deliver(order.id, { fileName: "why-sourdough-takes-two-days.md", content: Buffer.from(DEMO_RESULT) });
+  for (const demo of DEMO_ORDERS) {
+    const input: PlaceOrderInput = { ...DEMO_ORDER, orderFormData: [{ productId: "article-forge", brief: { ...DEMO_ORDER.orderFormData[0]!.brief, topic: demo.topic } }] };
+    const { id } = await orders.place(userId, input, { locale: "en", idempotencyKey: demo.key });
+    const status = () => orders.find(id).then((order) => order?.status);
+    if ((await status()) === "paid") await orders.actions.start(id, writer);
+    if (demo.state === "needs_info" && (await status()) === "in_progress") {
+      await orders.actions.ask(id, writer, "Is the rye loaf sourdough too, or made with yeast? It changes the story.");
+    }
+    if ((demo.state === "delivered" || demo.state === "completed") && (await status()) === "in_progress") {
+      await orders.actions.deliver(id, writer, [{ fileName: "why-sourdough-takes-two-days.md", content: Buffer.from(DEMO_RESULT) }], "First version");
+    }
+    if (demo.state === "completed" && (await status()) === "delivered") await orders.actions.accept(id, customer);
   }
 }

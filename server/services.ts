@@ -16,6 +16,7 @@ import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
+import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 
 export interface ServiceDeps {
@@ -31,8 +32,9 @@ export interface ServiceDeps {
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock });
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store });
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({
@@ -52,8 +54,11 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
   const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, accountEmail, storage, publicUrl: config.publicUrl, clock, metrics: metrics.store });
-  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  const orders = createOrdersService({
+    db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
+    reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
+  });
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -62,5 +67,7 @@ export type Services = ReturnType<typeof createServices>;
 export async function prepareServices(services: Services, options: { demoData: boolean }): Promise<void> {
   await services.catalog.seed();
   await services.accounts.prepare();
+  await services.jobs.prepare();
+  await services.mail.prepare();
   if (options.demoData) await ensureDemoData(services);
 }

@@ -39,13 +39,14 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
     async prepare() {
       await migrateToLatest(db);
       await prepareServices(services, config);
-      services.mail.start();
+      services.jobs.start();
       readiness.ready();
     },
     async close() {
       readiness.drain();
       await app.close();
-      await services.mail.stop();
+      await services.jobs.stop();
+      services.mail.stop();
       await bus.close();
       await redis?.quit();
       await db.close();

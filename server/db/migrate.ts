@@ -27,23 +27,24 @@ const folderProvider: MigrationProvider = {
  * its bookkeeping tables, which two instances would otherwise race to create.) SQLite has one writer at a time.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (db.dialect !== "postgres") return migrate(db);
+  if (db.dialect !== "postgres") return migrateTo(db);
   const key = `scriptorium-migrations:${db.pgSchema ?? "public"}`;
   await db.kysely.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
     try {
-      await migrate(db);
+      await migrateTo(db);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
 }
 
-async function migrate(db: Db): Promise<void> {
+/** Runs the pending migrations up to `name` (all when left out); tests of a data migration stop before it. */
+export async function migrateTo(db: Db, name?: string): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: name it, or a second test
   // store's fresh schema would be taken as already set up by the first.
   const migrator = new Migrator({ db: db.kysely, provider: folderProvider, migrationTableSchema: db.pgSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);

@@ -3,6 +3,7 @@ import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
 import type { SupportTables } from "../modules/support/support.tables";
+import type { JobTables } from "../platform/jobs/jobs.tables";
 import type { WalletTables } from "../modules/wallet/wallet.tables";
 
 /**
@@ -16,4 +17,5 @@ export interface Database
     SupportTables,
     MailTables,
     WalletTables,
-    OrderTables {}
+    OrderTables,
+    JobTables {}

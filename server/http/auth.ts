@@ -6,7 +6,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid access token is sent as `Authorization: Bearer …`. */
     requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 when anonymous, 403 unless staff. */
+    /** preHandler: 401 when anonymous, 403 unless staff (writer, manager or admin; the routes narrow further). */
     requireStaff: preHandlerAsyncHookHandler;
   }
 }
@@ -31,6 +31,6 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
   });
   app.decorate("requireStaff", async function (request: FastifyRequest) {
     await authenticate(request);
-    if (request.user?.role !== "staff") throw ApiError.forbidden();
+    if (!request.user || request.user.role === "customer") throw ApiError.forbidden();
   });
 }

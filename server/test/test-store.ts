@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import type { Clock } from "../platform/clock";
 import { connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
 
@@ -73,8 +74,9 @@ async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
 /**
  * Starts the whole API (no page rendering) on a free port with a fresh database. Rate-limit counters in Redis get
  * a namespace of their own unless `redisNamespace` is given (stores that pass the same one share their counts).
+ * Timed work runs only when a test calls `services.jobs.runDue()`, on the `clock` it passes.
  */
-export async function startTestStore(env: Record<string, string> = {}, options: { redisNamespace?: string } = {}): Promise<TestStore> {
+export async function startTestStore(env: Record<string, string> = {}, options: { redisNamespace?: string; clock?: Clock } = {}): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -88,7 +90,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   const { db, drop } = await freshDatabase();
   await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL);
-  const services = createServices({ config, db, redis });
+  const services = createServices({ config, db, redis, clock: options.clock });
   await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:` });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -11,6 +11,7 @@ const store = useStore();
 
 let tokens: { accessToken: string; refreshToken: string };
 let depositId: string;
+let orderNumber: string;
 
 async function call<T>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(store.server.url + path, {
@@ -42,6 +43,7 @@ beforeAll(async () => {
     { "idempotency-key": "a11y-order" },
   );
   deliverResult(store.server.dataDir, order.number, AXE);
+  orderNumber = order.number;
   // …and a pending one for the sandbox checkout page.
   ({ depositId } = await deposit(25));
 });
@@ -60,7 +62,7 @@ async function violationsInMain(page: Page): Promise<string[]> {
 }
 
 describe("accessibility of the customer's order screens: axe-core finds no serious or critical violation", () => {
-  const pages = ["/cart", "/profile/balance", "/profile/orders", "/checkout/sandbox?deposit="];
+  const pages = ["/cart", "/profile/balance", "/profile/orders", "/profile/orders/", "/checkout/sandbox?deposit="];
   // English pages in the dark theme, Spanish ones in the light theme: both themes' contrast is checked.
   it.each(pages.flatMap((page) => [page, `/es${page}`]))("on %s", async (page) => {
     const context = await visitor(store.browser, { bypassCSP: true });
@@ -74,12 +76,11 @@ describe("accessibility of the customer's order screens: axe-core finds no serio
       window.localStorage.setItem("cart", JSON.stringify(cart));
     }, { pair: tokens, theme: page.startsWith("/es") ? "light" : "dark" });
     const tab = await context.newPage();
-    await open(tab, store.server.url + page + (page.endsWith("deposit=") ? depositId : ""));
+    await open(tab, store.server.url + page + (page.endsWith("deposit=") ? depositId : page.endsWith("/orders/") ? orderNumber : ""));
     await tab.locator("main h1").first().waitFor();
-    if (page.endsWith("/orders")) {
-      // Every brief unfolded, the download button showing.
+    if (page.endsWith("/orders") || page.endsWith("/orders/")) {
+      // The order (its page: actions, versions, thread form, briefs, timeline) loaded.
       await tab.getByTestId("order-status").first().waitFor();
-      await tab.locator("main details").evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
     }
     if (page.endsWith("/cart")) {
       // With every field error showing, too.

@@ -139,9 +139,13 @@ describe("a customer orders from a prepaid balance", () => {
     const leftovers = await page.evaluate(() => [window.localStorage.getItem("cart"), window.localStorage.getItem("orders")]);
     expect(leftovers).toEqual([null, null]);
 
-    // The order is listed as paid, and the balance dropped by the total.
-    await page.getByRole("link", { name: "See your orders" }).click();
-    await page.waitForURL((url) => url.pathname === "/profile/orders");
+    // The confirmation opens the order's own page (paid, with its due date); the list shows it paid too; the balance
+    // dropped by the total.
+    await page.getByRole("link", { name: "Follow this order" }).click();
+    await page.waitForURL((url) => url.pathname === `/profile/orders/${orderNumber}`);
+    await expect.poll(() => page.getByTestId("order-page").getByTestId("order-status").textContent()).toBe("Paid");
+    await expect(text(page, "order-due")).resolves.toMatch(/^Due /);
+    await page.goto(`${store.server.url}/profile/orders`);
     await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent()).toBe("Paid");
     await page.goto(`${store.server.url}/profile/balance`);
     await expect.poll(() => text(page, "balance-amount")).toBe("€512.00");
@@ -155,15 +159,18 @@ describe("a customer orders from a prepaid balance", () => {
 
     await page.goto(`${store.server.url}/profile/orders`);
     const order = page.getByTestId(`order-${orderNumber}`);
-    await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered");
+    await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered: please review");
     await expect(order.getByTestId("order-total").textContent()).resolves.toBe("€488.00");
-    await order.getByText("Brief").first().click();
-    await expect(order.textContent()).resolves.toContain("How to price a wedding cake");
-    await expect(order.textContent()).resolves.toContain("Friendly");
     const [download] = await Promise.all([page.waitForEvent("download"), order.getByRole("button", { name: /^Download result/ }).click()]);
     expect(download.suggestedFilename()).toBe("Informe de panadería ñ.txt");
     const saved = await download.path();
     expect(fs.readFileSync(saved).equals(bytes)).toBe(true);
+    // The order's page shows the briefs as placed.
+    await order.getByRole("link", { name: "Open order" }).click();
+    await page.waitForURL((url) => url.pathname === `/profile/orders/${orderNumber}`);
+    await page.getByTestId("version-1").waitFor();
+    await expect(page.getByTestId("order-page").textContent()).resolves.toContain("How to price a wedding cake");
+    await expect(page.getByTestId("order-page").textContent()).resolves.toContain("Friendly");
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -4,8 +4,8 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { apiDownload } from "~/lib/api/client";
 import { errorText } from "~/lib/error-text";
 
-/** Fetches the delivered file with the customer's token and saves it under the name the server gave it. */
-export function DownloadButton({ orderId, fileName }: { orderId: string; fileName: string }) {
+/** Fetches a file of the order (`path`, an API path) with the customer's token and saves it under the name the server gave it. */
+export function DownloadButton({ path, fileName, label }: { path: string; fileName: string; label?: string }) {
   const { t } = useTranslation("orders");
   const { t: te } = useTranslation("errors");
   const [busy, setBusy] = useState(false);
@@ -15,7 +15,7 @@ export function DownloadButton({ orderId, fileName }: { orderId: string; fileNam
     setBusy(true);
     setFailure(null);
     try {
-      const file = await apiDownload(`/api/orders/${encodeURIComponent(orderId)}/result`);
+      const file = await apiDownload(path);
       const url = URL.createObjectURL(file.blob);
       const link = document.createElement("a");
       link.href = url;
@@ -35,7 +35,7 @@ export function DownloadButton({ orderId, fileName }: { orderId: string; fileNam
   return (
     <div>
       <SubmitButton type="button" busy={busy} onClick={() => void download()} aria-label={t("downloadFile", { fileName })}>
-        {t("download")}
+        {label ?? t("download")}
       </SubmitButton>
       {failure ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -1,57 +1,48 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { OrderListEntry } from "../../../contract/orders";
 import type { Locale } from "../../../common/locales";
 import { formatDateTime } from "~/lib/format-date";
 import { DownloadButton } from "./download-button";
-import { OrderBrief } from "./order-brief";
+import { StatusBadge } from "./status-badge";
 
-const STATUS_TONE: Record<OrderListEntry["status"], string> = {
-  paid: "border-sky-500 text-sky-800 dark:text-sky-300",
-  in_progress: "border-amber-500 text-amber-800 dark:text-amber-300",
-  delivered: "border-emerald-500 text-emerald-800 dark:text-emerald-300",
-  cancelled: "border-slate-400 dark:border-slate-500 text-slate-600 dark:text-slate-400",
-};
-
-/** One order: number, date, status, its items with their briefs, the total, and the result when delivered. */
-export function OrderCard({ order, locale, productName }: { order: OrderListEntry; locale: Locale; productName(id: string): string }) {
+/** One order in the list: number (to its page), status, due date, what it holds, the total, and its latest result. */
+export function OrderCard({ order, locale, productName, href }: { order: OrderListEntry; locale: Locale; productName(id: string): string; href: string }) {
   const { t } = useTranslation("orders");
   const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
   const headingId = `order-${order.id}`;
+  const open = !["completed", "cancelled"].includes(order.status);
   return (
     <li className="rounded-lg border border-slate-300 dark:border-slate-800 bg-slate-50 dark:bg-slate-900 p-4" aria-labelledby={headingId} data-testid={`order-${order.number}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-xl font-semibold">
-          {t("number", { number: order.number })}
+          <Link to={href} className="text-indigo-700 underline dark:text-indigo-300">
+            {t("number", { number: order.number })}
+          </Link>
         </h2>
-        <span className={`rounded-full border px-3 py-0.5 text-sm ${STATUS_TONE[order.status]}`} data-testid="order-status">
-          {t(`status.${order.status}`)}
-        </span>
+        <StatusBadge status={order.status} late={order.late} />
       </div>
+      {order.needsAttention ? (
+        <p className="mt-2 font-medium text-orange-800 dark:text-orange-300" data-testid="order-attention">
+          {t(`attention.${order.status}`)}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {t("placedOn", { date: formatDateTime(order.createdAt, locale) })}
+        {open ? ` · ${t("dueOn", { date: formatDateTime(order.dueAt, locale) })}` : null}
       </p>
-      <ul className="mt-4 space-y-4">
-        {order.items.map((item, index) => (
-          <li key={index} className="border-t border-slate-300 dark:border-slate-800 pt-3">
-            <div className="mb-2 flex justify-between gap-4">
-              <span className="font-medium">{productName(item.productId)}</span>
-              <span className="tabular-nums">{money(item.price)}</span>
-            </div>
-            <details>
-              <summary className="cursor-pointer text-sm text-indigo-700 dark:text-indigo-300">{t("brief")}</summary>
-              <div className="mt-2">
-                <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
-              </div>
-            </details>
-          </li>
-        ))}
-      </ul>
+      <p className="mt-2 text-sm">{order.items.map((item) => productName(item.productId)).join(", ")}</p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4 border-t border-slate-300 dark:border-slate-800 pt-3">
         <p className="text-lg font-semibold">
           {t("total")} <span className="tabular-nums" data-testid="order-total">{money(order.total)}</span>
         </p>
-        {order.status === "delivered" && order.result ? <DownloadButton orderId={order.id} fileName={order.result.fileName} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {order.result ? <DownloadButton path={`/api/orders/${encodeURIComponent(order.id)}/result`} fileName={order.result.fileName} /> : null}
+          <Link to={href} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            {t("open")}
+          </Link>
+        </div>
       </div>
     </li>
   );

@@ -7,7 +7,7 @@ import { useProductName } from "~/lib/product-name";
 import { OrderCard } from "./order-card";
 import { useOrders } from "./use-orders";
 
-/** /profile/orders: every order of the customer, newest first. */
+/** /profile/orders: the customer's orders, those that need them first (a question to answer, a delivery to review), then newest first. */
 export function OrdersPage() {
   const { t } = useTranslation("orders");
   const { t: te } = useTranslation("errors");
@@ -28,8 +28,8 @@ export function OrdersPage() {
       ) : null}
       {orders && orders.length > 0 ? (
         <ol className="space-y-6">
-          {orders.map((order) => (
-            <OrderCard key={order.id} order={order} locale={locale} productName={productName} />
+          {[...orders.filter((order) => order.needsAttention), ...orders.filter((order) => !order.needsAttention)].map((order) => (
+            <OrderCard key={order.id} order={order} locale={locale} productName={productName} href={to(`/profile/orders/${order.number}`)} />
           ))}
         </ol>
       ) : null}

@@ -1,3 +1,4 @@
+import { USER_ROLES } from "../../../contract/accounts";
 import { SignJWT, errors, jwtVerify } from "jose";
 import type { AuthUser } from "./auth-user";
 
@@ -49,7 +50,7 @@ export function createAccessTokens(
       try {
         const payload = await verified(token);
         if (!payload) return null;
-        const role = payload.role === "staff" ? "staff" : "customer";
+        const role = USER_ROLES.find((known) => known === payload.role) ?? "customer";
         const sessionId = String(payload.sid ?? "");
         if (await isRevoked(sessionId)) return null;
         return { id: String(payload.sub), role, sessionId };

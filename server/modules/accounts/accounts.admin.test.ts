@@ -13,13 +13,13 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const login = await store.post("/api/Accounts/login", { email: "boss@example.com", password: "ledger-kestrel-violet-9" });
     expect(login.status).toBe(200);
     const profile = await store.call("/api/Accounts/profile", { token: login.body.accessToken });
-    expect(profile.body).toMatchObject({ email: "boss@example.com", role: "staff" });
+    expect(profile.body).toMatchObject({ email: "boss@example.com", role: "admin" });
   });
 
   it("promote an existing account to staff and keep its password", async () => {
     const customer = await registerCustomer(store);
     await store.services.accounts.ensureAdmin(customer.email, "ignored-because-it-exists");
     const login = await store.post("/api/Accounts/login", { email: customer.email, password: customer.password });
-    expect((await store.call("/api/Accounts/profile", { token: login.body.accessToken })).body.role).toBe("staff");
+    expect((await store.call("/api/Accounts/profile", { token: login.body.accessToken })).body.role).toBe("admin");
   });
 });

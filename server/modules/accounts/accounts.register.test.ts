@@ -132,7 +132,7 @@ describe("test helpers", () => {
     const staff = await registerStaff(store);
     const profile = await store.call("/api/Accounts/profile", { token: customer.accessToken });
     expect(profile.body).toMatchObject({ id: customer.userId, email: customer.email, firstName: "Helper", role: "customer" });
-    expect((await store.call("/api/Accounts/profile", { token: staff.accessToken })).body).toMatchObject({ id: staff.userId, role: "staff" });
+    expect((await store.call("/api/Accounts/profile", { token: staff.accessToken })).body).toMatchObject({ id: staff.userId, role: "admin" });
     const login = await store.post("/api/Accounts/login", { email: customer.email, password: customer.password });
     expect(login.status).toBe(200);
   });

@@ -138,24 +138,24 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
      * A customer made at start (the demo customer): created with this profile when the address is unknown, without
      * mail or sign-in; an existing account is left as it is. Answers the account's id.
      */
-    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at"> & { password: string }): Promise<string> {
+    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at"> & { password: string }, role: "customer" | "writer" = "customer"): Promise<string> {
       const { password, ...fields } = profile;
       const existing = await users.findByEmail(fields.email);
       if (existing) return existing.id;
       const at = now().toISOString();
-      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role: "customer", created_at: at, updated_at: at };
+      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role, created_at: at, updated_at: at };
       if (await users.insert(user)) return user.id;
       // Another instance made it first.
       return (await users.findByEmail(fields.email))!.id;
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the staff account, or makes an existing account staff (its password is kept). */
+    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account, or makes an existing account admin (its password is kept). */
     async ensureAdmin(email: string, password: string): Promise<void> {
       const address = email.trim().toLowerCase();
       const at = now().toISOString();
       const existing = await users.findByEmail(address);
       if (existing) {
-        if (existing.role !== "staff") await users.setRole(existing.id, "staff", at);
+        if (existing.role !== "admin") await users.setRole(existing.id, "admin", at);
         return;
       }
       await users.insert({
@@ -169,7 +169,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         zip_code: "",
         address: "",
         password_hash: await hashPassword(password),
-        role: "staff",
+        role: "admin",
         created_at: at,
       });
     },

@@ -1,3 +1,4 @@
+import type { UserRole } from "../../../contract/accounts";
 export interface UsersTable {
   id: string;
   email: string;
@@ -9,7 +10,8 @@ export interface UsersTable {
   zip_code: string;
   address: string;
   password_hash: string;
-  role: "customer" | "staff";
+  /** LIFECYCLE.md staff roles: writer, manager, admin. */
+  role: UserRole;
   created_at: string;
   updated_at: string;
 }

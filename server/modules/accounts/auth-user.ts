@@ -1,5 +1,7 @@
+import type { UserRole } from "../../../contract/accounts";
+
 /** Who a verified access token speaks for: what the auth guard puts on the request and services act on. */
 export interface AuthUser {
   id: string;
-  role: "customer" | "staff";
+  role: UserRole;
 }

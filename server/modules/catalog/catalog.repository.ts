@@ -47,12 +47,27 @@ export function createCatalogRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Business days and revision rounds of each product (LIFECYCLE.md: a bundle takes its longest service). */
+    async lifecycleTerms(): Promise<Map<ProductId, { turnaroundDays: number; revisionRounds: number }>> {
+      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds"]).execute();
+      return new Map(rows.map((row) => [row.id as ProductId, { turnaroundDays: row.turnaround_days, revisionRounds: row.revision_rounds }]));
+    },
+
     /** Inserts the catalog of content/catalog.ts where it is missing; existing rows (and edited prices) are kept. */
     async seed(): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const products = [
-          ...SERVICES.map((service, index) => ({ id: service.id, kind: "service" as const, position: index, active: 1 })),
-          ...BUNDLES.map((bundle, index) => ({ id: bundle.id, kind: "bundle" as const, position: 100 + index, active: 1 })),
+          ...SERVICES.map((service, index) => ({
+            id: service.id, kind: "service" as const, position: index, active: 1, turnaround_days: service.turnaround, revision_rounds: service.revisions,
+          })),
+          ...BUNDLES.map((bundle, index) => {
+            const services = SERVICES.filter((service) => bundle.services.includes(service.id));
+            return {
+              id: bundle.id, kind: "bundle" as const, position: 100 + index, active: 1,
+              turnaround_days: Math.max(...services.map((service) => service.turnaround)),
+              revision_rounds: Math.min(...services.map((service) => service.revisions)),
+            };
+          }),
         ];
         await trx.insertInto("products").values(products).onConflict((oc) => oc.column("id").doNothing()).execute();
         const prices = [...SERVICES, ...BUNDLES].flatMap((product) =>

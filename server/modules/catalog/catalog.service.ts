@@ -45,6 +45,20 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
       return (await contents).get(id) ?? [];
     },
 
+    /**
+     * What an order of `productIds` promises (LIFECYCLE.md): the longest turnaround of its products in business
+     * days, and the fewest revision rounds among them.
+     */
+    async orderTerms(productIds: readonly string[]): Promise<{ turnaroundDays: number; revisionRounds: number }> {
+      const terms = await repository.lifecycleTerms();
+      const known = productIds.map((id) => terms.get(id as ProductId)).filter((term) => term !== undefined);
+      if (known.length === 0) return { turnaroundDays: 5, revisionRounds: 2 };
+      return {
+        turnaroundDays: Math.max(...known.map((term) => term.turnaroundDays)),
+        revisionRounds: Math.min(...known.map((term) => term.revisionRounds)),
+      };
+    },
+
     /** Inserts any product of content/catalog.ts that is missing. */
     async seed(): Promise<void> {
       await repository.seed();

@@ -1,27 +1,21 @@
 import type { Kysely } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { StoreMetrics } from "../../platform/metrics";
 import type { Database } from "../../db/schema";
-import { isoAfter, nowIso } from "../../db/time";
+import type { JobHandler } from "../../platform/jobs/job-runner";
+import type { StoreMetrics } from "../../platform/metrics";
 import { parseSecrets, redact } from "./redact";
+
+export const MAIL_DELIVER_JOB = "mail.deliver";
 
 export interface SenderOptions {
   smtpUrl: string;
   from: string;
-  /** First retry after this long; each further one waits twice as long (30 s, 1 min, 2 min… by default). */
-  retryBaseMs?: number;
-  /** After this many failed tries a mail is marked failed and left alone. */
-  maxAttempts?: number;
-  /** How often the queue is looked at when nothing wakes the sender. */
-  pollMs?: number;
   metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
 }
 
 /** Delivered (or abandoned) mail is kept this long, then deleted: stored mail holds names and addresses. */
 export const MAIL_RETENTION_MS = 30 * 24 * 60 * 60_000;
-/** How often the sender loop purges mail past its retention. */
-const PURGE_EVERY_MS = 60 * 60_000;
 
 /** Deletes every mail created before `before` that is not waiting to be sent; answers how many. */
 export async function purgeSentMail(db: Kysely<Database>, before: string): Promise<number> {
@@ -33,143 +27,61 @@ export async function purgeSentMail(db: Kysely<Database>, before: string): Promi
   return Number(result.numDeletedRows);
 }
 
-/** While one instance tries a mail, others skip it; if that instance dies, the mail is due again after this. */
-const CLAIM_MS = 2 * 60_000;
-const BATCH = 20;
-
 /**
- * Delivers queued mail rows over SMTP. A row is claimed before sending so several instances never send it twice;
- * a failure is recorded and retried with exponential backoff, so a down SMTP server loses nothing.
+ * The `mail.deliver` job: sends one stored mail over SMTP. A failure is recorded on the mail and thrown, so the job
+ * runner retries it with backoff; after its last attempt the mail is marked failed. A mail already sent is skipped.
+ * Once delivered, the stored copy loses its secrets (a reset code).
  */
 export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
-  const retryBaseMs = options.retryBaseMs ?? 30_000;
-  const maxAttempts = options.maxAttempts ?? 8;
-  const pollMs = options.pollMs ?? 5_000;
   let transporter: Transporter | null = null;
-  let loop: Promise<void> | null = null;
-  let stopped = true;
-  let again = false;
-  let wake: (() => void) | null = null;
+  const mailer = (): Transporter => {
+    const smtp: SMTPTransport.Options = { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+    transporter ??= nodemailer.createTransport(smtp, { from: options.from });
+    return transporter;
+  };
 
-  async function deliver(row: Database["mail_messages"], mailer: Transporter): Promise<void> {
-    const claimed = await db
-      .updateTable("mail_messages")
-      .set({ next_attempt_at: isoAfter(CLAIM_MS) })
-      .where("id", "=", row.id)
-      .where("status", "=", "queued")
-      .where("next_attempt_at", "=", row.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
-    const attempts = row.attempts + 1;
+  const deliver: JobHandler = async (payload: { mailId: string }, context) => {
+    const row = await db.selectFrom("mail_messages").selectAll().where("id", "=", payload.mailId).executeTakeFirst();
+    if (!row || row.status !== "queued") return;
     try {
       // The row's id as Message-ID: a receiver (and the cluster test) can tell a mail sent twice from two mails.
-      await mailer.sendMail({
+      await mailer().sendMail({
         messageId: `<${row.id}@scriptorium>`,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
         html: row.html_body ?? undefined,
       });
-      // Once delivered, the stored copy no longer needs its secrets (a reset code): they are blanked out.
       const secrets = parseSecrets(row.secrets);
       const redacted = secrets.length
         ? { subject: redact(row.subject, secrets), text_body: redact(row.text_body, secrets), html_body: row.html_body && redact(row.html_body, secrets) }
         : {};
       await db
         .updateTable("mail_messages")
-        .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null, secrets: null, ...redacted })
+        .set({ status: "sent", attempts: context.attempt, sent_at: context.now.toISOString(), last_error: null, secrets: null, ...redacted })
         .where("id", "=", row.id)
         .execute();
       options.metrics?.mailSent();
     } catch (error) {
-      const giveUp = attempts >= maxAttempts;
-      options.metrics?.mailFailed(giveUp);
+      options.metrics?.mailFailed(context.lastAttempt);
       await db
         .updateTable("mail_messages")
         .set({
-          status: giveUp ? "failed" : "queued",
-          attempts,
-          next_attempt_at: giveUp ? null : isoAfter(retryBaseMs * 2 ** (attempts - 1)),
+          status: context.lastAttempt ? "failed" : "queued",
+          attempts: context.attempt,
           last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
         })
         .where("id", "=", row.id)
         .execute();
+      throw error;
     }
-  }
-
-  async function deliverDue(mailer: Transporter): Promise<void> {
-    const due = await db
-      .selectFrom("mail_messages")
-      .selectAll()
-      .where("status", "=", "queued")
-      .where("next_attempt_at", "<=", nowIso())
-      .orderBy("next_attempt_at")
-      .limit(BATCH)
-      .execute();
-    for (const row of due) {
-      if (stopped) return;
-      await deliver(row, mailer);
-    }
-  }
-
-  function nap(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
-  let purgedAt = 0;
-  async function run(mailer: Transporter): Promise<void> {
-    while (!stopped) {
-      again = false;
-      try {
-        await deliverDue(mailer);
-        if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
-          purgedAt = Date.now();
-          await purgeSentMail(db, isoAfter(-MAIL_RETENTION_MS));
-        }
-      } catch (error) {
-        console.error("mail sender:", error instanceof Error ? error.message : error);
-      }
-      if (!again && !stopped) await nap(pollMs);
-    }
-  }
+  };
 
   return {
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      const smtp: SMTPTransport.Options = {
-        url: options.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      };
-      transporter = nodemailer.createTransport(smtp, { from: options.from });
-      loop = run(transporter);
-    },
-
-    /** A mail was queued: look at the queue now instead of at the next poll. */
-    wake(): void {
-      again = true;
-      wake?.();
-    },
-
-    /** Finishes the mail being sent, then stops; what is left stays queued for the next start. */
-    async stop(): Promise<void> {
-      stopped = true;
-      wake?.();
-      await loop;
+    deliver,
+    close(): void {
       transporter?.close();
-      loop = transporter = null;
+      transporter = null;
     },
   };
 }
-
-export type MailSender = ReturnType<typeof createMailSender>;

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { isoAfter, nowIso } from "../../db/time";
-import { createMailSender, MAIL_RETENTION_MS, purgeSentMail, type SenderOptions } from "./mail.sender";
+import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { StoreMetrics } from "../../platform/metrics";
+import { createMailSender, MAIL_DELIVER_JOB, MAIL_RETENTION_MS, purgeSentMail } from "./mail.sender";
+
+const MAIL_PURGE_JOB = "mail.purge";
 
 export interface MailMessage {
   to: string;
@@ -23,49 +26,52 @@ export interface StoredMail {
   createdAt: string;
 }
 
+export interface MailOptions {
+  transport: "outbox" | "smtp";
+  smtpUrl?: string;
+  from: string;
+  /** Tries per mail before it is marked failed (each retry waits twice as long, by the job runner's backoff). */
+  maxAttempts?: number;
+  metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
+}
+
 /**
  * Every mail is stored first. With MAIL_TRANSPORT=outbox it stays there (listed at /dev/mailbox outside production);
- * with smtp it is queued and a sender delivers it, retrying failures, so a down SMTP server loses nothing.
+ * with smtp a `mail.deliver` job is scheduled with it, in the same transaction when one is given, and the job runner
+ * delivers it, retrying failures, so a down SMTP server loses nothing.
  */
-export type MailOptions = Omit<SenderOptions, "smtpUrl"> & { transport: "outbox" | "smtp"; smtpUrl?: string };
-
-export function createMailService(db: Kysely<Database>, options: MailOptions) {
-  const sender =
-    options.transport === "smtp" && options.smtpUrl ? createMailSender(db, { ...options, smtpUrl: options.smtpUrl }) : null;
+export function createMailService(db: Kysely<Database>, options: MailOptions, jobs: JobRunner) {
+  const sender = options.transport === "smtp" && options.smtpUrl ? createMailSender(db, { smtpUrl: options.smtpUrl, from: options.from, metrics: options.metrics }) : null;
+  if (sender) jobs.register(MAIL_DELIVER_JOB, sender.deliver);
+  // Daily: mail past its retention is deleted (stored mail holds names and addresses).
+  jobs.register(MAIL_PURGE_JOB, async (_payload, context) => {
+    await purgeSentMail(db, new Date(context.now.getTime() - MAIL_RETENTION_MS).toISOString());
+    await jobs.scheduleDaily(MAIL_PURGE_JOB);
+  });
   return {
-    async send(message: MailMessage): Promise<void> {
-      await db
+    /** Stores the mail (in `trx` when given, so it exists only if the change it tells about is committed). */
+    async send(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      await trx
         .insertInto("mail_messages")
         .values({
-          id: randomUUID(),
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          status: options.transport === "outbox" ? "outbox" : "queued",
-          attempts: 0,
-          next_attempt_at: options.transport === "outbox" ? null : nowIso(),
-          last_error: null,
-          created_at: nowIso(),
-          sent_at: null,
+          id, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null,
+          status: sender ? "queued" : "outbox", attempts: 0, last_error: null, created_at: now, sent_at: null,
           secrets: message.secrets?.length ? JSON.stringify(message.secrets) : null,
         })
         .execute();
-      sender?.wake();
+      if (sender) {
+        await jobs.schedule(trx, { kind: MAIL_DELIVER_JOB, payload: { mailId: id }, maxAttempts: options.maxAttempts });
+        if (trx === db) jobs.wake();
+      }
     },
 
-    /** Starts delivering queued mail (smtp only; the outbox keeps everything) and purges mail past its retention. */
-    start(): void {
-      sender?.start();
-      if (!sender) void purgeSentMail(db, isoAfter(-MAIL_RETENTION_MS)).catch(() => undefined);
-    },
+    /** At start: makes sure the daily purge is scheduled. */
+    prepare: (): Promise<void> => jobs.scheduleDaily(MAIL_PURGE_JOB),
 
     /** Deletes every mail created before `before` that is no longer waiting to be sent; answers how many. */
     purgeSentMail: (before: string) => purgeSentMail(db, before),
-
-    stop(): Promise<void> {
-      return sender?.stop() ?? Promise.resolve();
-    },
 
     /** How many mails wait for the SMTP sender (the mail queue's depth). */
     async queued(): Promise<number> {
@@ -77,19 +83,18 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
       return Number(row?.count ?? 0);
     },
 
+    /** Closes the SMTP connection (the job runner is stopped by its owner). */
+    stop(): void {
+      sender?.close();
+    },
+
     /** Newest first; `to` narrows to one recipient. */
     async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
       let query = db.selectFrom("mail_messages").selectAll().orderBy("created_at", "desc").limit(options.limit ?? 100);
       if (options.to) query = query.where("to_address", "=", options.to);
       const rows = await query.execute();
       return rows.map((row) => ({
-        id: row.id,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        status: row.status,
-        createdAt: row.created_at,
+        id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, status: row.status, createdAt: row.created_at,
       }));
     },
   };

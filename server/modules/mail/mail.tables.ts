@@ -7,8 +7,8 @@ export interface MailTables {
     html_body: string | null;
     /** outbox: kept for /dev/mailbox; queued: waiting for SMTP; sent; failed: gave up after retries. */
     status: "outbox" | "queued" | "sent" | "failed";
+    /** Tries so far (the mail.deliver job retries with backoff). */
     attempts: number;
-    next_attempt_at: string | null;
     last_error: string | null;
     created_at: string;
     sent_at: string | null;

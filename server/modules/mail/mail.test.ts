@@ -1,4 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { manualClock } from "../../platform/clock";
+import { createJobRunner, type JobRunner } from "../../platform/jobs/job-runner";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { closedPort, startFakeSmtpServer, type FakeSmtpServer } from "./fake-smtp-server";
 import { createMailService, type MailService } from "./mail.service";
@@ -14,18 +16,22 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function smtpMail(port: number, options: { maxAttempts?: number } = {}): MailService {
-  const mail = createMailService(store.db.kysely, {
-    transport: "smtp",
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    from: "Scriptorium <no-reply@scriptorium.test>",
-    retryBaseMs: 100,
-    pollMs: 50,
-    ...options,
+const RETRY_MS = 30_000;
+
+/** A mail service on SMTP with its own job runner on a hand-moved clock: mail goes out when the test runs due jobs. */
+function smtpMail(port: number, options: { maxAttempts?: number } = {}) {
+  const clock = manualClock();
+  const jobs: JobRunner = createJobRunner(store.db.kysely, store.db.dialect, { clock, retryBaseMs: RETRY_MS, logError: () => undefined });
+  const mail: MailService = createMailService(
+    store.db.kysely,
+    { transport: "smtp", smtpUrl: `smtp://127.0.0.1:${port}`, from: "Scriptorium <no-reply@scriptorium.test>", ...options },
+    jobs,
+  );
+  cleanups.push(async () => {
+    mail.stop();
+    await store.db.kysely.deleteFrom("jobs").execute();
   });
-  mail.start();
-  cleanups.push(() => mail.stop());
-  return mail;
+  return { mail, jobs, clock };
 }
 
 async function fakeSmtp(options: Parameters<typeof startFakeSmtpServer>[0]): Promise<FakeSmtpServer> {
@@ -74,67 +80,77 @@ describe("outbox transport and the development mailbox", () => {
   });
 });
 
-describe("SMTP transport", () => {
+describe("SMTP transport on the job runner", () => {
   it("delivers queued mail to the SMTP server", async () => {
     const smtp = await fakeSmtp({});
-    const mail = smtpMail(smtp.port);
+    const { mail, jobs } = smtpMail(smtp.port);
     await mail.send({ to: "fay@example.com", subject: "Your order", text: "It is paid." });
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+    expect(await stored("fay@example.com")).toMatchObject({ status: "queued", attempts: 0 });
+    expect(await jobs.runDue()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toContain("Subject: Your order");
     expect(smtp.received[0]).toContain("It is paid.");
-    await vi.waitFor(async () => expect(await stored("fay@example.com")).toMatchObject({ status: "sent", attempts: 1 }));
+    expect(await stored("fay@example.com")).toMatchObject({ status: "sent", attempts: 1 });
     // The stored row's id travels as the Message-ID, so a mail sent twice can be told from two mails.
     expect(smtp.received[0]).toContain(`Message-ID: <${(await stored("fay@example.com")).id}@scriptorium>`);
   });
 
-  it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {
+  it("keeps mail while the SMTP server is down and delivers it once it is back, after the backoff", async () => {
     const port = await closedPort();
-    const mail = smtpMail(port);
+    const { mail, jobs, clock } = smtpMail(port);
     await mail.send({ to: "gus@example.com", subject: "Reset code", text: "123456" });
-    await vi.waitFor(async () => expect((await stored("gus@example.com")).attempts).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    await jobs.runDue();
     const failed = await stored("gus@example.com");
-    expect(failed.status).toBe("queued");
+    expect(failed).toMatchObject({ status: "queued", attempts: 1 });
     expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(failed.next_attempt_at! > failed.created_at).toBe(true);
 
     const smtp = await fakeSmtp({ port });
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+    clock.advance(RETRY_MS - 1);
+    expect(await jobs.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await jobs.runDue()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toContain("Subject: Reset code");
-    await vi.waitFor(async () => expect((await stored("gus@example.com")).status).toBe("sent"));
+    expect(await stored("gus@example.com")).toMatchObject({ status: "sent", attempts: 2 });
   });
 
   it("retries a temporary refusal from the SMTP server", async () => {
     const smtp = await fakeSmtp({ refuseFirst: 1 });
-    const mail = smtpMail(smtp.port);
+    const { mail, jobs, clock } = smtpMail(smtp.port);
     await mail.send({ to: "hal@example.com", subject: "Welcome", text: "Hello" });
-    await vi.waitFor(async () => expect(await stored("hal@example.com")).toMatchObject({ status: "sent", attempts: 2 }), {
-      timeout: 5000,
-    });
+    await jobs.runDue();
+    clock.advance(RETRY_MS);
+    await jobs.runDue();
+    expect(await stored("hal@example.com")).toMatchObject({ status: "sent", attempts: 2 });
     expect(smtp.received).toHaveLength(1);
   });
 
   it("sends each mail once when two instances share the queue", async () => {
     const smtp = await fakeSmtp({});
     const first = smtpMail(smtp.port);
-    smtpMail(smtp.port);
-    for (let i = 0; i < 10; i++) await first.send({ to: `twin${i}@example.com`, subject: `Twin ${i}`, text: "once" });
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(10), { timeout: 5000, interval: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = smtpMail(smtp.port);
+    for (let i = 0; i < 10; i++) await first.mail.send({ to: `twin${i}@example.com`, subject: `Twin ${i}`, text: "once" });
+    const [a, b] = await Promise.all([first.jobs.runDue(), second.jobs.runDue()]);
+    expect(a + b).toBe(10);
+    expect(smtp.received).toHaveLength(10);
+    expect(await Promise.all([first.jobs.runDue(), second.jobs.runDue()])).toEqual([0, 0]);
     expect(smtp.received).toHaveLength(10);
   });
 
   it("gives up as failed after the last try", async () => {
-    const mail = smtpMail(await closedPort(), { maxAttempts: 2 });
+    const { mail, jobs, clock } = smtpMail(await closedPort(), { maxAttempts: 2 });
     await mail.send({ to: "ida@example.com", subject: "Lost", text: "never" });
-    await vi.waitFor(async () => expect(await stored("ida@example.com")).toMatchObject({ status: "failed", attempts: 2 }), {
-      timeout: 5000,
-    });
-    expect((await stored("ida@example.com")).next_attempt_at).toBeNull();
+    await jobs.runDue();
+    clock.advance(RETRY_MS);
+    await jobs.runDue();
+    expect(await stored("ida@example.com")).toMatchObject({ status: "failed", attempts: 2 });
+    clock.advance(RETRY_MS * 100);
+    expect(await jobs.runDue()).toBe(0);
   });
 
   it("delivers a mail's secret, then keeps only a redacted copy of it", async () => {
     const smtp = await fakeSmtp({});
-    const mail = smtpMail(smtp.port);
+    const { mail, jobs } = smtpMail(smtp.port);
     await mail.send({
       to: "jo@example.com",
       subject: "Your code 8142 inside",
@@ -142,9 +158,8 @@ describe("SMTP transport", () => {
       html: "<p>83920571</p>",
       secrets: ["83920571", "8142"],
     });
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+    expect(await jobs.runDue()).toBe(1);
     expect(smtp.received[0]).toContain("83920571");
-    await vi.waitFor(async () => expect((await stored("jo@example.com")).status).toBe("sent"));
     const row = await stored("jo@example.com");
     expect(row).toMatchObject({
       subject: "Your code [redacted] inside",
@@ -166,7 +181,6 @@ describe("purgeSentMail", () => {
       html_body: null,
       status,
       attempts: 0,
-      next_attempt_at: null,
       last_error: null,
       created_at: createdAt,
       sent_at: null,

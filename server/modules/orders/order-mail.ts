@@ -21,7 +21,7 @@ interface ConfirmedOrder {
 export function confirmationMail(to: string, order: ConfirmedOrder, locale: Locale, publicUrl: string): MailMessage {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, `orders.mail.${key}`, params);
   const amount = (minor: number) => formatMoney({ minor, currency: order.currency }, locale);
-  const ordersUrl = `${publicUrl}${locale === "es" ? "/es" : ""}/profile/orders`;
+  const ordersUrl = orderPageUrl(publicUrl, order.number, locale);
   const lines = order.items.map((item) => `- ${productName(item.productId, locale)}: ${amount(item.price)}`);
   return {
     to,
@@ -38,12 +38,43 @@ export function confirmationMail(to: string, order: ConfirmedOrder, locale: Loca
   };
 }
 
-/** "Your order SC-000042 is ready": the result can be downloaded from the orders page. */
-export function deliveredMail(to: string, number: string, locale: Locale, publicUrl: string): MailMessage {
-  const ordersUrl = `${publicUrl}${locale === "es" ? "/es" : ""}/profile/orders`;
-  return {
-    to,
-    subject: translate(locale, "orders.mail.deliveredSubject", { number }),
-    text: translate(locale, "orders.mail.deliveredBody", { number, url: ordersUrl }),
-  };
+export type OrderMailKind =
+  | "started"
+  | "question"
+  | "message"
+  | "delivered"
+  | "accepted"
+  | "revisionRequested"
+  | "cancelled"
+  | "autoCompleted"
+  | "reviewReminder"
+  | "late";
+
+/** The order's own page: the customer's, or the back office's for staff. */
+export function orderPageUrl(publicUrl: string, number: string, locale: Locale, audience: "customer" | "staff" = "customer"): string {
+  return audience === "staff" ? `${publicUrl}/admin/orders/${number}` : `${publicUrl}${locale === "es" ? "/es" : ""}/profile/orders/${number}`;
+}
+
+/**
+ * A mail about a step of the order's lifecycle, in the recipient's language, linking to the order's page:
+ * `orders.mail.<kind>Subject` and `orders.mail.<kind>Body` of the catalogue. `refund` (minor units) and `date`
+ * (ISO) are formatted for the locale.
+ */
+export function orderMail(
+  kind: OrderMailKind,
+  to: string,
+  order: { number: string; currency: string },
+  locale: Locale,
+  publicUrl: string,
+  params: Record<string, string | number> = {},
+  audience: "customer" | "staff" = "customer",
+): MailMessage {
+  const values: Record<string, string | number> = { ...params, number: order.number, url: orderPageUrl(publicUrl, order.number, locale, audience) };
+  if (typeof params.refund === "number") values.refund = formatMoney({ minor: params.refund, currency: order.currency as Currency }, locale);
+  if (typeof params.date === "string") values.date = new Date(params.date).toLocaleString(locale === "es" ? "es-ES" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  const body = [translate(locale, `orders.mail.${kind}Body`, values)];
+  if (typeof params.reason === "string") body.push("", translate(locale, "orders.mail.reason", { reason: params.reason }));
+  if (typeof params.message === "string") body.push("", "> " + params.message.split("\n").join("\n> "));
+  body.push("", translate(locale, "orders.mail.openOrder", { url: values.url as string }));
+  return { to, subject: translate(locale, `orders.mail.${kind}Subject`, values), text: body.join("\n") };
 }

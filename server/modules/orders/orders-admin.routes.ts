@@ -2,17 +2,35 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderStatusSchema } from "../../../contract/orders";
+import { problemSchema } from "../../../contract/errors";
+import { toMinor } from "../../../contract/money";
+import {
+  askQuestionSchema,
+  deliverVersionSchema,
+  orderDetailSchema,
+  staffCancelSchema,
+  staffMessageSchema,
+  staffOrderAnswerSchema,
+  startWorkSchema,
+} from "../../../contract/order-lifecycle";
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit, tooLarge } from "../storage/byte-limit";
+import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
+import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
-const params = z.object({ id: z.uuid().transform((id) => id.toLowerCase()) });
-const answer = z.object({ id: z.string(), number: z.string(), status: orderStatusSchema });
+const params = z.object({ id: z.string().max(100).describe("the order's id or number") });
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+/** Largest delivery accepted as JSON with base64 files; a bigger file goes as an application/octet-stream body. */
+const DELIVERY_JSON_LIMIT = 64 * 1024 * 1024;
 
-/** Staff moves orders along: start work, deliver a file (the raw request body), cancel with a refund. */
+/**
+ * Staff move orders along LIFECYCLE.md: start (assigning a writer), ask the customer, write (or keep an internal note),
+ * deliver a version of one or more files, cancel with a refund (manager, admin). A writer sees only the orders
+ * assigned to them (others are 404); the rules of who may do what live in order-lifecycle.ts.
+ */
 export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; uploadLimitBytes: number }> = async (app, { orders, uploadLimitBytes }) => {
-  // The delivered file arrives as the raw body and is streamed to storage, up to UPLOAD_LIMIT_BYTES: a declared
+  // A single delivered file may arrive as the raw body and is streamed to storage, up to UPLOAD_LIMIT_BYTES: a declared
   // length over it is refused before a byte is read, and a body that grows past it is cut off with its partial file.
   app.addContentTypeParser("application/octet-stream", (request, payload, done) => {
     if (Number(request.headers["content-length"] ?? 0) > uploadLimitBytes) return done(tooLarge(uploadLimitBytes), undefined);
@@ -20,23 +38,45 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
     pipeline(payload, limited).catch(() => undefined);
     done(null, limited);
   });
+  const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 
-  const current = async (id: string) => {
-    const order = await orders.find(id);
+  const answer = async (id: string, actor: ReturnType<typeof actorOf>) => {
+    const order = await orders.actions.visibleOrder(id, actor).catch(async () => orders.find(id));
     if (!order) throw DomainError.notFound();
     return { id: order.id, number: order.number, status: order.status };
   };
-  const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 
-  /** A status change: the service makes it (or refuses with the contract's error), the answer is the order as it now stands. */
-  const statusChange = (path: string, summary: string, change: (id: string) => Promise<void>) =>
-    app.post(path, { preHandler: app.requireStaff, schema: { ...docs, summary, params, response: { 200: answer } } }, async (request) => {
-      await change(request.params.id);
-      return current(request.params.id);
-    });
+  app.get(
+    "/admin/orders/:id",
+    { preHandler: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: internal notes included", params, response: { 200: orderDetailSchema, ...errors } } },
+    async (request) => orders.detail(request.params.id, actorOf(request)),
+  );
 
-  statusChange("/admin/orders/:id/start", "paid → in_progress", (id) => orders.startWork(id));
-  statusChange("/admin/orders/:id/cancel", "paid or in_progress → cancelled, total refunded to the balance", (id) => orders.cancel(id));
+  /** A staff move: resolve the order for this actor (404 when not theirs), make the move, answer the order's status. */
+  const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>, bodyLimit?: number) =>
+    app.post(
+      `/admin/orders/:id/${path}`,
+      { preHandler: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = await orders.idFor(request.params.id, actor);
+        await act(id, request.body as never, actor);
+        return answer(id, actor);
+      },
+    );
+
+  move("start", "paid → in_progress; assigns the writer (default: the caller) when nobody is", startWorkSchema, (id, body, actor) => orders.actions.start(id, actor, body?.writerId));
+  move("ask", "paid/in_progress → needs_info with a question to the customer; the due date's clock pauses", askQuestionSchema, (id, body, actor) => orders.actions.ask(id, actor, body.message));
+  move(
+    "messages",
+    "Write to the customer, or keep an internal note (internal: true) the customer never sees",
+    staffMessageSchema,
+    (id, body, actor) => orders.actions.postMessage(id, actor, { body: body.body, internal: body.internal, attachments: decodeAttachments(body.attachments) }),
+    MESSAGE_BODY_LIMIT,
+  );
+  move("cancel", "Manager or admin: any open order → cancelled with a reason, refunding `refund` (major units, default the total)", staffCancelSchema, (id, body, actor) =>
+    orders.actions.staffCancel(id, actor, body.reason, body.refund === undefined ? undefined : (toMinor(body.refund) ?? Number.NaN)),
+  );
 
   app.post(
     "/admin/orders/:id/deliver",
@@ -44,18 +84,30 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
       // Checked before the body is read: only staff can make the server take in a file.
       onRequest: app.requireStaff,
       compress: false,
+      bodyLimit: DELIVERY_JSON_LIMIT,
       schema: {
         ...docs,
-        summary: "Deliver the result: the file is the application/octet-stream body, its name in ?fileName=",
+        summary:
+          "in_progress/revision_requested → delivered with a new version: one file as the application/octet-stream body (name in ?fileName=), or JSON {note, files:[{fileName, contentBase64}]}",
         params,
-        querystring: z.object({ fileName: z.string().trim().min(1).max(200) }),
-        response: { 200: answer.extend({ result: z.object({ fileName: z.string(), size: z.number() }) }) },
+        querystring: z.object({ fileName: z.string().trim().min(1).max(200).optional(), note: z.string().max(5000).optional() }),
+        response: { 200: staffOrderAnswerSchema.extend({ version: z.number().int(), result: z.object({ fileName: z.string(), size: z.number() }) }), ...errors },
       },
     },
     async (request) => {
-      if (!(request.body instanceof Readable)) throw DomainError.field("", "orders.fileMissing");
-      const file = await orders.deliver(request.params.id, { fileName: request.query.fileName, content: request.body });
-      return { ...(await current(request.params.id)), result: { fileName: file.fileName, size: file.size } };
+      const actor = actorOf(request);
+      const id = await orders.idFor(request.params.id, actor);
+      let delivered: Awaited<ReturnType<OrdersService["actions"]["deliver"]>>;
+      if (request.body instanceof Readable) {
+        if (!request.query.fileName) throw DomainError.field("fileName", "orders.fileMissing");
+        delivered = await orders.actions.deliver(id, actor, [{ fileName: request.query.fileName, content: request.body }], request.query.note ?? "");
+      } else {
+        const parsed = deliverVersionSchema.safeParse(request.body);
+        if (!parsed.success) throw DomainError.field("", "orders.fileMissing");
+        delivered = await orders.actions.deliver(id, actor, decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT), parsed.data.note);
+      }
+      const first = delivered.files[0]!;
+      return { ...(await answer(id, actor)), version: delivered.version, result: { fileName: first.fileName, size: first.size } };
     },
   );
 };

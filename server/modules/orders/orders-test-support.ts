@@ -31,6 +31,13 @@ export async function customer(store: Pick<TestStore, "db" | "services">, balanc
   return { id, email, token };
 }
 
+/** A signed-in member of staff with `role`. */
+export async function staffMember(store: Pick<TestStore, "db" | "services">, role: "writer" | "manager" | "admin"): Promise<TestCustomer> {
+  const member = await customer(store);
+  await store.db.kysely.updateTable("users").set({ role }).where("id", "=", member.id).execute();
+  return { ...member, token: await store.services.accessTokens.sign({ id: member.id, role, sessionId: randomUUID() }) };
+}
+
 export const articleBrief = { topic: "How to price a freelance service", audience: "Freelance designers", tone: "friendly", length: "1500", keywords: ["pricing"] };
 export const seoBrief = { website: "https://bakery.example", keywords: ["bakery madrid"], market: "local" };
 

@@ -1,24 +1,20 @@
 import type { Kysely, Selectable } from "kysely";
-import type { OrderStatus } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
-import type { IdempotencyKeysTable, OrderItemsTable, OrdersTable } from "./orders.tables";
+import type {
+  IdempotencyKeysTable, OrderEventsTable, OrderFilesTable, OrderItemsTable, OrderMessagesTable, OrdersTable, OrderVersionsTable,
+} from "./orders.tables";
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+export type OrderVersionRow = Selectable<OrderVersionsTable>;
+export type OrderFileRow = Selectable<OrderFilesTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type OrderMessageRow = Selectable<OrderMessagesTable>;
 
-export interface DeliveredFile {
-  key: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
-
-/** Orders, their items, order numbers and idempotency records. Each method runs on the database, or on the transaction given last. */
+/** Orders, their items, versions, files, events, messages, read markers, order numbers and idempotency records. Each method runs on the database, or on the transaction given last. */
 export function createOrdersRepository(db: Kysely<Database>) {
-  return {
+  const repository = {
     /** The next order sequence number: unique under any concurrency, without a lock held until commit. */
     async nextSeq(trx: Kysely<Database> = db): Promise<number> {
       const row = await trx.insertInto("order_numbers").defaultValues().returning("seq").executeTakeFirstOrThrow();
@@ -30,20 +26,45 @@ export function createOrdersRepository(db: Kysely<Database>) {
       await trx.insertInto("order_items").values(items).execute();
     },
 
-    /** The caller's orders, newest first, with their items: two queries whatever the number of orders. */
-    async listForUser(userId: string, trx: Kysely<Database> = db): Promise<Array<{ order: OrderRow; items: OrderItemRow[] }>> {
-      const orders = await trx.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("seq", "desc").execute();
-      if (orders.length === 0) return [];
-      const items = await trx
-        .selectFrom("order_items")
-        .innerJoin("orders", "orders.id", "order_items.order_id")
-        .selectAll("order_items")
-        .where("orders.user_id", "=", userId)
-        .orderBy("order_items.position")
+    /**
+     * One page of the caller's orders, newest first, before `beforeSeq` when given: only the listed columns, `limit + 1`
+     * rows to know whether another page follows, then the items and the latest version's first file of those orders.
+     */
+    async listPage(userId: string, limit: number, beforeSeq?: number, trx: Kysely<Database> = db) {
+      let query = trx
+        .selectFrom("orders")
+        .select(["id", "seq", "number", "status", "created_at", "currency", "total", "due_at", "needs_info_since"])
+        .where("user_id", "=", userId)
+        .orderBy("seq", "desc")
+        .limit(limit + 1);
+      if (beforeSeq !== undefined) query = query.where("seq", "<", beforeSeq);
+      const rows = await query.execute();
+      const page = rows.slice(0, limit);
+      const ids = page.map((row) => row.id);
+      const [items, files] = ids.length === 0 ? [[], []] : await Promise.all([repository.itemsOf(ids, trx), repository.latestFirstFiles(ids, trx)]);
+      return { page, items, files, more: rows.length > limit };
+    },
+
+    async itemsOf(orderIds: string[], trx: Kysely<Database> = db): Promise<OrderItemRow[]> {
+      return trx.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("order_id").orderBy("position").execute();
+    },
+
+    /** The first file of each order's latest version (what GET /api/orders/{id}/result sends). */
+    async latestFirstFiles(orderIds: string[], trx: Kysely<Database> = db): Promise<OrderFileRow[]> {
+      return trx
+        .selectFrom("order_files")
+        .innerJoin("order_versions", "order_versions.id", "order_files.version_id")
+        .selectAll("order_files")
+        .where("order_files.order_id", "in", orderIds)
+        .where("order_files.position", "=", 0)
+        .where((eb) =>
+          eb(
+            "order_versions.number",
+            "=",
+            eb.selectFrom("order_versions as latest").select((l) => l.fn.max("latest.number").as("n")).whereRef("latest.order_id", "=", "order_files.order_id"),
+          ),
+        )
         .execute();
-      const byOrder = new Map<string, OrderItemRow[]>(orders.map((order) => [order.id, []]));
-      for (const item of items) byOrder.get(item.order_id)?.push(item);
-      return orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
     },
 
     async findById(id: string, trx: Kysely<Database> = db): Promise<OrderRow | undefined> {
@@ -54,40 +75,57 @@ export function createOrdersRepository(db: Kysely<Database>) {
       return trx.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
     },
 
+    async versions(orderId: string, trx: Kysely<Database> = db): Promise<OrderVersionRow[]> {
+      return trx.selectFrom("order_versions").selectAll().where("order_id", "=", orderId).orderBy("number").execute();
+    },
+
+    async files(orderId: string, trx: Kysely<Database> = db): Promise<OrderFileRow[]> {
+      return trx.selectFrom("order_files").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("position").execute();
+    },
+
+    async file(orderId: string, fileId: string, trx: Kysely<Database> = db): Promise<OrderFileRow | undefined> {
+      return trx.selectFrom("order_files").selectAll().where("order_id", "=", orderId).where("id", "=", fileId).executeTakeFirst();
+    },
+
+    async events(orderId: string, trx: Kysely<Database> = db): Promise<OrderEventRow[]> {
+      return trx.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("seq").execute();
+    },
+
+    async messages(orderId: string, withInternal: boolean, trx: Kysely<Database> = db): Promise<OrderMessageRow[]> {
+      let query = trx.selectFrom("order_messages").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id");
+      if (!withInternal) query = query.where("internal", "=", 0);
+      return query.execute();
+    },
+
+    async readAt(orderId: string, userId: string, trx: Kysely<Database> = db): Promise<string | undefined> {
+      return (await trx.selectFrom("order_reads").select("read_at").where("order_id", "=", orderId).where("user_id", "=", userId).executeTakeFirst())?.read_at;
+    },
+
+    async markRead(orderId: string, userId: string, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("order_reads")
+        .values({ order_id: orderId, user_id: userId, read_at: at })
+        .onConflict((oc) => oc.columns(["order_id", "user_id"]).doUpdateSet({ read_at: at }))
+        .execute();
+    },
+
+    async insertVersion(version: OrderVersionRow, files: OrderFileRow[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("order_versions").values(version).execute();
+      if (files.length > 0) await trx.insertInto("order_files").values(files).execute();
+    },
+
+    async insertMessage(message: OrderMessageRow, files: OrderFileRow[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("order_messages").values(message).execute();
+      if (files.length > 0) await trx.insertInto("order_files").values(files).execute();
+    },
+
+    async lastVersionNumber(orderId: string, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx.selectFrom("order_versions").select((eb) => eb.fn.max("number").as("n")).where("order_id", "=", orderId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     async hasOrders(userId: string, trx: Kysely<Database> = db): Promise<boolean> {
       return (await trx.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
-    },
-
-    /** Moves an order to `to` only from one of `from`; false when it was in another status. */
-    async moveStatus(id: string, from: readonly OrderStatus[], to: OrderStatus, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx
-        .updateTable("orders")
-        .set({ status: to, updated_at: nowIso() })
-        .where("id", "=", id)
-        .where("status", "in", from)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    /** Records the delivered file and marks the order delivered, unless it was cancelled meanwhile. */
-    async recordResult(id: string, file: DeliveredFile, trx: Kysely<Database> = db): Promise<boolean> {
-      const now = nowIso();
-      const result = await trx
-        .updateTable("orders")
-        .set({
-          status: "delivered",
-          result_key: file.key,
-          result_file_name: file.fileName,
-          result_content_type: file.contentType,
-          result_size: file.size,
-          result_sha256: file.sha256,
-          delivered_at: now,
-          updated_at: now,
-        })
-        .where("id", "=", id)
-        .where("status", "in", ["paid", "in_progress", "delivered"])
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
     },
 
     async findIdempotent(userId: string, key: string, trx: Kysely<Database> = db): Promise<IdempotencyRow | undefined> {
@@ -98,6 +136,7 @@ export function createOrdersRepository(db: Kysely<Database>) {
       await trx.insertInto("idempotency_keys").values(row).execute();
     },
   };
+  return repository;
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { problemSchema } from "../../../contract/errors";
 import {
   IDEMPOTENCY_KEY_MAX,
+  orderListQuerySchema,
   orderListSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
 } from "../../../contract/orders";
 import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
+import { orderLifecycleRoutes } from "./order-lifecycle.routes";
 import { ordersAdminRoutes } from "./orders-admin.routes";
 import type { OrdersService } from "./orders.service";
 import { sendResult } from "./result-download";
@@ -27,6 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
   { orders, storage, uploadLimitBytes },
 ) => {
   await app.register(ordersAdminRoutes, { orders, uploadLimitBytes });
+  await app.register(orderLifecycleRoutes, { orders, storage });
 
   app.post(
     "/orders",
@@ -51,12 +54,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
       preHandler: app.requireUser,
       schema: {
         tags: ["orders"],
-        summary: "My orders, newest first",
+        summary: "My orders, newest first, a page at a time: when more follow, X-Next-Cursor holds the cursor of the next page",
         security: [{ bearer: [] }],
-        response: { 200: orderListSchema },
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema, 400: problemSchema },
       },
     },
-    async (request) => orders.list(request.user!.id),
+    async (request, reply) => {
+      const { orders: page, nextCursor } = await orders.list(request.user!.id, request.query);
+      if (nextCursor) reply.header("x-next-cursor", nextCursor);
+      return page;
+    },
   );
 
   app.get(

@@ -4,20 +4,26 @@ import type { z } from "zod";
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor } from "../../../contract/money";
-import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
+import type { OrderDetail } from "../../../contract/order-lifecycle";
+import type { OrderListEntry, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
+import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
+import { addBusinessDays } from "./due-dates";
+import { createOrderActions, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
+import { asResultFile, type Delivery, type ResultFile } from "./order-files";
+import { recordEvent, type Actor } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import { createOrderResults } from "./order-results";
-import { createOrdersRepository, type OrderRow } from "./orders.repository";
+import { listEntry, orderDetail } from "./order-view";
+import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -29,11 +35,14 @@ export interface OrdersDeps {
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
   storage: FileStorage;
-  publicUrl: string;
+  jobs: JobRunner;
   clock?: Clock;
-  /** Where failures that must not fail the request (a confirmation mail) are reported. */
-  logError?: (error: unknown, message: string) => void;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
+  publicUrl: string;
+  /** Where mail for staff goes when no writer is assigned. */
+  staffEmail: string;
+  /** The review window of a delivery in days (REVIEW_DAYS). */
+  reviewDays?: number;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -45,40 +54,55 @@ export function orderNumber(seq: number): string {
   return `SC-${String(seq).padStart(6, "0")}`;
 }
 
-function wrongStatus(status: OrderStatus): DomainError {
-  return DomainError.conflict("orders.wrongStatus", { status });
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Orders: placing (priced by the server, paid from the balance in the same transaction that stores the order),
  * listing, the lifecycle paid → in_progress → delivered or cancelled (refunded through the ledger), and results.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalog, wallet, mail } = deps;
-  const repository = createOrdersRepository(db);
+  const { db, catalog, wallet, mail, jobs } = deps;
   const clock = deps.clock ?? systemClock;
-  const logError = deps.logError ?? ((error, message) => console.error(message, error));
-  const results = createOrderResults({ ...deps, logError });
+  const repository = createOrdersRepository(db);
+  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7 });
+  jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
+  jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
+  jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));
 
   /** One attempt: number, debit, order and items (and the idempotency record) in one transaction. */
-  const store = (userId: string, input: PlaceOrderInput, priced: Awaited<ReturnType<typeof priceCart>>, locale: Locale, idempotency?: { key: string; hash: string }) =>
+  const store = (
+    userId: string,
+    input: PlaceOrderInput,
+    priced: Awaited<ReturnType<typeof priceCart>>,
+    terms: { turnaroundDays: number; revisionRounds: number },
+    locale: Locale,
+    /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
+    to: string | undefined,
+    idempotency?: { key: string; hash: string },
+  ) =>
     wallet.transaction(async (trx) => {
       const seq = await repository.nextSeq(trx);
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
       if (!paid) throw new BalanceShort();
-      const now = clock.now().toISOString();
+      const placedAt = clock.now();
+      const now = placedAt.toISOString();
       const id = randomUUID();
+      const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
       const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
         {
           id, seq, number, user_id: userId, status: "paid", currency, total: priced.total,
           billing_json: JSON.stringify(billing), locale, created_at: now, updated_at: now,
-          result_key: null, result_file_name: null, result_content_type: null, result_size: null, result_sha256: null, delivered_at: null,
+          due_at: dueAt, needs_info_since: null, resume_status: null, revision_rounds: terms.revisionRounds, revisions_used: 0,
+          assigned_to: null, delivered_at: null, review_ends_at: null, completed_at: null,
         },
         priced.items.map((item, position) => ({ order_id: id, position, product_id: item.productId, price: item.price, brief_json: JSON.stringify(item.brief) })),
         trx,
       );
+      await recordEvent(trx, { order_id: id, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" });
+      await actions.scheduleLate(trx, id, dueAt);
+      if (to) await mail.send(confirmationMail(to, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl), trx);
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
         await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
@@ -110,13 +134,13 @@ export function createOrdersService(deps: OrdersDeps) {
         if (earlier) return earlier;
       }
       const priced = await priceCart(catalog, input.orderFormData, input.currency);
+      const terms = await catalog.orderTerms(priced.items.map((item) => item.productId));
+      const accountAddress = await deps.accountEmail(userId);
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await store(userId, input, priced, options.locale, idempotency);
+          const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency);
           deps.metrics?.orderPlaced(input.currency);
-          const to = await deps.accountEmail(userId);
-          const confirmation = to && confirmationMail(to, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
-          await Promise.resolve(confirmation && mail.send(confirmation)).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
+          jobs.wake();
           return response;
         } catch (error) {
           if (error instanceof BalanceShort) {
@@ -134,47 +158,67 @@ export function createOrdersService(deps: OrdersDeps) {
       }
     },
 
-    /** The caller's orders, newest first (CONTRACT §4). */
-    async list(userId: string): Promise<OrderListEntry[]> {
-      const rows = await repository.listForUser(userId);
-      return rows.map(({ order, items }) => ({
-        id: order.id,
-        number: order.number,
-        status: order.status,
-        createdAt: order.created_at,
-        currency: order.currency as Currency,
-        total: toMajor(order.total),
-        items: items.map((item) => ({ productId: item.product_id as ProductId, price: toMajor(item.price), brief: JSON.parse(item.brief_json) as Record<string, unknown> })),
-        result: order.result_file_name !== null && order.result_size !== null ? { fileName: order.result_file_name, size: order.result_size } : null,
-      }));
+    /** A page of the caller's orders, newest first (CONTRACT §4), and the cursor of the next page when there is one. */
+    async list(userId: string, page: { limit: number; cursor?: string } = { limit: 50 }): Promise<{ orders: OrderListEntry[]; nextCursor: string | null }> {
+      const { page: rows, items, files, more } = await repository.listPage(userId, page.limit, page.cursor === undefined ? undefined : Number(page.cursor));
+      const itemsOf = new Map<string, OrderItemRow[]>();
+      for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
+      const fileOf = new Map<string, OrderFileRow>(files.map((file) => [file.order_id, file]));
+      const now = clock.now();
+      return {
+        orders: rows.map((row) => listEntry(row, itemsOf.get(row.id) ?? [], fileOf.get(row.id), now)),
+        nextCursor: more && rows.length > 0 ? String(rows.at(-1)!.seq) : null,
+      };
     },
 
     /** An order by id or by number (`SC-000042`), for staff tools and scripts. */
     async find(reference: string): Promise<OrderRow | undefined> {
       const trimmed = reference.trim();
-      return /^sc-\d+$/i.test(trimmed) ? repository.findByNumber(trimmed.toUpperCase()) : repository.findById(trimmed.toLowerCase());
+      if (/^sc-\d+$/i.test(trimmed)) return repository.findByNumber(trimmed.toUpperCase());
+      return UUID.test(trimmed) ? repository.findById(trimmed.toLowerCase()) : undefined;
     },
 
-    /** paid → in_progress. */
-    async startWork(orderId: string): Promise<void> {
+    /** The order page for `actor` (by id or number); 404 when it is not theirs to see. */
+    async detail(reference: string, actor: Actor): Promise<OrderDetail> {
+      const found = await service.find(reference);
+      if (!found) throw DomainError.notFound();
+      const order = await actions.visibleOrder(found.id, actor);
+      return orderDetail(repository, order, actor, clock.now());
+    },
+
+    /** Resolves a reference (id or number) to the order id `actor` may act on, or 404. */
+    async idFor(reference: string, actor: Actor): Promise<string> {
+      const found = await service.find(reference);
+      if (!found) throw DomainError.notFound();
+      return (await actions.visibleOrder(found.id, actor)).id;
+    },
+
+    actions,
+
+    /** The latest version's first file of the caller's own order, or null (unknown id, someone else's order, nothing delivered). */
+    async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {
+      if (!UUID.test(orderId)) return null;
+      const order = await repository.findById(orderId.toLowerCase());
+      if (!order || order.user_id !== userId) return null;
+      const [file] = await repository.latestFirstFiles([order.id]);
+      return file ? asResultFile(file) : null;
+    },
+
+    /**
+     * Delivers `delivery` as a new version from a staff tool (scripts/deliver-result.ts, the demo): an order not yet
+     * started is started first, as the admin would.
+     */
+    async deliver(orderId: string, delivery: Delivery): Promise<ResultFile> {
+      const admin: Actor = { id: null, role: "admin" };
       const order = await repository.findById(orderId);
       if (!order) throw DomainError.notFound();
-      if (!(await repository.moveStatus(orderId, ["paid"], "in_progress"))) throw wrongStatus(order.status);
+      if (order.status === "paid") await actions.start(orderId, admin);
+      const { files } = await actions.deliver(orderId, admin, [delivery]);
+      return files[0]!;
     },
 
-    /** paid or in_progress → cancelled, with the total back on the balance (ledger kind 'refund') in one transaction. */
-    async cancel(orderId: string): Promise<void> {
-      await wallet.transaction(async (trx) => {
-        const order = await repository.findById(orderId, trx);
-        if (!order) throw DomainError.notFound();
-        if (!(await repository.moveStatus(orderId, ["paid", "in_progress"], "cancelled", trx))) throw wrongStatus(order.status);
-        await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount: order.total, kind: "refund", reference: order.number });
-      });
-    },
-
-    deliver: results.deliver,
-    resultFor: results.resultFor,
     hasOrders: (userId: string) => repository.hasOrders(userId),
+
   };
   return service;
 }

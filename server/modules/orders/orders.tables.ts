@@ -18,13 +18,82 @@ export interface OrdersTable {
   locale: string;
   created_at: string;
   updated_at: string;
-  /** Set at delivery: the storage key, what the download sends, and its strong ETag (sha256 of the bytes). */
-  result_key: string | null;
-  result_file_name: string | null;
-  result_content_type: string | null;
-  result_size: number | null;
-  result_sha256: string | null;
+  /** Placing time plus the turnaround in business days, moved later by the time spent in needs_info. */
+  due_at: string;
+  /** Set while in needs_info: when the question was asked (the clock is paused since). */
+  needs_info_since: string | null;
+  /** The status an answer returns the order to (paid or in_progress). */
+  resume_status: OrderStatus | null;
+  revision_rounds: number;
+  revisions_used: number;
+  /** The writer working on it (a staff user). */
+  assigned_to: string | null;
+  /** The latest delivery. */
   delivered_at: string | null;
+  /** While delivered: when the order completes on its own. */
+  review_ends_at: string | null;
+  completed_at: string | null;
+}
+
+/** A delivery: version 1, 2… of the result, each with one or more files. */
+export interface OrderVersionsTable {
+  id: string;
+  order_id: string;
+  number: number;
+  note: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A stored file of an order: a result file (version_id) or a message attachment (message_id). */
+export interface OrderFilesTable {
+  id: string;
+  order_id: string;
+  version_id: string | null;
+  message_id: string | null;
+  position: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  /** Hex sha256 of the bytes: the strong ETag of its download. */
+  sha256: string;
+  created_at: string;
+}
+
+/** The timeline: who moved the order when, from and to which status, with a note. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  /** 1, 2, … per order: the timeline's order (several events may share a time). */
+  seq: number;
+  at: string;
+  /** null for the system (the review window, the late flag). */
+  actor_id: string | null;
+  actor_role: "customer" | "writer" | "manager" | "admin" | "system";
+  /** status: a transition; late: the due date passed; reminder: a review reminder went out. */
+  kind: "status" | "late" | "reminder" | "assigned";
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  note: string;
+}
+
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  author_id: string;
+  author_role: "customer" | "writer" | "manager" | "admin";
+  /** 1: a staff note the customer never sees. */
+  internal: number;
+  body: string;
+  created_at: string;
+}
+
+/** Read markers: up to when each person has read an order's thread. */
+export interface OrderReadsTable {
+  order_id: string;
+  user_id: string;
+  read_at: string;
 }
 
 export interface OrderItemsTable {
@@ -56,4 +125,9 @@ export interface OrderTables {
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;
   idempotency_keys: IdempotencyKeysTable;
+  order_versions: OrderVersionsTable;
+  order_files: OrderFilesTable;
+  order_events: OrderEventsTable;
+  order_messages: OrderMessagesTable;
+  order_reads: OrderReadsTable;
 }

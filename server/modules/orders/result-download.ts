@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
-import type { ResultFile } from "./order-results";
+import type { ResultFile } from "./order-files";
 
 export type RangeAnswer =
   | { kind: "whole" }

@@ -50,11 +50,12 @@ describe("GET /api/orders/:id/result with STORAGE=s3", () => {
     expect((await download({ range: "bytes=200000-" })).status).toBe(416);
   });
 
-  it("keeps one file in the bucket when a delivery replaces another", async () => {
+  it("keeps every version in the bucket, and the result answers the newest", async () => {
     const replacement = randomBytes(5_000);
     const previous = (await store.services.orders.resultFor(owner.id, orderId))!.key;
+    await store.services.orders.actions.requestRevision(orderId, { id: owner.id, role: "customer" }, "A second version, please.");
     await store.services.orders.deliver(orderId, { fileName: "report-v2.pdf", content: replacement });
-    expect(await store.services.storage.stat(previous)).toBeNull();
+    expect(await store.services.storage.stat(previous)).not.toBeNull();
     const answer = await download();
     expect(answer.status).toBe(200);
     expect(answer.body.equals(replacement)).toBe(true);

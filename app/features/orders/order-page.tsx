@@ -1,0 +1,97 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { FormAlert } from "../../components/ui/form-alert";
+import { useLocale } from "../../i18n/use-locale";
+import { errorText } from "~/lib/error-text";
+import { formatDateTime } from "~/lib/format-date";
+import { useProductName } from "~/lib/product-name";
+import { DownloadButton } from "./download-button";
+import { OrderActionsPanel } from "./order-actions-panel";
+import { OrderBrief } from "./order-brief";
+import { OrderThread } from "./order-thread";
+import { StatusBadge } from "./status-badge";
+import { useOrder } from "./use-order";
+
+/** /profile/orders/{number}: status and due date, what to do now, every version's files, the thread, the briefs and the timeline. */
+export function OrderPage({ number }: { number: string }) {
+  const { t } = useTranslation("orders");
+  const { t: te } = useTranslation("errors");
+  const { locale, to } = useLocale();
+  const productName = useProductName();
+  const { order, failure, replace } = useOrder(number);
+  if (failure) return <FormAlert tone="error" title={errorText(failure, te)} />;
+  if (!order) return <p role="status">{t("loading")}</p>;
+  const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
+  const open = !["completed", "cancelled"].includes(order.status);
+
+  return (
+    <div className="space-y-8" data-testid="order-page">
+      <Link to={to("/profile/orders")} className="text-sm text-indigo-700 underline dark:text-indigo-300">
+        {t("backToList")}
+      </Link>
+      <header className="space-y-2">
+        <StatusBadge status={order.status} late={order.late} />
+        <p className="text-sm">
+          {t("placedOn", { date: formatDateTime(order.createdAt, locale) })} · {t("total")} <span className="tabular-nums">{money(order.total)}</span>
+        </p>
+        {open ? (
+          <p className={order.late ? "font-semibold text-red-700 dark:text-red-300" : ""} data-testid="order-due">
+            {order.late ? t("lateSince", { date: formatDateTime(order.dueAt, locale) }) : t("dueOn", { date: formatDateTime(order.dueAt, locale) })}
+          </p>
+        ) : null}
+        {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{t(`attention.${order.status}`)}</p> : null}
+      </header>
+
+      <OrderActionsPanel order={order} locale={locale} onChange={replace} />
+
+      <section aria-labelledby="order-versions" className="space-y-3">
+        <h2 id="order-versions" className="text-lg font-semibold">{t("versions.heading")}</h2>
+        {order.versions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("versions.none")}</p> : null}
+        <ol className="space-y-3">
+          {[...order.versions].reverse().map((version) => (
+            <li key={version.number} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800" data-testid={`version-${version.number}`}>
+              <p className="font-medium">{t("versions.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
+              {version.note ? <p className="mt-1 text-sm whitespace-pre-line">{version.note}</p> : null}
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {version.files.map((file) => (
+                  <li key={file.id}>
+                    <DownloadButton path={`/api/orders/${encodeURIComponent(order.id)}/files/${file.id}`} fileName={file.fileName} label={file.fileName} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <OrderThread order={order} locale={locale} onChange={replace} />
+
+      <section aria-labelledby="order-briefs" className="space-y-3">
+        <h2 id="order-briefs" className="text-lg font-semibold">{t("briefs")}</h2>
+        {order.items.map((item, index) => (
+          <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
+            <p className="mb-2 flex justify-between gap-4 font-medium">
+              <span>{productName(item.productId)}</span>
+              <span className="tabular-nums">{money(item.price)}</span>
+            </p>
+            <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="order-timeline" className="space-y-3">
+        <h2 id="order-timeline" className="text-lg font-semibold">{t("timeline.heading")}</h2>
+        <ol className="space-y-2 border-l border-slate-300 pl-4 dark:border-slate-700" data-testid="order-timeline">
+          {order.events.map((event, index) => (
+            <li key={index} className="text-sm">
+              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
+              {event.kind === "status" && event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : t(`timeline.${event.kind}`)}
+              {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

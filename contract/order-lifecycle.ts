@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { orderListEntrySchema, orderStatusSchema } from "./orders";
+
+/** Who did something, as the customer sees it: staff roles are not shown to customers. */
+export const eventActorSchema = z.enum(["customer", "staff", "system"]);
+
+export const orderEventSchema = z.object({
+  at: z.string(),
+  actor: eventActorSchema,
+  kind: z.enum(["status", "late", "reminder", "assigned"]),
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema.nullable(),
+  note: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderFileSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
+export type OrderFile = z.infer<typeof orderFileSchema>;
+
+export const orderVersionSchema = z.object({
+  number: z.number().int().describe("1, 2, …: every version stays downloadable"),
+  createdAt: z.string(),
+  note: z.string(),
+  files: z.array(orderFileSchema),
+});
+export type OrderVersion = z.infer<typeof orderVersionSchema>;
+
+export const orderMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(["customer", "staff"]),
+  /** Staff only: a note the customer never sees. */
+  internal: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(orderFileSchema),
+});
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
+
+/** What the customer may do now (LIFECYCLE.md transitions). */
+export const CUSTOMER_ACTIONS = ["accept", "request_revision", "answer", "cancel", "cancel_late"] as const;
+export const customerActionSchema = z.enum(CUSTOMER_ACTIONS);
+export type CustomerAction = z.infer<typeof customerActionSchema>;
+
+/** GET /api/orders/{id or number}: the order page. */
+export const orderDetailSchema = orderListEntrySchema.extend({
+  reviewEndsAt: z.string().nullable(),
+  revisionRounds: z.number().int(),
+  revisionsUsed: z.number().int(),
+  events: z.array(orderEventSchema),
+  versions: z.array(orderVersionSchema),
+  messages: z.array(orderMessageSchema),
+  unreadMessages: z.number().int(),
+  actions: z.array(customerActionSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** Attachments travel base64-encoded inside the JSON body; each at most this many bytes once decoded. */
+export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENTS_MAX = 3;
+export const MESSAGE_MAX = 5000;
+
+export const attachmentSchema = z.strictObject({
+  fileName: z.string().trim().min(1).max(200),
+  contentBase64: z
+    .string()
+    .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});
+
+/** POST /api/orders/{id}/messages: a message to staff; while the order needs_info it is the answer. */
+export const postMessageSchema = z.strictObject({
+  body: z.string().trim().min(1).max(MESSAGE_MAX),
+  attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).default([]),
+});
+
+/** POST /api/orders/{id}/revision */
+export const revisionRequestSchema = z.strictObject({ changes: z.string().trim().min(1).max(MESSAGE_MAX) });
+
+/** Staff: POST /api/admin/orders/{id}/ask */
+export const askQuestionSchema = z.strictObject({ message: z.string().trim().min(1).max(MESSAGE_MAX) });
+
+/** Staff: POST /api/admin/orders/{id}/messages (internal: a note the customer never sees) */
+export const staffMessageSchema = postMessageSchema.extend({ internal: z.boolean().default(false) });
+
+/** Staff (manager, admin): POST /api/admin/orders/{id}/cancel; `refund` in major units, up to the total (default all). */
+export const staffCancelSchema = z.strictObject({
+  reason: z.string().trim().min(1).max(1000),
+  refund: z.number().min(0).multipleOf(0.01).optional(),
+});
+
+/** Staff: POST /api/admin/orders/{id}/deliver as JSON, for several files at once. */
+export const deliverVersionSchema = z.strictObject({
+  note: z.string().trim().max(MESSAGE_MAX).default(""),
+  files: z.array(attachmentSchema.extend({ contentBase64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) })).min(1).max(20),
+});
+
+/** Staff: POST /api/admin/orders/{id}/start, optionally naming the writer (default: the caller). */
+export const startWorkSchema = z.strictObject({ writerId: z.string().uuid().optional() }).nullish();
+
+/** The staff view of an order answer after a move. */
+export const staffOrderAnswerSchema = z.object({ id: z.string(), number: z.string(), status: orderStatusSchema });

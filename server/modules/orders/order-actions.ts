@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Currency } from "../../../contract/currency";
+import type { Database } from "../../db/schema";
+import type { Locale } from "../../i18n/messages";
+import { DAY_MS, type Clock } from "../../platform/clock";
+import { DomainError } from "../../platform/domain-error";
+import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { MailMessage, MailService } from "../mail/mail.service";
+import type { FileStorage } from "../storage/storage";
+import type { WalletService } from "../wallet/wallet.service";
+import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
+import { isStaff, moveOrder, recordEvent, type Actor, type Move } from "./order-lifecycle";
+import { orderMail, type OrderMailKind } from "./order-mail";
+import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
+
+export const REVIEW_END_JOB = "order.review-end";
+export const REVIEW_REMINDER_JOB = "order.review-reminder";
+export const LATE_JOB = "order.late";
+
+export interface OrderActionsDeps {
+  db: Kysely<Database>;
+  wallet: WalletService;
+  mail: MailService;
+  storage: FileStorage;
+  jobs: JobRunner;
+  clock: Clock;
+  publicUrl: string;
+  /** Where mail for staff goes when no writer is assigned. */
+  staffEmail: string;
+  reviewDays: number;
+}
+
+export interface NewMessage {
+  body: string;
+  attachments: Delivery[];
+  internal?: boolean;
+}
+
+/**
+ * Every move of LIFECYCLE.md as the customer or staff makes it: each in one transaction with its ledger entry (refunds),
+ * its order event (through `moveOrder`), the jobs it makes due and the mail to the other side.
+ */
+export function createOrderActions(deps: OrderActionsDeps) {
+  const { db, wallet, mail, storage, jobs, clock } = deps;
+  const repository = createOrdersRepository(db);
+  const now = () => clock.now();
+
+  /** The order as `actor` may see it: a customer's own, a writer's assigned (or any unassigned paid one), all for managers. */
+  async function visibleOrder(executor: Kysely<Database>, orderId: string, actor: Actor): Promise<OrderRow> {
+    const order = await repository.findById(orderId, executor);
+    if (!order) throw DomainError.notFound();
+    if (actor.role === "customer" && order.user_id !== actor.id) throw DomainError.notFound();
+    if (actor.role === "writer" && order.assigned_to !== actor.id && !(order.assigned_to === null && order.status === "paid")) throw DomainError.notFound();
+    return order;
+  }
+
+  async function customerMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
+    const to = (JSON.parse(order.billing_json) as { email: string }).email;
+    await mail.send(orderMail(kind, to, order, order.locale as Locale, deps.publicUrl, params), trx);
+  }
+
+  async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
+    const writer = order.assigned_to ? await trx.selectFrom("users").select("email").where("id", "=", order.assigned_to).executeTakeFirst() : undefined;
+    await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
+  }
+
+  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<void> {
+    if (amount > 0) await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount, kind: "refund", reference: order.number });
+  }
+
+  async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
+    await jobs.schedule(trx, { kind: LATE_JOB, payload: { orderId }, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}` });
+  }
+
+  /** Stores files before the transaction (storage is not transactional) and removes them if it fails. */
+  async function withFiles<T>(prefix: string, files: Delivery[], fn: (stored: StoredFile[]) => Promise<T>): Promise<T> {
+    const stored: StoredFile[] = [];
+    try {
+      for (const file of files) stored.push(await storeFile(storage, prefix, file));
+      return await fn(stored);
+    } catch (error) {
+      await Promise.all(stored.map((file) => storage.remove(file.storage_key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  const fileRows = (orderId: string, stored: StoredFile[], owner: { version_id?: string; message_id?: string }, at: string): OrderFileRow[] =>
+    stored.map((file, position) => ({ id: randomUUID(), order_id: orderId, version_id: owner.version_id ?? null, message_id: owner.message_id ?? null, position, created_at: at, ...file }));
+
+  /** Runs `fn` in a transaction on the order as read inside it. */
+  const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
+    wallet.transaction(async (trx) => fn(trx, await visibleOrder(trx, orderId, actor)));
+
+  /** A move with no side effect but its mail. */
+  const simpleMove = (orderId: string, actor: Actor, move: Move, mailTo: "customer" | "staff", kind: OrderMailKind, note?: string) =>
+    inTransaction(orderId, actor, async (trx, order) => {
+      await moveOrder(trx, order, move, actor, { now: now(), note });
+      await (mailTo === "customer" ? customerMail : staffMail)(trx, order, kind);
+    });
+
+  const actions = {
+    visibleOrder: (orderId: string, actor: Actor) => visibleOrder(db, orderId, actor),
+
+    /** Staff: paid → in_progress, assigning `writerId` (or the caller) when nobody is assigned. */
+    start: (orderId: string, actor: Actor, writerId?: string) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        let assigned = order.assigned_to;
+        if (!assigned) {
+          assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
+          if (assigned) {
+            const writer = await trx.selectFrom("users").select("role").where("id", "=", assigned).executeTakeFirst();
+            if (!writer || !isStaff(writer.role)) throw DomainError.field("writerId", "orders.notStaff");
+          }
+        }
+        await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
+        await customerMail(trx, order, "started");
+      }),
+
+    /** Staff: paid/in_progress → needs_info with the question as a message; the due date's clock pauses. */
+    ask: (orderId: string, actor: Actor, question: string) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        const at = now();
+        await moveOrder(trx, order, "ask", actor, { now: at, note: question, changes: { needs_info_since: at.toISOString(), resume_status: order.status } });
+        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
+        await customerMail(trx, order, "question", { message: question });
+      }),
+
+    /**
+     * A message in the order's thread. From the customer while the order needs_info it is the answer: the order returns
+     * to its previous status and the due date moves by the time the question waited.
+     */
+    postMessage: (orderId: string, actor: Actor, message: NewMessage) =>
+      withFiles(`messages/${orderId}`, message.attachments, (stored) =>
+        inTransaction(orderId, actor, async (trx, order) => {
+          const at = now();
+          const internal = Boolean(message.internal) && actor.role !== "customer";
+          const id = randomUUID();
+          await repository.insertMessage(
+            { id, order_id: order.id, author_id: actor.id!, author_role: actor.role as "customer", internal: internal ? 1 : 0, body: message.body, created_at: at.toISOString() },
+            fileRows(order.id, stored, { message_id: id }, at.toISOString()),
+            trx,
+          );
+          await repository.markRead(order.id, actor.id!, at.toISOString(), trx);
+          if (actor.role === "customer" && order.status === "needs_info") {
+            const paused = order.needs_info_since ? at.getTime() - new Date(order.needs_info_since).getTime() : 0;
+            const dueAt = new Date(new Date(order.due_at).getTime() + Math.max(0, paused)).toISOString();
+            await moveOrder(trx, order, "answer", actor, { now: at, changes: { due_at: dueAt, needs_info_since: null, resume_status: null } });
+            await scheduleLate(trx, order.id, dueAt);
+          }
+          if (internal) return { id };
+          if (actor.role === "customer") await staffMail(trx, order, "message", { message: message.body });
+          else await customerMail(trx, order, "message", { message: message.body });
+          return { id };
+        }),
+      ),
+
+    /** Staff: in_progress/revision_requested → delivered with a new version of one or more files; the review window opens. */
+    deliver: (orderId: string, actor: Actor, files: Delivery[], note = ""): Promise<{ version: number; files: ResultFile[] }> =>
+      withFiles(`results/${orderId}`, files, (stored) =>
+        inTransaction(orderId, actor, async (trx, order) => {
+          const at = now();
+          const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
+          const number = (await repository.lastVersionNumber(order.id, trx)) + 1;
+          const versionId = randomUUID();
+          const rows = fileRows(order.id, stored, { version_id: versionId }, at.toISOString());
+          await moveOrder(trx, order, "deliver", actor, { now: at, note, changes: { delivered_at: at.toISOString(), review_ends_at: reviewEnds.toISOString() } });
+          await repository.insertVersion({ id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() }, rows, trx);
+          const key = `${order.id}:${number}`;
+          await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload: { orderId: order.id, version: number }, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
+          const half = new Date(at.getTime() + (deps.reviewDays * DAY_MS) / 2);
+          const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
+          await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` });
+          if (lastDay > half) {
+            await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` });
+          }
+          await customerMail(trx, order, "delivered", { version: number });
+          return { version: number, files: rows.map(asResultFile) };
+        }),
+      ),
+
+    /** Customer: delivered → completed. */
+    accept: (orderId: string, actor: Actor) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        await moveOrder(trx, order, "accept", actor, { now: now(), changes: { completed_at: now().toISOString(), review_ends_at: null } });
+        await staffMail(trx, order, "accepted");
+      }),
+
+    /** Customer: delivered → revision_requested with what to change, while rounds remain. */
+    requestRevision: (orderId: string, actor: Actor, changes: string) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        const at = now();
+        await moveOrder(trx, order, "request_revision", actor, { now: at, note: changes, changes: { revisions_used: order.revisions_used + 1, review_ends_at: null } });
+        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: "customer", internal: 0, body: changes, created_at: at.toISOString() }, [], trx);
+        await staffMail(trx, order, "revisionRequested", { message: changes });
+      }),
+
+    /** Customer: paid → cancelled before work starts, or a late undelivered order; the whole total back on the balance. */
+    cancel: (orderId: string, actor: Actor) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        const move: Move = order.status === "paid" ? "cancel" : "cancel_late";
+        await moveOrder(trx, order, move, actor, { now: now() });
+        await refund(trx, order, order.total);
+        await staffMail(trx, order, "cancelled", { refund: order.total });
+        await customerMail(trx, order, "cancelled", { refund: order.total });
+      }),
+
+    /** Manager or admin: any open order → cancelled with a reason, refunding `refund` minor units (default the total). */
+    staffCancel: (orderId: string, actor: Actor, reason: string, refundMinor?: number) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        const amount = refundMinor ?? order.total;
+        if (!Number.isSafeInteger(amount) || amount < 0 || amount > order.total) throw DomainError.field("refund", "orders.refundTooLarge");
+        await moveOrder(trx, order, "staff_cancel", actor, { now: now(), note: reason });
+        await refund(trx, order, amount);
+        await customerMail(trx, order, "cancelled", { refund: amount, reason });
+      }),
+
+    markRead: async (orderId: string, actor: Actor) => {
+      await visibleOrder(db, orderId, actor);
+      await repository.markRead(orderId, actor.id!, now().toISOString());
+    },
+
+    /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
+    async file(orderId: string, fileId: string, actor: Actor): Promise<ResultFile> {
+      await visibleOrder(db, orderId, actor);
+      const file = await repository.file(orderId, fileId);
+      if (!file) throw DomainError.notFound();
+      if (file.message_id && actor.role === "customer") {
+        const message = await db.selectFrom("order_messages").select("internal").where("id", "=", file.message_id).executeTakeFirst();
+        if (!message || message.internal) throw DomainError.notFound();
+      }
+      return asResultFile(file);
+    },
+
+    // Timed work (the job handlers call these).
+    async autoComplete(orderId: string, version: number): Promise<void> {
+      await wallet.transaction(async (trx) => {
+        const order = await repository.findById(orderId, trx);
+        if (!order || order.status !== "delivered" || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
+        await moveOrder(trx, order, "auto_complete", { id: null, role: "system" }, { now: now(), changes: { completed_at: now().toISOString(), review_ends_at: null } });
+        await customerMail(trx, order, "autoCompleted");
+      });
+    },
+
+    async remindReview(orderId: string, version: number): Promise<void> {
+      await wallet.transaction(async (trx) => {
+        const order = await repository.findById(orderId, trx);
+        if (!order || order.status !== "delivered" || !order.review_ends_at || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
+        await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: null, actor_role: "system", kind: "reminder", from_status: null, to_status: null, note: "" });
+        await customerMail(trx, order, "reviewReminder", { date: order.review_ends_at });
+      });
+    },
+
+    async flagLate(orderId: string): Promise<void> {
+      await wallet.transaction(async (trx) => {
+        const order = await repository.findById(orderId, trx);
+        if (!order || !["paid", "in_progress"].includes(order.status) || order.due_at > now().toISOString()) return;
+        const flagged = await trx.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("kind", "=", "late").executeTakeFirst();
+        if (flagged) return;
+        await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: null, actor_role: "system", kind: "late", from_status: null, to_status: null, note: "" });
+        await customerMail(trx, order, "late");
+        await staffMail(trx, order, "late");
+      });
+    },
+
+    scheduleLate,
+  };
+  return actions;
+}
+
+export type OrderActions = ReturnType<typeof createOrderActions>;

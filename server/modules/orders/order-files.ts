@@ -1,0 +1,69 @@
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { FileStorage } from "../storage/storage";
+import type { OrderFileRow } from "./orders.repository";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".pdf": "application/pdf",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".odt": "application/vnd.oasis.opendocument.text",
+  ".zip": "application/zip",
+  ".md": "text/markdown; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".csv": "text/csv; charset=utf-8",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+};
+
+export function contentTypeFor(fileName: string): string {
+  return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** What a download needs: where the bytes are and the headers that describe them. */
+export interface ResultFile {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  /** Hex sha256 of the bytes: the strong ETag. */
+  sha256: string;
+  deliveredAt: Date;
+}
+
+/** A file handed to the store: a delivered result or a message attachment. */
+export interface Delivery {
+  /** The name the customer's browser saves it under (any UTF-8). */
+  fileName: string;
+  content: Buffer | Readable;
+  /** Guessed from the file name when left out. */
+  contentType?: string;
+}
+
+export type StoredFile = Pick<OrderFileRow, "storage_key" | "file_name" | "content_type" | "size" | "sha256">;
+
+/** Streams a file into storage under `prefix`, hashing it on the way; never buffers a stream. */
+export async function storeFile(storage: FileStorage, prefix: string, delivery: Delivery): Promise<StoredFile> {
+  const fileName = delivery.fileName.trim() || "result";
+  const hash = createHash("sha256");
+  const source = Buffer.isBuffer(delivery.content) ? Readable.from([delivery.content]) : delivery.content;
+  const hashing = Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        hash.update(chunk as Buffer);
+        yield chunk as Buffer;
+      }
+    })(),
+  );
+  const key = `${prefix}/${randomUUID()}`;
+  const stored = await storage.put(key, hashing);
+  return { storage_key: key, file_name: fileName, content_type: delivery.contentType ?? contentTypeFor(fileName), size: stored.size, sha256: hash.digest("hex") };
+}
+
+export function asResultFile(file: OrderFileRow): ResultFile {
+  return { key: file.storage_key, fileName: file.file_name, contentType: file.content_type, size: Number(file.size), sha256: file.sha256, deliveredAt: new Date(file.created_at) };
+}

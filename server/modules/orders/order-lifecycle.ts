@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { OrderStatus } from "../../../contract/orders";
+import type { Database } from "../../db/schema";
+import { DomainError } from "../../platform/domain-error";
+import type { OrderRow } from "./orders.repository";
+import type { OrderEventsTable } from "./orders.tables";
+
+export type StaffRole = "writer" | "manager" | "admin";
+export type ActorRole = "customer" | StaffRole | "system";
+
+export interface Actor {
+  /** null for the system (timed work). */
+  id: string | null;
+  role: ActorRole;
+}
+
+export const SYSTEM: Actor = { id: null, role: "system" };
+export const STAFF_ROLES: readonly StaffRole[] = ["writer", "manager", "admin"];
+export const isStaff = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+/** Statuses in which no version has been delivered yet and the due date is what counts. */
+const UNDELIVERED: readonly OrderStatus[] = ["paid", "needs_info", "in_progress"];
+
+/** Past its due date and never delivered (time in needs_info does not count: the clock is paused there). */
+export function isLate(order: Pick<OrderRow, "status" | "due_at" | "needs_info_since">, now: Date): boolean {
+  if (!UNDELIVERED.includes(order.status)) return false;
+  const clockStoppedAt = order.status === "needs_info" && order.needs_info_since ? order.needs_info_since : now.toISOString();
+  return clockStoppedAt > order.due_at;
+}
+
+export type Move =
+  | "start"
+  | "ask"
+  | "answer"
+  | "deliver"
+  | "accept"
+  | "auto_complete"
+  | "request_revision"
+  | "cancel"
+  | "cancel_late"
+  | "staff_cancel";
+
+interface Rule {
+  from: readonly OrderStatus[];
+  /** The new status; `answer` returns to the status before the question. */
+  to: OrderStatus | "resume";
+  who: readonly ActorRole[];
+  /** A further condition on the order beyond its status (late, rounds left). */
+  when?: (order: OrderRow, now: Date) => boolean;
+}
+
+/** The transition table of LIFECYCLE.md: the only place that says which move applies to which order and by whom. */
+export const TRANSITIONS: Record<Move, Rule> = {
+  start: { from: ["paid"], to: "in_progress", who: STAFF_ROLES },
+  ask: { from: ["paid", "in_progress"], to: "needs_info", who: STAFF_ROLES },
+  answer: { from: ["needs_info"], to: "resume", who: ["customer"] },
+  deliver: { from: ["in_progress", "revision_requested"], to: "delivered", who: STAFF_ROLES },
+  accept: { from: ["delivered"], to: "completed", who: ["customer"] },
+  auto_complete: { from: ["delivered"], to: "completed", who: ["system"] },
+  request_revision: { from: ["delivered"], to: "revision_requested", who: ["customer"], when: (order) => order.revisions_used < order.revision_rounds },
+  cancel: { from: ["paid"], to: "cancelled", who: ["customer"] },
+  cancel_late: { from: UNDELIVERED, to: "cancelled", who: ["customer"], when: (order, now) => isLate(order, now) },
+  staff_cancel: { from: ["paid", "needs_info", "in_progress", "delivered", "revision_requested"], to: "cancelled", who: ["manager", "admin"] },
+};
+
+/** True when `move` applies to `order` now (status and condition; not who asks). */
+export function applies(move: Move, order: OrderRow, now: Date): boolean {
+  const rule = TRANSITIONS[move];
+  return rule.from.includes(order.status) && (rule.when?.(order, now) ?? true);
+}
+
+/** Why a move that does not apply was refused, as a 409 in the contract's shape. */
+function refusal(move: Move, order: OrderRow): DomainError {
+  if (move === "request_revision" && order.status === "delivered") return DomainError.conflict("orders.noRoundsLeft", { rounds: order.revision_rounds });
+  if (move === "cancel_late" && TRANSITIONS.cancel_late.from.includes(order.status)) return DomainError.conflict("orders.notLate");
+  return DomainError.conflict("orders.wrongStatus", { status: order.status });
+}
+
+export interface MoveResult {
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+/**
+ * Moves `order` by `move` inside `trx`: checks the actor and the rule, updates the row only if its status is still
+ * the one read (a concurrent move makes this one a 409), sets `changes` with it and writes the order event.
+ * The caller, in the same transaction, adds the ledger entry, schedules the jobs and queues the mail.
+ */
+export async function moveOrder(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  move: Move,
+  actor: Actor,
+  options: { now: Date; note?: string; changes?: Partial<OrderRow> },
+): Promise<MoveResult> {
+  const rule = TRANSITIONS[move];
+  if (!rule.who.includes(actor.role)) throw DomainError.forbidden();
+  if (!applies(move, order, options.now)) throw refusal(move, order);
+  const to: OrderStatus = rule.to === "resume" ? (order.resume_status ?? "paid") : rule.to;
+  const at = options.now.toISOString();
+  const updated = await trx
+    .updateTable("orders")
+    .set({ ...options.changes, status: to, updated_at: at })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const now = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
+    throw DomainError.conflict("orders.wrongStatus", { status: now?.status ?? order.status });
+  }
+  await recordEvent(trx, { order_id: order.id, at, actor_id: actor.id, actor_role: actor.role, kind: "status", from_status: order.status, to_status: to, note: options.note ?? "" });
+  return { from: order.status, to };
+}
+
+/** Appends an event to the order's timeline (numbered within the order; the caller's transaction holds the order row). */
+export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id" | "seq">): Promise<void> {
+  const last = await trx.selectFrom("order_events").select((eb) => eb.fn.max("seq").as("seq")).where("order_id", "=", event.order_id).executeTakeFirst();
+  await trx.insertInto("order_events").values({ id: randomUUID(), seq: Number(last?.seq ?? 0) + 1, ...event }).execute();
+}
+
+/** The customer moves that apply now, for the order page's buttons. */
+export function customerMoves(order: OrderRow, now: Date): Array<"accept" | "request_revision" | "answer" | "cancel" | "cancel_late"> {
+  const moves = ["accept", "request_revision", "answer", "cancel", "cancel_late"] as const;
+  return moves.filter((move) => applies(move, order, now));
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../../db/database";
+import { migrateToLatest } from "../../db/migrate";
+import { TEST_DATABASE_URL } from "../../test/test-store";
+import { manualClock } from "../clock";
+import { createJobRunner } from "./job-runner";
+
+/** A migrated database that can be opened again, as a restarted process would: a SQLite file or a PostgreSQL schema. */
+async function reopenableDatabase() {
+  if (!TEST_DATABASE_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-jobs-"));
+    const file = path.join(dir, "jobs.sqlite");
+    return { open: () => openDatabase({ sqliteFile: file }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    open: () => openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 10 }),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function database(): Promise<{ db: Db; reopen(): Promise<Db> }> {
+  const store = await reopenableDatabase();
+  const opened: Db[] = [];
+  const open = async () => {
+    const db = store.open();
+    opened.push(db);
+    await migrateToLatest(db);
+    return db;
+  };
+  cleanups.push(async () => {
+    for (const db of opened) await db.close().catch(() => undefined);
+    await store.drop();
+  });
+  return { db: await open(), reopen: open };
+}
+
+describe("the durable job runner", () => {
+  it("runs a job only once its transaction commits, and not at all when it rolls back", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const runner = createJobRunner(db.kysely, db.dialect, { clock });
+    const ran: string[] = [];
+    runner.register("note", async (payload: { text: string }) => void ran.push(payload.text));
+    await db.kysely.transaction().execute((trx) => runner.schedule(trx, { kind: "note", payload: { text: "kept" } }));
+    await db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await runner.schedule(trx, { kind: "note", payload: { text: "rolled back" } });
+        throw new Error("abort");
+      })
+      .catch(() => undefined);
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toEqual(["kept"]);
+  });
+
+  it("waits for the due time of the injected clock, and a unique key schedules once", async () => {
+    const { db } = await database();
+    const clock = manualClock("2026-03-02T10:00:00.000Z");
+    const runner = createJobRunner(db.kysely, db.dialect, { clock });
+    let runs = 0;
+    runner.register("later", async () => void runs++);
+    for (let i = 0; i < 3; i++) await runner.schedule(db.kysely, { kind: "later", runAt: new Date("2026-03-02T11:00:00.000Z"), uniqueKey: "later:1" });
+    expect(await runner.runDue()).toBe(0);
+    clock.set("2026-03-02T11:00:00.000Z");
+    expect(await runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(0);
+    expect(runs).toBe(1);
+  });
+
+  it("retries a failing job with a doubling backoff and marks it failed after its last attempt", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const runner = createJobRunner(db.kysely, db.dialect, { clock, retryBaseMs: 1000, logError: () => undefined });
+    const attempts: number[] = [];
+    runner.register("flaky", async (_payload, context) => {
+      attempts.push(context.attempt);
+      throw new Error(`try ${context.attempt}`);
+    });
+    await runner.schedule(db.kysely, { kind: "flaky", maxAttempts: 3 });
+    await runner.runDue();
+    clock.advance(999);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+    clock.advance(1999);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    await runner.runDue();
+    clock.advance(60_000);
+    expect(await runner.runDue()).toBe(0);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await db.kysely.selectFrom("jobs").select(["status", "last_error"]).executeTakeFirstOrThrow()).toEqual({ status: "failed", last_error: "try 3" });
+  });
+
+  it("two runners on one database never run the same job, even while both claim at the same time", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const first = createJobRunner(db.kysely, db.dialect, { clock, batch: 5 });
+    const second = createJobRunner(db.kysely, db.dialect, { clock, batch: 5 });
+    const runsOf = new Map<number, string[]>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    for (const runner of [first, second]) {
+      runner.register("count", async (payload: { n: number }) => {
+        runsOf.set(payload.n, [...(runsOf.get(payload.n) ?? []), runner.id]);
+        await gate;
+      });
+    }
+    for (let n = 0; n < 40; n++) await first.schedule(db.kysely, { kind: "count", payload: { n } });
+    const both = Promise.all([first.runDue(), second.runDue()]);
+    // While the first batches are held, a runner that claims now finds nothing the other holds.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    const [a, b] = await both;
+    expect(a + b).toBe(40);
+    expect([...runsOf.values()].every((runners) => runners.length === 1)).toBe(true);
+    expect(runsOf.size).toBe(40);
+  });
+
+  it("a job scheduled before a restart runs after it, and a claim left by a dead runner is taken again when it expires", async () => {
+    const { db, reopen } = await database();
+    const clock = manualClock();
+    const before = createJobRunner(db.kysely, db.dialect, { clock, lockMs: 60_000 });
+    await before.schedule(db.kysely, { kind: "survive", payload: { text: "still here" } });
+    await before.schedule(db.kysely, { kind: "crash" });
+    before.register("survive", async () => {
+      throw new Error("not yet");
+    });
+    // The process dies while running "crash": its claim stays behind.
+    await db.kysely.updateTable("jobs").set({ status: "running", locked_until: new Date(clock.now().getTime() + 60_000).toISOString(), locked_by: "dead", attempts: 1 }).where("kind", "=", "crash").execute();
+    await db.close();
+
+    const restarted = await reopen();
+    const after = createJobRunner(restarted.kysely, restarted.dialect, { clock, lockMs: 60_000 });
+    const ran: string[] = [];
+    after.register("survive", async (payload: { text: string }) => void ran.push(payload.text));
+    after.register("crash", async () => void ran.push("crash"));
+    expect(await after.runDue()).toBe(1);
+    expect(ran).toEqual(["still here"]);
+    clock.advance(60_000);
+    expect(await after.runDue()).toBe(1);
+    expect(ran).toEqual(["still here", "crash"]);
+  });
+});
