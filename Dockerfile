@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The store as the cluster script runs it (scripts/cluster): `npm run build` once, then the compiled server
-# build/app-server/main.js (docs/decisions/0006-compiled-server.md).
+# build/app-server/main.js (docs/decisions/0019-compiled-server.md).
 # Docker does not run on the machines this was written on; keep this file in step with scripts/cluster/instances.ts.
 
 # --- build: every dependency, then the React app and the compiled server (scripts/build.mjs)

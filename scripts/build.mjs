@@ -1,5 +1,5 @@
 // `npm run build`: the React app (react-router build) and the server compiled to plain JavaScript, then the mark
-// `npm start` looks for. Writes into BUILD_DIR (default `build/`). docs/decisions/0006-compiled-server.md
+// `npm start` looks for. Writes into BUILD_DIR (default `build/`). docs/decisions/0019-compiled-server.md
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

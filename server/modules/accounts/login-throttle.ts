@@ -5,7 +5,7 @@ import type { ExpiringStore } from "../../platform/expiring-store";
 
 /**
  * Slows down guessing one account's password without letting anyone lock its owner out
- * (docs/decisions/login-throttle-without-lockout.md):
+ * (docs/decisions/0022-login-throttle-without-lockout.md):
  * - per account and address: the first 5 failures are free; from the fifth on, that address waits a window that
  *   doubles with each further failure (30 s, 1 min, 2 min… at most 15 min) before its next attempt is checked;
  * - per account, over all addresses: from the 20th failure of the day, addresses that have never signed in to the
