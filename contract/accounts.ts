@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "./countries";
+import { vatNumberSchema } from "./vat-number";
 
 /**
  * Account calls of CONTRACT §4: request and answer schemas shared by the API and the app.
@@ -85,6 +86,42 @@ export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 export const logoutRequestSchema = refreshRequestSchema;
 export type LogoutRequest = RefreshRequest;
 
+const billingText = (max: number) => z.string().trim().min(1).max(max);
+const billingOptional = (max: number) => z.string().trim().max(max).default("");
+
+/**
+ * Billing details remembered with the account (POST /api/accounts/billing, and whenever a deposit or an order
+ * sends them), used to prefill the next deposit or order and printed on its receipt or invoice.
+ */
+export const billingDetailsSchema = z.strictObject({
+  firstName: billingText(100),
+  lastName: billingText(100),
+  email: z.email().max(254),
+  businessName: billingOptional(200),
+  country: countrySchema,
+  city: billingText(100),
+  address1: billingText(200),
+  state: billingOptional(100),
+  zipCode: billingText(20),
+  vatNumber: vatNumberSchema.describe("optional EU VAT number with its country prefix, e.g. ESA28015865"),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+export type BillingDetailsRequest = z.input<typeof billingDetailsSchema>;
+
+/** Billing details as answered (already checked and normalised when they were stored). */
+export const billingDetailsViewSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  businessName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address1: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  vatNumber: z.string(),
+});
+
 export const PROFILE_LIMITS = { company: 200, city: 100, zipCode: 20, address: 300 } as const;
 
 export const profileSchema = z.object({
@@ -99,6 +136,7 @@ export const profileSchema = z.object({
   address: z.string(),
   role: z.enum(["customer", "staff"]),
   createdAt: z.string().describe("ISO-8601 UTC"),
+  billing: billingDetailsViewSchema.nullable().describe("the billing details last used or saved; null until then"),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,4 +1,5 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
+import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
@@ -16,4 +17,5 @@ export interface Database
     SupportTables,
     MailTables,
     WalletTables,
-    OrderTables {}
+    OrderTables,
+    DocumentTables {}

@@ -12,6 +12,10 @@ export interface UsersTable {
   role: "customer" | "staff";
   created_at: string;
   updated_at: string;
+  /** Billing details last sent or saved (contract BillingDetails as JSON); null until then. */
+  billing_json: string | null;
+  /** Set when the customer closed the account: personal data erased, sign-in impossible. */
+  closed_at: string | null;
 }
 
 /** One sign-in: every refresh token it ever had belongs to it, and revoking it ends them all. */

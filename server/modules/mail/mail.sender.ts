@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../../db/schema";
 import { isoAfter, nowIso } from "../../db/time";
+import { parseAttachments } from "./mail-attachments";
 
 export interface SenderOptions {
   smtpUrl: string;
@@ -44,7 +45,8 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     if (Number(claimed.numUpdatedRows) !== 1) return;
     const attempts = row.attempts + 1;
     try {
-      await mailer.sendMail({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+      const attachments = parseAttachments(row.attachments_json).map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content }));
+      await mailer.sendMail({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, attachments });
       await db
         .updateTable("mail_messages")
         .set({ status: "sent", attempts, sent_at: nowIso(), next_attempt_at: null, last_error: null })

@@ -2,13 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
+import { parseAttachments, storeAttachments, type MailAttachment } from "./mail-attachments";
 import { createMailSender, type SenderOptions } from "./mail.sender";
+
+export type { MailAttachment } from "./mail-attachments";
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Sent with the mail (a receipt or invoice PDF); kept with it in the outbox. */
+  attachments?: MailAttachment[];
 }
 
 export interface StoredMail {
@@ -19,6 +24,7 @@ export interface StoredMail {
   html: string | null;
   status: string;
   createdAt: string;
+  attachments: Array<{ fileName: string; contentType: string; size: number }>;
 }
 
 /**
@@ -46,6 +52,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
           last_error: null,
           created_at: nowIso(),
           sent_at: null,
+          attachments_json: storeAttachments(message.attachments),
         })
         .execute();
       sender?.wake();
@@ -58,6 +65,17 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
 
     stop(): Promise<void> {
       return sender?.stop() ?? Promise.resolve();
+    },
+
+    /** The files attached to a stored mail (tests and the dev mailbox). */
+    async attachmentsOf(id: string): Promise<MailAttachment[]> {
+      const row = await db.selectFrom("mail_messages").select("attachments_json").where("id", "=", id).executeTakeFirst();
+      return parseAttachments(row?.attachments_json ?? null);
+    },
+
+    /** Privacy: forgets every stored mail to `address` (an account being closed). */
+    async forgetRecipient(address: string): Promise<void> {
+      await db.deleteFrom("mail_messages").where("to_address", "=", address).execute();
     },
 
     /** Newest first; `to` narrows to one recipient. */
@@ -73,6 +91,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions) {
         html: row.html_body,
         status: row.status,
         createdAt: row.created_at,
+        attachments: parseAttachments(row.attachments_json).map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.content.length })),
       }));
     },
   };

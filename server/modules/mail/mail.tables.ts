@@ -12,5 +12,7 @@ export interface MailTables {
     last_error: string | null;
     created_at: string;
     sent_at: string | null;
+    /** Files sent with the mail: JSON `[{fileName, contentType, base64}]`, or null. */
+    attachments_json: string | null;
   };
 }
