@@ -4,7 +4,9 @@ import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts.module";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createDocumentsService } from "./modules/documents/documents.service";
 import { createMailService } from "./modules/mail/mail.service";
+import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createStorage } from "./modules/storage/create-storage";
 import { createSupportRepository } from "./modules/support/support.repository";
@@ -36,10 +38,13 @@ export function createServices({ config, db, redis }: ServiceDeps) {
   const accessTokens = accounts.accessTokens;
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail });
+  const documents = createDocumentsService({ db: db.kysely, seller: config.seller });
+  const rememberBilling = accounts.rememberBilling;
+  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, documents, rememberBilling });
   const storage = createStorage(config);
-  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, storage, publicUrl: config.publicUrl, demoData: config.demoData });
-  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders };
+  const orders = createOrdersService({ db: db.kysely, catalog, wallet, mail, documents, rememberBilling, storage, publicUrl: config.publicUrl, demoData: config.demoData });
+  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail });
+  return { catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, documents, privacy };
 }
 
 export type Services = ReturnType<typeof createServices>;

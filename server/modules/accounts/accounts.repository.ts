@@ -3,7 +3,7 @@ import type { Database } from "../../db/schema";
 import type { UsersTable } from "./accounts.tables";
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Omit<UserRow, "updated_at">;
+export type NewUser = Omit<UserRow, "updated_at" | "billing_json" | "closed_at">;
 export type ProfileFields = Pick<UserRow, "first_name" | "last_name" | "country" | "company" | "city" | "zip_code" | "address">;
 
 /** True when `error` is a unique-key violation (SQLite or PostgreSQL). */
@@ -25,7 +25,7 @@ export function createAccountsRepository(db: Kysely<Database>) {
     /** False when the email is taken (checked by the unique key, so two sign-ups at once cannot both win). */
     async insert(user: NewUser): Promise<boolean> {
       try {
-        await db.insertInto("users").values({ ...user, updated_at: user.created_at }).execute();
+        await db.insertInto("users").values({ ...user, updated_at: user.created_at, billing_json: null, closed_at: null }).execute();
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -39,6 +39,34 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     async setPasswordHash(id: string, passwordHash: string, at: string): Promise<void> {
       await db.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
+    },
+
+    async setBilling(id: string, billingJson: string, at: string): Promise<void> {
+      await db.updateTable("users").set({ billing_json: billingJson, updated_at: at }).where("id", "=", id).execute();
+    },
+
+    /**
+     * Closing: every personal field erased, the e-mail freed for a new sign-up (a unique placeholder keeps the key),
+     * the password unusable. The row stays so the ledger and issued invoices still point at it.
+     */
+    async anonymise(id: string, at: string): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({
+          email: `closed-${id}@closed.invalid`,
+          first_name: "",
+          last_name: "",
+          company: "",
+          city: "",
+          zip_code: "",
+          address: "",
+          password_hash: "closed",
+          billing_json: null,
+          closed_at: at,
+          updated_at: at,
+        })
+        .where("id", "=", id)
+        .execute();
     },
 
     async setRole(id: string, role: UserRow["role"], at: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type {
+  BillingDetails,
   changePasswordRequestSchema,
   loginRequestSchema,
   Profile,
@@ -9,6 +10,7 @@ import type {
   updateProfileRequestSchema,
 } from "../../../contract/accounts";
 import { ApiError } from "../../http/api-error";
+import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { AccountMail } from "./account-mail";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
@@ -23,6 +25,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
 export function toProfile(user: UserRow): Profile {
+  const billing = user.billing_json ? (JSON.parse(user.billing_json) as BillingDetails) : null;
   return {
     id: user.id,
     email: user.email,
@@ -35,6 +38,7 @@ export function toProfile(user: UserRow): Profile {
     address: user.address,
     role: user.role,
     createdAt: user.created_at,
+    billing,
   };
 }
 
@@ -50,7 +54,7 @@ interface AccountsDeps {
 export function createAccountsService({ users, sessions, throttle, mail, now }: AccountsDeps) {
   const existingUser = async (userId: string) => {
     const user = await users.findById(userId);
-    if (!user) throw ApiError.unauthorized();
+    if (!user || user.closed_at !== null) throw ApiError.unauthorized();
     return user;
   };
 
@@ -73,6 +77,8 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         role: "customer",
         created_at: at,
         updated_at: at,
+        billing_json: null,
+        closed_at: null,
       };
       if (!(await users.insert(user))) throw ApiError.field("email", "accounts.emailTaken");
       await mail.welcome(user, locale);
@@ -117,6 +123,34 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       );
       if (!updated) throw ApiError.unauthorized();
       return toProfile(updated);
+    },
+
+    /** Remembers billing details (checked by the contract's schema) to prefill the next deposit or order. */
+    async rememberBilling(userId: string, billing: BillingDetails): Promise<void> {
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+    },
+
+    /** POST /api/accounts/billing: saves the billing details and answers the profile with them. */
+    async updateBilling(userId: string, billing: BillingDetails): Promise<Profile> {
+      await existingUser(userId);
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+      return toProfile(await existingUser(userId));
+    },
+
+    /**
+     * The first step of closing an account: the password must be right (400 at `password` otherwise). Answers the
+     * user as it was, for the privacy module to erase the rest.
+     */
+    async verifyForClosing(userId: string, password: string): Promise<UserRow> {
+      const user = await existingUser(userId);
+      if (!(await verifyPassword(user.password_hash, password))) throw DomainError.field("password", "accounts.currentPasswordWrong");
+      return user;
+    },
+
+    /** Ends every sign-in at once and erases the account's personal data; its e-mail can register again. */
+    async close(userId: string): Promise<void> {
+      await sessions.endAllOf(userId);
+      await users.anonymise(userId, now().toISOString());
     },
 
     /** Checks the current password, sets the new one and ends every other sign-in of the user. */

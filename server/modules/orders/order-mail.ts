@@ -15,6 +15,8 @@ interface ConfirmedOrder {
   currency: Currency;
   total: number;
   items: Array<{ productId: ProductId; price: number }>;
+  /** The invoice attached as a PDF. */
+  invoiceNumber: string;
 }
 
 /** "Order SC-000042 confirmed": every item with its price, the total, and where to follow it. */
@@ -34,6 +36,8 @@ export function confirmationMail(to: string, order: ConfirmedOrder, locale: Loca
       t("total", { total: amount(order.total) }),
       "",
       t("followUp", { url: ordersUrl }),
+      "",
+      translate(locale, "documents.mailAttached.invoice", { number: order.invoiceNumber }),
     ].join("\n"),
   };
 }

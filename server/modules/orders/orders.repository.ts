@@ -57,6 +57,21 @@ export const ordersRepository = {
     return (await db.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
   },
 
+  async hasOpenOrders(db: Kysely<Database>, userId: string): Promise<boolean> {
+    const row = await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("status", "in", ["paid", "in_progress"]).limit(1).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Account closing: billing fields and briefs erased; numbers, totals and statuses stay for the books. */
+  async forgetPersonalData(db: Kysely<Database>, userId: string): Promise<void> {
+    await db.updateTable("orders").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();
+    await db
+      .updateTable("order_items")
+      .set({ brief_json: "{}" })
+      .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("user_id", "=", userId))
+      .execute();
+  },
+
   /** Moves an order to `to` only from one of `from`; false when it was in another status. */
   async moveStatus(db: Kysely<Database>, id: string, from: readonly OrderStatus[], to: OrderStatus): Promise<boolean> {
     const result = await db

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ProductId } from "../../../contract/catalog";
+import type { BillingDetails } from "../../../contract/accounts";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { OrderListEntry, OrderStatus, PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
@@ -11,12 +12,13 @@ import { ApiError } from "../../http/api-error";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog/catalog.service";
+import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { ensureDemoData } from "./demo-data";
 import { priceCart } from "./order-cart";
-import { confirmationMail } from "./order-mail";
+import { confirmationMail, productName } from "./order-mail";
 import { createOrderResults } from "./order-results";
 import { ordersRepository as repository, type OrderRow } from "./orders.repository";
 
@@ -27,6 +29,9 @@ export interface OrdersDeps {
   catalog: CatalogService;
   wallet: WalletService;
   mail: MailService;
+  documents: DocumentsService;
+  /** Remembers the billing details an order was sent with, to prefill the next one. */
+  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
   storage: FileStorage;
   publicUrl: string;
   /** DEMO_DATA: `prepare()` makes sure the demo customer and its delivered order exist. */
@@ -53,7 +58,7 @@ function wrongStatus(status: OrderStatus): DomainError {
  * listing, the lifecycle paid → in_progress → delivered or cancelled (refunded through the ledger), and results.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalog, wallet, mail } = deps;
+  const { db, catalog, wallet, mail, documents } = deps;
   const logError = deps.logError ?? ((error, message) => console.error(message, error));
   const results = createOrderResults({ ...deps, logError });
 
@@ -66,7 +71,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!paid) throw new BalanceShort();
       const now = nowIso();
       const id = randomUUID();
-      const { orderFormData: _cart, currency, ...billing } = input;
+      const { orderFormData: _cart, currency, agreedToPP_TOS: _agreed, ...billing } = input;
       await repository.insert(
         trx,
         {
@@ -76,11 +81,13 @@ export function createOrdersService(deps: OrdersDeps) {
         },
         priced.items.map((item, position) => ({ order_id: id, position, product_id: item.productId, price: item.price, brief_json: JSON.stringify(item.brief) })),
       );
+      const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
+      const invoice = await documents.issueInvoice(trx, { userId, orderId: id, orderNumber: number, currency, locale, billing, lines });
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
         await repository.saveIdempotent(trx, { user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now });
       }
-      return response;
+      return { response, invoice };
     });
 
   /** The stored answer for this key, or null; the same key with another body is a 409. */
@@ -109,9 +116,14 @@ export function createOrdersService(deps: OrdersDeps) {
       const priced = await priceCart(catalog, input.orderFormData, input.currency);
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await store(userId, input, priced, options.locale, idempotency);
-          const confirmation = confirmationMail(input.email, { number: response.number, currency: input.currency, total: priced.total, items: priced.items }, options.locale, deps.publicUrl);
-          await mail.send(confirmation).catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
+          const { response, invoice } = await store(userId, input, priced, options.locale, idempotency);
+          const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+          await deps.rememberBilling?.(userId, billing);
+          const confirmation = confirmationMail(input.email, { number: response.number, currency: input.currency, total: priced.total, items: priced.items, invoiceNumber: invoice.number }, options.locale, deps.publicUrl);
+          await documents
+            .attachment(invoice)
+            .then((pdf) => mail.send({ ...confirmation, attachments: [pdf] }))
+            .catch((error: unknown) => logError(error, `confirmation mail of order ${response.number} not stored`));
           return response;
         } catch (error) {
           if (error instanceof BalanceShort) {
@@ -163,13 +175,22 @@ export function createOrdersService(deps: OrdersDeps) {
         const order = await repository.findById(trx, orderId);
         if (!order) throw ApiError.notFound();
         if (!(await repository.moveStatus(trx, orderId, ["paid", "in_progress"], "cancelled"))) throw wrongStatus(order.status);
-        await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount: order.total, kind: "refund", reference: order.number });
+        const currency = order.currency as Currency;
+        await wallet.credit(trx, { userId: order.user_id, currency, amount: order.total, kind: "refund", reference: order.number });
+        await documents.issueCreditNote(trx, {
+          userId: order.user_id, orderId: order.id, orderNumber: order.number, currency, amount: order.total,
+          locale: order.locale as Locale, billing: JSON.parse(order.billing_json) as Partial<BillingDetails>,
+        });
       });
     },
 
     deliver: results.deliver,
     resultFor: results.resultFor,
     hasOrders: (userId: string) => repository.hasOrders(db, userId),
+    /** Orders still paid or in progress: a customer with one cannot close the account yet. */
+    hasOpenOrders: (userId: string) => repository.hasOpenOrders(db, userId),
+    /** Account closing: the orders keep their numbers and totals, lose their billing fields and briefs. */
+    forgetPersonalData: (userId: string) => repository.forgetPersonalData(db, userId),
 
     /** Work at start: the demo data when configured. */
     async prepare(): Promise<void> {

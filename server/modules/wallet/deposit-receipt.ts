@@ -12,6 +12,8 @@ export interface ReceiptFacts {
   balance: number;
   paidAt: string;
   locale: Locale;
+  /** The receipt attached as a PDF. */
+  receiptNumber: string;
 }
 
 /** The mail a customer gets when a deposit reaches their balance, in the language they deposited in. */
@@ -26,6 +28,6 @@ export function depositReceipt(facts: ReceiptFacts): MailMessage {
   return {
     to: facts.to,
     subject: translate(facts.locale, "wallet.receipt.subject", values),
-    text: translate(facts.locale, "wallet.receipt.text", values),
+    text: `${translate(facts.locale, "wallet.receipt.text", values)}\n\n${translate(facts.locale, "documents.mailAttached.receipt", { number: facts.receiptNumber })}`,
   };
 }

@@ -16,6 +16,11 @@ export const depositsRepository = {
     return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
   },
 
+  /** Account closing: the billing fields of the user's deposits erased (amounts and receipts stay). */
+  async forgetBilling(db: Kysely<Database>, userId: string): Promise<void> {
+    await db.updateTable("deposits").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();
+  },
+
   /**
    * Moves a pending deposit to `status`; false when it was no longer pending (someone else settled it first).
    * With `providerRef`, only the deposit of that provider payment.

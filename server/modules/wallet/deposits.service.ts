@@ -4,10 +4,12 @@ import type { Currency } from "../../../contract/currency";
 import { toMajor, toMinor } from "../../../contract/money";
 import type { DepositDetails, DepositResponse, DepositStatus, SandboxPayment } from "../../../contract/wallet";
 import type { BillingFields } from "../../../contract/wallet";
+import type { BillingDetails } from "../../../contract/accounts";
 import type { Database } from "../../db/schema";
 import { nowIso } from "../../db/time";
 import { ApiError } from "../../http/api-error";
 import type { Locale } from "../../i18n/messages";
+import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
@@ -35,6 +37,9 @@ export interface DepositServiceDeps {
   wallet: WalletService;
   payments: PaymentProvider;
   mail: MailService;
+  documents: DocumentsService;
+  /** Remembers the billing details a deposit was sent with, to prefill the next one. */
+  rememberBilling: (userId: string, billing: BillingDetails) => Promise<void>;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -46,7 +51,7 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  * decided by one conditional UPDATE (pending → paid) in the same transaction as the credit, so a confirmation that
  * arrives ten times, even all at once, credits once, and a declined or expired deposit is never credited.
  */
-export function createDepositService({ db, wallet, payments, mail }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, documents, rememberBilling }: DepositServiceDeps) {
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     const row = await repository.find(db, depositId);
     if (!row || row.user_id !== userId) throw ApiError.notFound();
@@ -59,18 +64,22 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
     return row;
   };
 
-  const sendReceipt = async (row: DepositRow, paidAt: string) => {
+  const sendReceipt = async (row: DepositRow, paidAt: string, receipt: IssuedDocument) => {
     const billing = JSON.parse(row.billing_json) as BillingFields;
     const currency = row.currency as Currency;
     const balance = await wallet.balance(row.user_id, currency);
     const locale = row.locale as Locale;
     const name = billing.firstName;
-    await mail.send(depositReceipt({ to: billing.email, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
+    const pdf = await documents.attachment(receipt);
+    await mail.send({
+      ...depositReceipt({ to: billing.email, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale, receiptNumber: receipt.number }),
+      attachments: [pdf],
+    });
   };
 
   const service = {
     async create(userId: string, request: NewDeposit, locale: Locale): Promise<DepositResponse> {
-      const { depositAmount, currency, ...billing } = request;
+      const { depositAmount, currency, agreedToPP_TOS: _agreed, ...billing } = request;
       const amount = toMinor(depositAmount);
       if (amount === null) throw ApiError.field("depositAmount", "validation.twoDecimals");
       const id = randomUUID();
@@ -88,6 +97,7 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
         created_at: nowIso(),
         completed_at: null,
       });
+      await rememberBilling(userId, billing);
       return { depositId: id, status: "pending", paymentUrl: start.paymentUrl };
     },
 
@@ -112,18 +122,25 @@ export function createDepositService({ db, wallet, payments, mail }: DepositServ
 
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */
     async confirmPaid(depositId: string, payment?: ProviderPayment): Promise<ConfirmOutcome> {
-      const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | DepositRow> => {
+      type Credited = { row: DepositRow; receipt: IssuedDocument };
+      const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | Credited> => {
         const row = await repository.find(trx, depositId);
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";
         if (!(await repository.settle(trx, depositId, "paid"))) return "unchanged";
-        await wallet.credit(trx, { userId: row.user_id, currency: row.currency as Currency, amount: row.amount, kind: "deposit", reference: row.id });
-        return row;
+        const currency = row.currency as Currency;
+        await wallet.credit(trx, { userId: row.user_id, currency, amount: row.amount, kind: "deposit", reference: row.id });
+        const billing = JSON.parse(row.billing_json) as BillingFields;
+        const receipt = await documents.issueReceipt(trx, { userId: row.user_id, depositId: row.id, amount: row.amount, currency, locale: row.locale as Locale, billing });
+        return { row, receipt };
       });
       if (typeof settled === "string") return settled;
-      await sendReceipt(settled, nowIso());
+      await sendReceipt(settled.row, nowIso(), settled.receipt);
       return "credited";
     },
+
+    /** Account closing: forgets who paid each deposit; the ledger and the receipts are kept. */
+    forgetBilling: (userId: string) => repository.forgetBilling(db, userId),
 
     /** Declines or expires a pending deposit (of that provider payment, when given); false when nothing changed. */
     async fail(depositId: string, status: "declined" | "expired", providerRef?: string): Promise<boolean> {

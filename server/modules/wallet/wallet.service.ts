@@ -59,6 +59,11 @@ export function createWalletService(db: Kysely<Database>) {
       return { balance, transactions };
     },
 
+    /** Every ledger movement of the user, all currencies, oldest first (minor units). */
+    entries(userId: string) {
+      return repository.allEntries(db, userId);
+    },
+
     /**
      * Takes money for an order when the balance covers it: one conditional UPDATE (`amount >= x`), so two
      * concurrent debits can never both spend the same money. False, with nothing written, when it does not cover.
