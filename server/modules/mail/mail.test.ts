@@ -47,8 +47,8 @@ describe("outbox transport and the development mailbox", () => {
     const answer = await store.call("/dev/mailbox.json?to=eve@example.com");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { id: expect.any(String), to: "eve@example.com", subject: "Second", text: "two", createdAt: expect.any(String) },
-      { id: expect.any(String), to: "eve@example.com", subject: "First", text: "one", createdAt: expect.any(String) },
+      { id: expect.any(String), to: "eve@example.com", subject: "Second", text: "two", createdAt: expect.any(String), attachments: [] },
+      { id: expect.any(String), to: "eve@example.com", subject: "First", text: "one", createdAt: expect.any(String), attachments: [] },
     ]);
     expect((await stored("someone@example.com")).status).toBe("outbox");
   });
@@ -83,6 +83,19 @@ describe("SMTP transport", () => {
     expect(smtp.received[0]).toContain("Subject: Your order");
     expect(smtp.received[0]).toContain("It is paid.");
     await vi.waitFor(async () => expect(await stored("fay@example.com")).toMatchObject({ status: "sent", attempts: 1 }));
+  });
+
+  it("sends the stored attachments with the mail", async () => {
+    const smtp = await fakeSmtp({});
+    const mail = smtpMail(smtp.port);
+    const content = Buffer.from("%PDF-1.3 invoice bytes");
+    await mail.send({ to: "paperwork@example.com", subject: "Invoice", text: "Attached.", attachments: [{ fileName: "invoice-INV-2026-000001.pdf", contentType: "application/pdf", content }] });
+    const [listed] = await mail.list({ to: "paperwork@example.com" });
+    expect(listed!.attachments).toEqual([{ fileName: "invoice-INV-2026-000001.pdf", contentType: "application/pdf", size: content.length }]);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000, interval: 20 });
+    expect(smtp.received[0]).toMatch(/Content-Type: application\/pdf;\s*name=invoice-INV-2026-000001\.pdf/);
+    expect(smtp.received[0]).toContain(content.toString("base64"));
+    await vi.waitFor(async () => expect(await stored("paperwork@example.com")).toMatchObject({ status: "sent", attempts: 1 }));
   });
 
   it("keeps mail while the SMTP server is down and delivers it once it is back", async () => {
