@@ -4,6 +4,7 @@ import { NOT_LOGGED_IN_REASON } from "../lib/api/client";
 import { AuthCard } from "../features/auth/auth-card";
 import { buttonClass } from "../components/ui/submit-button";
 import { useLocale } from "../i18n/use-locale";
+import { ACCOUNT_CLOSED_REASON } from "../features/profile/privacy-section";
 
 /** Where a failed token refresh lands: says why (only the known reason is shown; any other text is not echoed). */
 export default function NotLoggedInPage() {
@@ -12,6 +13,18 @@ export default function NotLoggedInPage() {
   const { to } = useLocale();
   const [search] = useSearchParams();
   const known = search.get("reason") === NOT_LOGGED_IN_REASON;
+  if (search.get("reason") === ACCOUNT_CLOSED_REASON) {
+    return (
+      <AuthCard title={t("notLoggedIn.closedTitle")}>
+        <p className="text-lg" data-testid="not-logged-in-reason">
+          {t("notLoggedIn.closed")}
+        </p>
+        <Link to={to("/")} className={`${buttonClass} mt-6`}>
+          {t("notLoggedIn.home")}
+        </Link>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t("notLoggedIn.title")}>
       <p className="text-lg" data-testid="not-logged-in-reason">

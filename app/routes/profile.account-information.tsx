@@ -11,6 +11,8 @@ import { GuardSkeleton } from "../features/auth/guards";
 import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
 import { formValues, useAccountForm } from "../features/auth/use-account-form";
 import { useLocale } from "../i18n/use-locale";
+import { BillingDetailsForm } from "../features/profile/billing-details-form";
+import { PrivacySection } from "../features/profile/privacy-section";
 import { ProfileLayout } from "../features/profile/profile-layout";
 import { ApiClientError } from "../lib/api/api-error";
 
@@ -78,7 +80,13 @@ function AccountInformation() {
 
   if (failure) return <FormAlert tone="error" title={t(failure.messageKey)} />;
   if (!profile) return <GuardSkeleton />;
-  return <ProfileForm profile={profile} onSaved={setProfile} />;
+  return (
+    <>
+      <ProfileForm profile={profile} onSaved={setProfile} />
+      <BillingDetailsForm profile={profile} onSaved={setProfile} />
+      <PrivacySection />
+    </>
+  );
 }
 
 export default function AccountInformationPage() {

@@ -7,7 +7,7 @@ const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.
 
 /** The text of every page of a PDF, as a reader would copy it (pdfjs-dist, the engine browsers use). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl });
+  const task = getDocument({ data: new Uint8Array(bytes), standardFontDataUrl });
   const pdf = await task.promise;
   const pages: string[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {

@@ -3,6 +3,7 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { BalanceTransaction } from "../../../contract/wallet";
 import type { Locale } from "../../i18n/locales";
+import { FileButton } from "../../components/ui/file-button";
 import { formatDateTime } from "../checkout/format-date";
 
 /** Recent movements of one balance, newest first: what, when, how much. */
@@ -17,18 +18,34 @@ export function TransactionsList({ transactions, currency, locale }: { transacti
           <th scope="col" className="py-2 font-medium">{t("transactions.date")}</th>
           <th scope="col" className="py-2 font-medium">{t("transactions.kind")}</th>
           <th scope="col" className="py-2 text-right font-medium">{t("transactions.amount")}</th>
+          <th scope="col" className="py-2 pl-4 text-right font-medium">{t("transactions.document")}</th>
         </tr>
       </thead>
       <tbody>
-        {transactions.map((transaction) => (
+        {transactions.map((transaction) => {
+          const amount = formatMoney(moneyFromApi(transaction.amount, currency), locale);
+          const date = formatDateTime(transaction.createdAt, locale);
+          return (
           <tr key={transaction.id} className="border-t border-slate-300 dark:border-slate-800">
-            <td className="py-2">{formatDateTime(transaction.createdAt, locale)}</td>
+            <td className="py-2">{date}</td>
             <td className="py-2">{t(`transactions.kinds.${transaction.kind}`)}</td>
             <td className={`py-2 text-right tabular-nums ${transaction.amount < 0 ? "text-slate-700 dark:text-slate-300" : "text-emerald-700 dark:text-emerald-400"}`}>
-              {formatMoney(moneyFromApi(transaction.amount, currency), locale)}
+              {amount}
+            </td>
+            <td className="py-2 pl-4 text-right">
+              {transaction.kind === "deposit" ? (
+                <FileButton
+                  look="link"
+                  path={`/api/balance/deposits/${encodeURIComponent(transaction.reference)}/receipt`}
+                  label={t("transactions.receiptOf", { amount, date })}
+                >
+                  {t("transactions.receipt")}
+                </FileButton>
+              ) : null}
             </td>
           </tr>
-        ))}
+          );
+        })}
       </tbody>
     </table>
   );

@@ -3,7 +3,7 @@ import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { OrderListEntry } from "../../../contract/orders";
 import type { Locale } from "../../i18n/locales";
 import { formatDateTime } from "../checkout/format-date";
-import { DownloadButton } from "./download-button";
+import { FileButton } from "../../components/ui/file-button";
 import { OrderBrief } from "./order-brief";
 
 const STATUS_TONE: Record<OrderListEntry["status"], string> = {
@@ -51,7 +51,21 @@ export function OrderCard({ order, locale, productName }: { order: OrderListEntr
         <p className="text-lg font-semibold">
           {t("total")} <span className="tabular-nums" data-testid="order-total">{money(order.total)}</span>
         </p>
-        {order.status === "delivered" && order.result ? <DownloadButton orderId={order.id} fileName={order.result.fileName} /> : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <FileButton look="link" path={`/api/orders/${encodeURIComponent(order.id)}/invoice`} label={t("invoiceOf", { number: order.number })}>
+            {t("invoice")}
+          </FileButton>
+          {order.status === "cancelled" ? (
+            <FileButton look="link" path={`/api/orders/${encodeURIComponent(order.id)}/credit-note`} label={t("creditNoteOf", { number: order.number })}>
+              {t("creditNote")}
+            </FileButton>
+          ) : null}
+          {order.status === "delivered" && order.result ? (
+            <FileButton path={`/api/orders/${encodeURIComponent(order.id)}/result`} label={t("downloadFile", { fileName: order.result.fileName })}>
+              {t("download")}
+            </FileButton>
+          ) : null}
+        </div>
       </div>
     </li>
   );
