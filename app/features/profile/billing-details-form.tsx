@@ -52,7 +52,8 @@ export function BillingDetailsForm({ profile, onSaved }: { profile: Profile; onS
         {t("billing.title")}
       </h2>
       <p className="mt-1 mb-4 text-slate-600 dark:text-slate-400">{t("billing.intro")}</p>
-      <form ref={form.ref} noValidate onSubmit={onSubmit} aria-labelledby="billing-heading" data-testid="billing-form">
+      {/* Keyed by what was saved: the fields then show it as stored (a VAT number without its spaces). */}
+      <form key={JSON.stringify(known)} ref={form.ref} noValidate onSubmit={onSubmit} aria-labelledby="billing-heading" data-testid="billing-form">
         {saved ? <FormAlert tone="success" title={t("billing.saved")} /> : null}
         <SubmitErrorAlert state={form} />
         <div className="grid gap-x-4 sm:grid-cols-2">
