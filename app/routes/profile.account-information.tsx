@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { updateProfileRequestSchema, type Profile } from "../../contract/accounts";
 import { countryOptions } from "../../contract/countries";
@@ -6,15 +6,14 @@ import { FormAlert } from "../components/ui/form-alert";
 import { SelectField } from "../components/ui/select-field";
 import { SubmitButton } from "../components/ui/submit-button";
 import { TextField } from "../components/ui/text-field";
-import { fetchProfile, updateProfile } from "../features/auth/account-calls";
+import { updateProfile } from "../features/auth/account-calls";
 import { GuardSkeleton } from "../features/auth/guards";
 import { SubmitErrorAlert } from "../features/auth/submit-error-alert";
 import { formValues, useAccountForm } from "../features/auth/use-account-form";
 import { useLocale } from "../i18n/use-locale";
-import { BillingDetailsForm } from "../features/profile/billing-details-form";
 import { PrivacySection } from "../features/profile/privacy-section";
 import { ProfileLayout } from "../features/profile/profile-layout";
-import { ApiClientError } from "../lib/api/api-error";
+import { useProfile } from "../features/profile/use-profile";
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const { t } = useTranslation("profile");
@@ -67,23 +66,13 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
 /** Loads the profile once the guard lets the page in; the form is prefilled with it. */
 function AccountInformation() {
   const { t } = useTranslation("errors");
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [failure, setFailure] = useState<ApiClientError | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProfile(controller.signal).then(setProfile, (error: unknown) => {
-      if (!controller.signal.aborted) setFailure(error instanceof ApiClientError ? error : new ApiClientError("generic", 0));
-    });
-    return () => controller.abort();
-  }, []);
+  const { profile, setProfile, failure } = useProfile();
 
   if (failure) return <FormAlert tone="error" title={t(failure.messageKey)} />;
   if (!profile) return <GuardSkeleton />;
   return (
     <>
       <ProfileForm profile={profile} onSaved={setProfile} />
-      <BillingDetailsForm profile={profile} onSaved={setProfile} />
       <PrivacySection />
     </>
   );

@@ -110,7 +110,7 @@ describe("receipts and invoices on a phone, in Spanish", () => {
 describe("privacy on a phone, in English", () => {
   it("saves billing details with a VAT number, downloads the data with the order's brief, closes the account, and the e-mail signs up again", async () => {
     const { email, orderNumber, orderId } = await customerWithOrder("en");
-    const { page, errors } = await signedIn(email, "/profile/account-information", "/auth/sign-in");
+    const { page, errors } = await signedIn(email, "/profile/billing", "/auth/sign-in");
 
     // Billing details: prefilled from the last order; a malformed VAT number is refused at its field.
     const billing = page.getByTestId("billing-form");
@@ -126,6 +126,8 @@ describe("privacy on a phone, in English", () => {
     expect(await violationsInMain(page)).toEqual([]);
 
     // The data export holds the order with its brief.
+    await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Account information" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/account-information");
     const exported = await downloadedBytes(page, () => page.getByRole("button", { name: "Download my data" }).click());
     expect(exported.name).toMatch(/^scriptorium-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(exported.bytes.toString("utf8"));

@@ -47,13 +47,10 @@ export function BillingDetailsForm({ profile, onSaved }: { profile: Profile; onS
   }
 
   return (
-    <section aria-labelledby="billing-heading" className="mt-10 max-w-xl border-t border-slate-300 pt-6 dark:border-slate-800">
-      <h2 id="billing-heading" className="text-xl font-semibold">
-        {t("billing.title")}
-      </h2>
-      <p className="mt-1 mb-4 text-slate-600 dark:text-slate-400">{t("billing.intro")}</p>
+    <div className="max-w-xl">
+      <p className="mb-4 text-slate-600 dark:text-slate-400">{t("billing.intro")}</p>
       {/* Keyed by what was saved: the fields then show it as stored (a VAT number without its spaces). */}
-      <form key={JSON.stringify(known)} ref={form.ref} noValidate onSubmit={onSubmit} aria-labelledby="billing-heading" data-testid="billing-form">
+      <form key={JSON.stringify(known)} ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("billing.title")} data-testid="billing-form">
         {saved ? <FormAlert tone="success" title={t("billing.saved")} /> : null}
         <SubmitErrorAlert state={form} />
         <div className="grid gap-x-4 sm:grid-cols-2">
@@ -79,6 +76,6 @@ export function BillingDetailsForm({ profile, onSaved }: { profile: Profile; onS
         <TextField name="state" autoComplete="billing address-level1" label={tc("billing.state")} defaultValue={known.state} error={errors.state} />
         <SubmitButton busy={form.busy}>{t("billing.submit")}</SubmitButton>
       </form>
-    </section>
+    </div>
   );
 }
