@@ -41,12 +41,12 @@ const register = (email: string) =>
     firstName: "Ana", lastName: "García", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true,
   });
 
-/** A customer with a paid €500 deposit and one order for the Article Forge (placed in `locale`). */
+/** A customer with a paid €500 deposit and one order for the Article Forge, both made in `locale`. */
 async function customerWithOrder(locale: "en" | "es"): Promise<{ email: string; orderNumber: string; orderId: string }> {
   const email = `paper-${randomUUID()}@example.com`;
   const { body: tokens } = await register(email);
   const billing = { firstName: "Ana", lastName: "García", email, businessName: "Panadería Ana SL", country: "ES", city: "Valencia", address1: "Calle de la Paz 7", state: "", zipCode: "46003", vatNumber: "ESA28015865", agreedToPP_TOS: true };
-  const deposit = await call<{ depositId: string }>("/api/balance/deposit", { ...billing, depositAmount: 500, currency: "EUR" }, tokens.accessToken);
+  const deposit = await call<{ depositId: string }>("/api/balance/deposit", { ...billing, depositAmount: 500, currency: "EUR" }, tokens.accessToken, { "accept-language": locale });
   await call(`/api/payments/sandbox/${deposit.body.depositId}/complete`, { outcome: "paid" }, tokens.accessToken);
   const brief = { topic: "Why sourdough takes two days", audience: "Bread lovers", tone: "friendly", length: "1500", keywords: ["sourdough"] };
   const order = await call<{ number: string; id: string }>(
