@@ -71,7 +71,8 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!paid) throw new BalanceShort();
       const now = nowIso();
       const id = randomUUID();
-      const { orderFormData: _cart, currency, agreedToPP_TOS: _agreed, ...billing } = input;
+      // Stored with the agreement to the terms, as sent.
+      const { orderFormData: _cart, currency, ...billing } = input;
       await repository.insert(
         trx,
         {

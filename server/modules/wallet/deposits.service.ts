@@ -79,7 +79,7 @@ export function createDepositService({ db, wallet, payments, mail, documents, re
 
   const service = {
     async create(userId: string, request: NewDeposit, locale: Locale): Promise<DepositResponse> {
-      const { depositAmount, currency, agreedToPP_TOS: _agreed, ...billing } = request;
+      const { depositAmount, currency, ...billing } = request;
       const amount = toMinor(depositAmount);
       if (amount === null) throw ApiError.field("depositAmount", "validation.twoDecimals");
       const id = randomUUID();
@@ -97,7 +97,8 @@ export function createDepositService({ db, wallet, payments, mail, documents, re
         created_at: nowIso(),
         completed_at: null,
       });
-      await rememberBilling(userId, billing);
+      const { agreedToPP_TOS: _agreed, ...details } = billing;
+      await rememberBilling(userId, details);
       return { depositId: id, status: "pending", paymentUrl: start.paymentUrl };
     },
 
