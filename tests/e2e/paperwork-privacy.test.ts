@@ -132,6 +132,7 @@ describe("privacy on a phone, in English", () => {
     expect(exported.name).toMatch(/^scriptorium-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(exported.bytes.toString("utf8"));
     expect(data.profile.email).toBe(email);
+    expect(data.deposits).toEqual([expect.objectContaining({ amount: 500, currency: "EUR", status: "paid", billing: expect.objectContaining({ vatNumber: "ESA28015865" }) })]);
     expect(data.orders[0]).toMatchObject({ number: orderNumber, items: [{ productId: "article-forge", brief: { topic: "Why sourdough takes two days" } }] });
 
     // Closing needs the confirmation and the password; then the sign-in is over.

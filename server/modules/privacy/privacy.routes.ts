@@ -16,7 +16,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
       preHandler: app.requireUser,
       schema: {
         ...common,
-        summary: "All my data as a JSON file: profile, orders with their briefs, ledger, documents, support tickets",
+        summary: "All my data as a JSON file: profile, orders with their briefs, deposits with their billing details, ledger, documents, support tickets",
         response: { 200: z.record(z.string(), z.unknown()) },
       },
     },

@@ -26,6 +26,7 @@ export type DataExport = {
   exportedAt: string;
   profile: Profile;
   orders: OrderListEntry[];
+  deposits: Awaited<ReturnType<DepositService["listFor"]>>;
   ledger: Array<{ id: string; currency: string; kind: string; amount: number; reference: string; createdAt: string }>;
   documents: DocumentSummary[];
   supportTickets: Array<{ id: string; description: string; createdAt: string }>;
@@ -39,8 +40,9 @@ export function createPrivacyService({ accounts, orders, wallet, deposits, docum
   return {
     async exportData(userId: string): Promise<DataExport> {
       const profile = await accounts.profile(userId);
-      const [orderList, entries, documentList, tickets] = await Promise.all([
+      const [orderList, depositList, entries, documentList, tickets] = await Promise.all([
         orders.list(userId),
+        deposits.listFor(userId),
         wallet.entries(userId),
         documents.listFor(userId),
         support.ticketsOf(profile.email),
@@ -49,6 +51,7 @@ export function createPrivacyService({ accounts, orders, wallet, deposits, docum
         exportedAt: now().toISOString(),
         profile,
         orders: orderList,
+        deposits: depositList,
         ledger: entries.map((entry) => ({ ...entry, amount: toMajor(entry.amount) })),
         documents: documentList,
         supportTickets: tickets,

@@ -37,6 +37,7 @@ describe("GET /api/accounts/export", () => {
       ["adjustment", 500],
       ["order", -149],
     ]);
+    expect(data.deposits).toEqual([]);
     expect(data.documents).toEqual([expect.objectContaining({ kind: "invoice", sourceId: placed.body.id })]);
     expect(data.supportTickets).toEqual([expect.objectContaining({ description: "Where is my invoice, please?" })]);
   });

@@ -16,6 +16,10 @@ export const depositsRepository = {
     return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
   },
 
+  async listForUser(db: Kysely<Database>, userId: string): Promise<DepositRow[]> {
+    return db.selectFrom("deposits").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+  },
+
   /** Account closing: the billing fields of the user's deposits erased (amounts and receipts stay). */
   async forgetBilling(db: Kysely<Database>, userId: string): Promise<void> {
     await db.updateTable("deposits").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();

@@ -140,6 +140,19 @@ export function createDepositService({ db, wallet, payments, mail, documents, re
       return "credited";
     },
 
+    /** Every deposit of the user with the billing details sent with it, oldest first (the data export). */
+    async listFor(userId: string) {
+      const rows = await repository.listForUser(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        amount: toMajor(row.amount),
+        currency: row.currency,
+        status: row.status,
+        createdAt: row.created_at,
+        billing: JSON.parse(row.billing_json) as Record<string, unknown>,
+      }));
+    },
+
     /** Account closing: forgets who paid each deposit; the ledger and the receipts are kept. */
     forgetBilling: (userId: string) => repository.forgetBilling(db, userId),
 
