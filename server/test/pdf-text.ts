@@ -1,21 +1,32 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import zlib from "node:zlib";
 
-/** pdfjs reads the metrics of the 14 standard fonts from its own folder. */
-const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+const win1252 = new TextDecoder("windows-1252");
 
-/** The text of every page of a PDF, as a reader would copy it (pdfjs-dist, the engine browsers use). */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), standardFontDataUrl });
-  const pdf = await task.promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
+/**
+ * The text of a PDF made by our document renderer, one line per text-showing operation: each content stream is
+ * inflated and the hex strings of its `TJ` arrays are decoded (pdfkit writes the standard fonts in WinAnsi), the
+ * kerning numbers between them dropped. Enough to read back what our own PDFs say, not a general PDF reader.
+ */
+export function pdfText(bytes: Uint8Array): string {
+  const pdf = Buffer.from(bytes);
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  const streamStart = /stream\r?\n/g;
+  for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf("endstream", start);
+    let content: string;
+    try {
+      content = zlib.inflateSync(pdf.subarray(start, end)).toString("latin1");
+    } catch {
+      continue; // not a compressed content stream (an image, the xref)
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join("");
+      lines.push(win1252.decode(Buffer.from(hex, "hex")));
+    }
   }
-  await task.destroy();
-  return pages.join("\n");
+  return lines.join("\n");
 }
 
 /** GET a PDF from the API as its bytes, with the answer's status and headers. */
