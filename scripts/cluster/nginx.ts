@@ -27,8 +27,10 @@ http {
   fastcgi_temp_path ${temp("fastcgi")};
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
+  # max_fails=0: an instance that answers 503 while it starts or drains is skipped for that request (next_upstream)
+  # but never marked down, so a rolling restart cannot leave nginx with "no live upstreams" for a whole fail_timeout.
   upstream store {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join("\n")}
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join("\n")}
   }
   server {
     listen 127.0.0.1:${port};
