@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useLocale } from "~/i18n/use-locale";
 import { errorText } from "~/lib/error-text";
 import { useProductName } from "~/lib/product-name";
@@ -13,7 +14,7 @@ export function OrdersPage() {
   const { t: te } = useTranslation("errors");
   const { locale, to } = useLocale();
   const productName = useProductName();
-  const { orders, failure } = useOrders();
+  const { orders, failure, hasMore, loadingMore, loadMore } = useOrders();
   return (
     <div className="space-y-6">
       {failure ? <FormAlert tone="error" title={errorText(failure, te)} /> : null}
@@ -32,6 +33,11 @@ export function OrdersPage() {
             <OrderCard key={order.id} order={order} locale={locale} productName={productName} href={to(`/profile/orders/${order.number}`)} />
           ))}
         </ol>
+      ) : null}
+      {hasMore ? (
+        <SubmitButton type="button" busy={loadingMore} onClick={loadMore}>
+          {t("loadMore")}
+        </SubmitButton>
       ) : null}
     </div>
   );
