@@ -72,6 +72,16 @@ export const attachmentSchema = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/),
 });
 
+/**
+ * POST /api/orders/{id}/brief: while the order needs_info, the customer corrects one item's brief (checked against its
+ * form like at checkout); this is the answer and the clock resumes.
+ */
+export const editBriefSchema = z.strictObject({
+  position: z.number().int().min(0).max(99).describe("the item's position in the order, from 0"),
+  brief: z.record(z.string(), z.unknown()),
+});
+export type EditBriefRequest = z.infer<typeof editBriefSchema>;
+
 /** POST /api/orders/{id}/messages: a message to staff; while the order needs_info it is the answer. */
 export const postMessageSchema = z.strictObject({
   body: z.string().trim().min(1).max(MESSAGE_MAX),

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { ZodError, type z } from "zod";
+import type { Brief } from "../../../contract/briefs";
 import type { Currency } from "../../../contract/currency";
 import type { Database } from "../../db/schema";
-import type { Locale } from "../../i18n/messages";
+import { translate, type Locale } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
@@ -19,6 +21,8 @@ export const REVIEW_REMINDER_JOB = "order.review-reminder";
 export const LATE_JOB = "order.late";
 
 export interface OrderActionsDeps {
+  /** The schema an item's brief must meet (a bundle's: one part per contained service, from the catalog). */
+  briefSchema(productId: string): Promise<z.ZodType<Brief>>;
   db: Kysely<Database>;
   wallet: WalletService;
   mail: MailService;
@@ -88,6 +92,14 @@ export function createOrderActions(deps: OrderActionsDeps) {
   const fileRows = (orderId: string, stored: StoredFile[], owner: { version_id?: string; message_id?: string }, at: string): OrderFileRow[] =>
     stored.map((file, position) => ({ id: randomUUID(), order_id: orderId, version_id: owner.version_id ?? null, message_id: owner.message_id ?? null, position, created_at: at, ...file }));
 
+  /** needs_info → the status before the question; the due date moves by the time the question waited. */
+  async function resumeAfterAnswer(trx: Kysely<Database>, order: OrderRow, actor: Actor, at: Date): Promise<void> {
+    const paused = order.needs_info_since ? at.getTime() - new Date(order.needs_info_since).getTime() : 0;
+    const dueAt = new Date(new Date(order.due_at).getTime() + Math.max(0, paused)).toISOString();
+    await moveOrder(trx, order, "answer", actor, { now: at, changes: { due_at: dueAt, needs_info_since: null, resume_status: null } });
+    await scheduleLate(trx, order.id, dueAt);
+  }
+
   /** Runs `fn` in a transaction on the order as read inside it. */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
     wallet.transaction(async (trx) => fn(trx, await visibleOrder(trx, orderId, actor)));
@@ -142,18 +154,36 @@ export function createOrderActions(deps: OrderActionsDeps) {
             trx,
           );
           await repository.markRead(order.id, actor.id!, at.toISOString(), trx);
-          if (actor.role === "customer" && order.status === "needs_info") {
-            const paused = order.needs_info_since ? at.getTime() - new Date(order.needs_info_since).getTime() : 0;
-            const dueAt = new Date(new Date(order.due_at).getTime() + Math.max(0, paused)).toISOString();
-            await moveOrder(trx, order, "answer", actor, { now: at, changes: { due_at: dueAt, needs_info_since: null, resume_status: null } });
-            await scheduleLate(trx, order.id, dueAt);
-          }
+          if (actor.role === "customer" && order.status === "needs_info") await resumeAfterAnswer(trx, order, actor, at);
           if (internal) return { id };
           if (actor.role === "customer") await staffMail(trx, order, "message", { message: message.body });
           else await customerMail(trx, order, "message", { message: message.body });
           return { id };
         }),
       ),
+
+    /**
+     * The customer answers a question by correcting one item's brief, checked against its form as at checkout:
+     * needs_info → the status before the question (409 in any other state), with the clock resumed.
+     */
+    editBrief: async (orderId: string, actor: Actor, position: number, brief: Record<string, unknown>) => {
+      // An item's product never changes: its form is looked up before the transaction (the catalog reads the database).
+      const item = (await repository.itemsOf([orderId])).find((row) => row.position === position);
+      const schema = item ? await deps.briefSchema(item.product_id) : null;
+      return inTransaction(orderId, actor, async (trx, order) => {
+        if (actor.role !== "customer") throw DomainError.forbidden();
+        if (order.status !== "needs_info") throw DomainError.conflict("orders.briefNotEditable");
+        if (!schema) throw DomainError.field("position", "orders.noSuchItem");
+        const checked = schema.safeParse(brief);
+        if (!checked.success) {
+          throw Object.assign(new ZodError(checked.error.issues.map((issue) => ({ ...issue, path: ["brief", ...issue.path] }))), { input: { brief } });
+        }
+        const at = now();
+        await repository.updateItemBrief(order.id, position, JSON.stringify(checked.data), trx);
+        await resumeAfterAnswer(trx, order, actor, at);
+        await staffMail(trx, order, "message", { message: translate("en", "orders.briefEdited", { position: position + 1 }) });
+      });
+    },
 
     /** Staff: in_progress/revision_requested → delivered with a new version of one or more files; the review window opens. */
     deliver: (orderId: string, actor: Actor, files: Delivery[], note = ""): Promise<{ version: number; files: ResultFile[] }> =>

@@ -4,6 +4,7 @@ import { problemSchema } from "../../../contract/errors";
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_MAX,
+  editBriefSchema,
   orderDetailSchema,
   postMessageSchema,
   revisionRequestSchema,
@@ -54,6 +55,9 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
     postMessageSchema,
     (id, request) => orders.actions.postMessage(id, actorOf(request), { body: request.body.body, attachments: decodeAttachments(request.body.attachments) }),
     MESSAGE_BODY_LIMIT,
+  );
+  move("brief", "While the order needs_info: correct one item's brief (checked like at checkout); this is the answer and the clock resumes", editBriefSchema, (id, request) =>
+    orders.actions.editBrief(id, actorOf(request), request.body.position, request.body.brief),
   );
   move("read", "Marks the thread read up to now", undefined, (id, request) => orders.actions.markRead(id, actorOf(request)));
 

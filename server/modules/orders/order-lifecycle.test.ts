@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock, type ManualClock } from "../../platform/clock";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
+import { articleBrief, customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
 
 let store: TestStore;
 let clock: ManualClock;
@@ -76,6 +76,32 @@ describe("the transition table (LIFECYCLE.md), by the right and the wrong actor"
     await staff(`${id}/ask`, writer, { message: "And the opening hours?" });
     expect((await staff(`${id}/ask`, writer, { message: "Again?" })).status).toBe(409);
     expect((await mine(`${id}/accept`, buyer)).status).toBe(409);
+  });
+
+  it("the customer answers by correcting the brief: checked like at checkout, the order resumes, only while needs_info", async () => {
+    const { buyer, id, number } = await placed();
+    await staff(`${id}/start`, writer);
+    // Before any question the brief is fixed.
+    expect((await mine(`${number}/brief`, buyer, { position: 0, brief: articleBrief })).status).toBe(409);
+    await staff(`${id}/ask`, writer, { message: "Should it be the long version?" });
+    clock.advance(DAY_MS);
+    const invalid = await mine(`${number}/brief`, buyer, { position: 0, brief: { ...articleBrief, length: "9000" } });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.errors)).toEqual(["brief.length"]);
+    expect((await mine(`${number}/brief`, buyer, { position: 3, brief: articleBrief })).status).toBe(400);
+    // Staff do not edit a brief: they ask.
+    expect((await mine(`${number}/brief`, writer, { position: 0, brief: articleBrief })).status).toBe(403);
+    const before = await page(number, buyer);
+    const edited = await mine(`${number}/brief`, buyer, { position: 0, brief: { ...articleBrief, length: "2500" } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.status).toBe("in_progress");
+    expect(edited.body.items[0].brief).toMatchObject({ length: "2500", topic: articleBrief.topic });
+    expect(new Date(edited.body.dueAt).getTime() - new Date(before.dueAt).getTime()).toBe(DAY_MS);
+    expect(edited.body.events.at(-1)).toMatchObject({ from: "needs_info", to: "in_progress" });
+    const toWriter = (await store.services.mail.list({ to: writer.email })).filter((mail) => mail.subject.includes(number));
+    expect(toWriter.map((mail) => mail.text).join("\n")).toContain("updating the brief of item 1");
+    // Answered: the brief is fixed again.
+    expect((await mine(`${number}/brief`, buyer, { position: 0, brief: articleBrief })).status).toBe(409);
   });
 
   it("delivers versions of several files, revision rounds run out, every version stays downloadable, and acceptance completes", async () => {

@@ -45,6 +45,11 @@ export function createOrdersRepository(db: Kysely<Database>) {
       return { page, items, files, more: rows.length > limit };
     },
 
+    /** Replaces one item's brief (the customer's answer to a question by correcting the brief). */
+    async updateItemBrief(orderId: string, position: number, briefJson: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("order_items").set({ brief_json: briefJson }).where("order_id", "=", orderId).where("position", "=", position).execute();
+    },
+
     async itemsOf(orderIds: string[], trx: Kysely<Database> = db): Promise<OrderItemRow[]> {
       return trx.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("order_id").orderBy("position").execute();
     },

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { ProductId } from "../../../contract/catalog";
+import { orderBriefSchema } from "../../../contract/briefs";
+import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { OrderDetail } from "../../../contract/order-lifecycle";
@@ -64,7 +65,9 @@ export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail, jobs } = deps;
   const clock = deps.clock ?? systemClock;
   const repository = createOrdersRepository(db);
-  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7 });
+  const briefSchema = async (productId: string) =>
+    orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
+  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
   jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));
