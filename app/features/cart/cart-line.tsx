@@ -5,7 +5,7 @@ import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
 import type { CartItem } from "~/lib/cart/cart-store";
 import type { LineDraft } from "~/lib/briefs/brief-values";
-import { LineBrief } from "./line-brief";
+import { LineBrief } from "~/components/briefs/line-brief";
 
 export interface CartLineProps {
   item: CartItem;

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
@@ -6,6 +7,7 @@ import { useLocale } from "../../i18n/use-locale";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
+import { BriefEditor } from "./brief-editor";
 import { DownloadButton } from "./download-button";
 import { OrderActionsPanel } from "./order-actions-panel";
 import { OrderBrief } from "./order-brief";
@@ -20,6 +22,7 @@ export function OrderPage({ number }: { number: string }) {
   const { locale, to } = useLocale();
   const productName = useProductName();
   const { order, failure, replace } = useOrder(number);
+  const [editing, setEditing] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={errorText(failure, te)} />;
   if (!order) return <p role="status">{t("loading")}</p>;
   const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
@@ -75,7 +78,30 @@ export function OrderPage({ number }: { number: string }) {
               <span>{productName(item.productId)}</span>
               <span className="tabular-nums">{money(item.price)}</span>
             </p>
-            <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
+            {editing === index ? (
+              <BriefEditor
+                orderId={order.id}
+                position={index}
+                productId={item.productId}
+                brief={item.brief}
+                locale={locale}
+                serviceName={productName}
+                onCancel={() => setEditing(null)}
+                onSaved={(next) => {
+                  setEditing(null);
+                  replace(next);
+                }}
+              />
+            ) : (
+              <>
+                <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
+                {order.status === "needs_info" ? (
+                  <button type="button" className="mt-3 text-sm font-medium text-indigo-700 underline dark:text-indigo-300" onClick={() => setEditing(index)} data-testid={`edit-brief-${index}`}>
+                    {t("briefEdit.open")}
+                  </button>
+                ) : null}
+              </>
+            )}
           </div>
         ))}
       </section>

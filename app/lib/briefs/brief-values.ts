@@ -67,3 +67,22 @@ export function lineBrief(productId: ProductId, draft: LineDraft | undefined): B
 export function serviceErrorPrefix(briefPrefix: string, productId: ProductId, serviceId: ServiceId): string {
   return isService(productId) ? briefPrefix : `${briefPrefix}.${serviceId}`;
 }
+
+/** One form's values from a stored brief: the reverse of `formToBrief` (tags joined, numbers as typed). */
+function briefToValues(form: BriefForm, brief: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of form.fields) {
+    const value = brief[field.name];
+    if (value === undefined || value === null) continue;
+    values[field.name] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
+  }
+  return values;
+}
+
+/** A line's draft from the brief an order holds, to correct it (a bundle's keyed by service id). */
+export function briefToDraft(productId: ProductId, brief: Record<string, unknown>): LineDraft {
+  if (isService(productId)) return briefToValues(BRIEF_FORMS[productId], brief);
+  return Object.fromEntries(
+    servicesOf(productId).map((id) => [id, briefToValues(BRIEF_FORMS[id], (brief[id] ?? {}) as Record<string, unknown>)]),
+  );
+}
