@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     currency: currencyFromRequest(request),
     publicUrl: context.publicUrl,
     buildPollSeconds: context.buildPollSeconds,
+    depositLimits: context.depositLimits,
   };
 }
 

@@ -52,7 +52,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store });
+  const deposits = createDepositService({
+    db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store, limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+  });
   const storage = createStorage(config);
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,

@@ -188,7 +188,7 @@ describe("a declined sandbox payment", () => {
     await completeBilling(page, /^Acepto los/);
     await page.getByRole("button", { name: "Continuar al pago" }).click();
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
-    await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Introduce al menos 5.");
+    await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Introduce un importe de 5,00\u00a0€ a 10.000,00\u00a0€.");
     await amount.fill("50");
     await page.getByRole("button", { name: "Continuar al pago" }).click();
     await page.waitForURL((url) => url.pathname === "/es/checkout/sandbox");
