@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts-module";
+import { createCartService } from "./modules/cart/cart.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
@@ -60,7 +61,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
   });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  const cart = createCartService({ db: db.kysely, clock });
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart };
 }
 
 export type Services = ReturnType<typeof createServices>;
