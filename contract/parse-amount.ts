@@ -25,7 +25,7 @@ const SEPARATORS: Record<"en" | "es", Separators> = { en: { group: ",", decimal:
 const DECORATION = /^(?:€|\$|£|EUR|USD|GBP)|(?:€|\$|£|EUR|USD|GBP)$/gi;
 const SPACES = /[\s\u00a0\u202f]/g;
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -37,8 +37,8 @@ export function parseAmount(text: string, locale: string): ParsedAmount {
   const { group, decimal } = SEPARATORS[locale.startsWith("es") ? "es" : "en"];
   const bare = text.replace(SPACES, "").replace(DECORATION, "");
   if (bare === "") return text.trim() === "" ? { ok: false, problem: "required" } : { ok: false, problem: "format" };
-  const g = escape(group);
-  const d = escape(decimal);
+  const g = escapeRegExp(group);
+  const d = escapeRegExp(decimal);
   const shape = new RegExp(`^(\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}(\\d+))?$`);
   const match = shape.exec(bare);
   if (!match || (match[1] === undefined && match[2] === undefined)) return { ok: false, problem: "format" };

@@ -11,12 +11,17 @@ export function CurrencyChange() {
   const { t } = useTranslation("money");
   const { pending, notice } = useCurrencyChange();
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   useCartSync();
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (pending && !element.open) element.showModal();
+    if (pending && !element.open) {
+      element.showModal();
+      // The safe choice first: Enter or Space keeps the cart.
+      keep.current?.focus();
+    }
     if (!pending && element.open) element.close();
   }, [pending]);
 
@@ -42,7 +47,7 @@ export function CurrencyChange() {
               <button type="button" className="primary-button" onClick={() => confirmCurrencyChange()}>
                 {t("change.confirm", { to: pending.to })}
               </button>
-              <button type="button" className="secondary-button" autoFocus onClick={() => cancelCurrencyChange()}>
+              <button ref={keep} type="button" className="secondary-button" onClick={() => cancelCurrencyChange()}>
                 {t("change.cancel", { from: pending.from })}
               </button>
             </div>

@@ -28,12 +28,12 @@ function update(next: CurrencyChangeState): void {
 export function requestCurrency(to: Currency): void {
   const from = getCurrency();
   const items = getCart().length;
-  if (to === from) return setCurrency(to);
-  if (items === 0) {
-    setCurrency(to);
-    return update({ pending: null, notice: null });
+  if (to !== from && items > 0) {
+    update({ pending: { from, to, items }, notice: null });
+    return;
   }
-  update({ pending: { from, to, items }, notice: null });
+  setCurrency(to);
+  if (to !== from) update({ pending: null, notice: null });
 }
 
 /** The customer agreed: the currency changes, the cart empties, and the notice says so. */
