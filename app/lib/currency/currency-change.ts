@@ -52,6 +52,11 @@ export function dismissCurrencyNotice(): void {
   update({ ...state, notice: null });
 }
 
+/** The state as it is now (what `useCurrencyChange` renders from). */
+export function currentCurrencyChange(): CurrencyChangeState {
+  return state;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -60,5 +65,5 @@ function subscribe(listener: () => void): () => void {
 const serverState = (): CurrencyChangeState => IDLE;
 
 export function useCurrencyChange(): CurrencyChangeState {
-  return useSyncExternalStore(subscribe, () => state, serverState);
+  return useSyncExternalStore(subscribe, currentCurrencyChange, serverState);
 }
