@@ -9,6 +9,8 @@ import { open, seriousViolations, watchErrors } from "./storefront-support";
 const PASSWORD = "correct horse battery staple";
 const NBSP = "\u00a0";
 const store = useStore();
+/** The machine running these may be busy: a poll waits up to 15 s. */
+const POLL = { timeout: 15_000 } as const;
 
 type Locale = "en" | "es";
 const at = (locale: Locale, path: string) => (locale === "es" ? `/es${path}` : path);
@@ -37,7 +39,7 @@ async function phone(): Promise<{ context: BrowserContext; page: Page; errors: s
   const context = await store.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "en-GB", bypassCSP: true });
   await context.addInitScript(() => window.localStorage.setItem("accepted-cookies", "true"));
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   return { context, page, errors: watchErrors(page) };
 }
 
@@ -88,27 +90,27 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     await open(page, `${store.server.url}${at(locale, "/services/article-forge")}`);
     await page.getByTestId("add-to-cart").click();
     await page.getByTestId("add-to-cart").click();
-    await expect.poll(() => text(page, "add-to-cart-status")).not.toBe("");
+    await expect.poll(() => text(page, "add-to-cart-status"), POLL).not.toBe("");
 
     await page.getByTestId("currency-switcher").selectOption("USD");
     const dialog = page.getByRole("dialog");
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(true);
     expect(await dialog.textContent()).toContain(locale === "es" ? "se quitarán 2 artículos" : "2 items will be removed");
     expect(await seriousViolations(page)).toEqual([]);
     // Keeping the currency keeps everything.
     await dialog.getByRole("button", { name: locale === "es" ? "Seguir en EUR" : "Keep EUR" }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(false);
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("EUR");
     expect(await storedCart(page)).toHaveLength(2);
 
     await page.getByTestId("currency-switcher").selectOption("USD");
     await dialog.getByRole("button", { name: locale === "es" ? "Cambiar a USD y vaciar el carrito" : "Switch to USD and empty the cart" }).click();
-    await expect.poll(() => text(page, "currency-change-notice")).toContain(locale === "es" ? "se quitaron 2 artículos" : "2 items removed");
+    await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 artículos" : "2 items removed");
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("USD");
     expect(await storedCart(page)).toEqual([]);
     // No "added to your cart" left next to an empty cart; the price follows the currency.
     expect(await text(page, "add-to-cart-status")).toBe("");
-    await expect.poll(() => text(page, "product-price")).toBe(locale === "es" ? `165,00${NBSP}$` : "$165.00");
+    await expect.poll(() => text(page, "product-price"), POLL).toBe(locale === "es" ? `165,00${NBSP}$` : "$165.00");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -124,7 +126,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
 
     // EUR is short; GBP pays for Article Forge at £129.
     const offer = page.getByTestId("other-balance-offer");
-    await expect.poll(() => offer.textContent()).toContain(locale === "es" ? `Tu saldo en GBP (400,00${NBSP}£)` : "Your GBP balance (£400.00)");
+    await expect.poll(() => offer.textContent(), POLL).toContain(locale === "es" ? `Tu saldo en GBP (400,00${NBSP}£)` : "Your GBP balance (£400.00)");
     expect(await seriousViolations(page)).toEqual([]);
     await offer.getByRole("button").click();
     const dialog = page.getByRole("dialog");
@@ -135,11 +137,11 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     await page.evaluate(() => window.localStorage.setItem("cart", "[]"));
     await open(page, `${store.server.url}${at(locale, "/profile/balance")}`);
     const others = page.getByTestId("other-balances");
-    await expect.poll(() => others.textContent()).toContain(locale === "es" ? `400,00${NBSP}£ en GBP` : "£400.00 in GBP");
+    await expect.poll(() => others.textContent(), POLL).toContain(locale === "es" ? `400,00${NBSP}£ en GBP` : "£400.00 in GBP");
     expect(await others.textContent()).not.toContain("USD");
     expect(await seriousViolations(page)).toEqual([]);
     await others.getByRole("button", { name: locale === "es" ? "Usar GBP" : "Use GBP" }).click();
-    await expect.poll(() => text(page, "balance-amount")).toBe(locale === "es" ? `400,00${NBSP}£` : "£400.00");
+    await expect.poll(() => text(page, "balance-amount"), POLL).toBe(locale === "es" ? `400,00${NBSP}£` : "£400.00");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -150,7 +152,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     await signIn(page, locale, email, at(locale, "/profile/balance"));
     const amount = page.getByLabel(words[locale].amount);
     const hint = async () => page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ")[0]}"]`).textContent();
-    await expect.poll(hint).toContain(locale === "es" ? `De 5,00${NBSP}€ a 10.000,00${NBSP}€.` : "From €5.00 to €10,000.00.");
+    await expect.poll(hint, POLL).toContain(locale === "es" ? `De 5,00${NBSP}€ a 10.000,00${NBSP}€.` : "From €5.00 to €10,000.00.");
 
     await page.getByLabel(/^(City|Ciudad)/).fill("Valencia");
     await page.getByLabel(/^(Address|Dirección)/).fill("Calle de la Paz 7");
@@ -159,14 +161,14 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     // Written the other language's way: refused with an example in this one.
     await amount.fill(locale === "es" ? "1000.50" : "1000,50");
     await page.getByRole("button", { name: words[locale].deposit }).click();
-    await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => amount.getAttribute("aria-invalid"), POLL).toBe("true");
     const error = async () => page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent();
-    await expect.poll(error).toBe(locale === "es" ? `Escribe el importe así: 1.000,50${NBSP}€.` : "Enter an amount like €1,000.50.");
+    await expect.poll(error, POLL).toBe(locale === "es" ? `Escribe el importe así: 1.000,50${NBSP}€.` : "Enter an amount like €1,000.50.");
 
     await amount.fill(locale === "es" ? "1.000,50" : "1,000.50");
     await page.getByRole("button", { name: words[locale].deposit }).click();
     await page.waitForURL((url) => url.pathname === at(locale, "/checkout/sandbox"));
-    await expect.poll(() => text(page, "sandbox-amount")).toBe(locale === "es" ? `1.000,50${NBSP}€` : "€1,000.50");
+    await expect.poll(() => text(page, "sandbox-amount"), POLL).toBe(locale === "es" ? `1.000,50${NBSP}€` : "€1,000.50");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -185,13 +187,13 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     });
     await signIn(page, locale, email, at(locale, "/cart"));
     const warnings = page.getByTestId("duplicate-warning");
-    await expect.poll(() => warnings.count()).toBe(2);
+    await expect.poll(() => warnings.count(), POLL).toBe(2);
     expect(await warnings.first().textContent()).toContain(
       locale === "es" ? "Pack Crecimiento y Visibilidad, que ya está en tu carrito, incluye Article Forge" : "Growth & Visibility Pack in your cart already includes Article Forge",
     );
     expect(await seriousViolations(page)).toEqual([]);
     await warnings.first().getByRole("button", { name: locale === "es" ? "Quitar este Article Forge" : "Remove this Article Forge" }).click();
-    await expect.poll(() => warnings.count()).toBe(1);
+    await expect.poll(() => warnings.count(), POLL).toBe(1);
     expect((await storedCart(page)).map((line) => line.productId)).toEqual(["seo-layer", "growth-and-visibility-pack"]);
     expect(errors).toEqual([]);
     await context.close();
@@ -205,12 +207,12 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     });
     await open(page, `${store.server.url}${at(locale, "/cart")}`);
     await page.waitForURL((url) => url.pathname === at(locale, "/auth/sign-in"));
-    await expect.poll(() => text(page, "checkout-reason")).toBe(
+    await expect.poll(() => text(page, "checkout-reason"), POLL).toBe(
       locale === "es" ? "Inicia sesión para pagar tus 2 artículos." : "Sign in to check out your 2 items.",
     );
     expect(await seriousViolations(page)).toEqual([]);
     await open(page, `${store.server.url}${at(locale, "/auth/sign-up")}?redirect=${encodeURIComponent(at(locale, "/cart"))}`);
-    await expect.poll(() => text(page, "checkout-reason")).toContain(
+    await expect.poll(() => text(page, "checkout-reason"), POLL).toContain(
       locale === "es" ? "Crea una cuenta para pagar tus 2 artículos." : "Create an account to check out your 2 items.",
     );
     // From anywhere else, nothing.
@@ -233,18 +235,18 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
         const answer = await fetch("/api/cart", { headers: { authorization: `Bearer ${token}` } });
         return ((await answer.json()) as { items: Array<{ productId: string }> }).items.map((item) => item.productId);
       });
-    await expect.poll(stored).toEqual(["seo-layer"]);
+    await expect.poll(stored, POLL).toEqual(["seo-layer"]);
 
     const mobile = await phone();
     await mobile.context.addInitScript(() => {
       if (!window.localStorage.getItem("cart")) window.localStorage.setItem("cart", JSON.stringify([{ id: "visitor-1", productId: "article-forge" }]));
     });
     await signIn(mobile.page, locale, email, at(locale, "/cart"));
-    await expect.poll(() => mobile.page.locator("[data-testid^='cart-line-']").count()).toBe(2);
+    await expect.poll(() => mobile.page.locator("[data-testid^='cart-line-']").count(), POLL).toBe(2);
     expect(await mobile.page.getByTestId("cart-line-seo-layer").count()).toBe(1);
     expect(await mobile.page.getByTestId("cart-line-article-forge").count()).toBe(1);
     expect((await storedCart(mobile.page)).map((line) => line.productId).sort()).toEqual(["article-forge", "seo-layer"]);
-    await expect.poll(stored).toEqual(["seo-layer", "article-forge"]);
+    await expect.poll(stored, POLL).toEqual(["seo-layer", "article-forge"]);
     expect([...laptop.errors, ...mobile.errors]).toEqual([]);
     await laptop.context.close();
     await mobile.context.close();
