@@ -97,6 +97,7 @@ export function CartPage() {
 
   const stray = unplacedErrors(submit.fieldErrors, items);
   const inBundles = servicesInBundles(items);
+  const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <h1 className="text-3xl font-semibold">{t("heading")}</h1>
@@ -125,7 +126,7 @@ export function CartPage() {
               locale={locale}
               serviceName={productName}
               disabled={submit.busy}
-              inBundle={inBundles.has(item.id) ? productName(inBundles.get(item.id)!) : undefined}
+              inBundle={bundleName(inBundles.get(item.id))}
             />
           ))}
         </ol>

@@ -20,18 +20,20 @@ export function mergeCarts(account: readonly CartLine[], browser: readonly CartL
   const pending: CartLine[] = [];
   for (const line of browser) {
     const sameId = merged.findIndex((known) => known.id === line.id);
-    if (sameId >= 0) {
+    const known = merged[sameId];
+    if (known) {
       taken.add(sameId);
-      if (!isBlankBrief(line.brief)) merged[sameId] = { ...merged[sameId]!, brief: line.brief };
+      if (!isBlankBrief(line.brief)) merged[sameId] = { ...known, brief: line.brief };
     } else pending.push(line);
   }
   for (const line of pending) {
-    const twin = merged.findIndex(
-      (known, index) => !taken.has(index) && known.productId === line.productId && (isBlankBrief(known.brief) || isBlankBrief(line.brief)),
+    const index = merged.findIndex(
+      (known, at) => !taken.has(at) && known.productId === line.productId && (isBlankBrief(known.brief) || isBlankBrief(line.brief)),
     );
-    if (twin >= 0) {
-      taken.add(twin);
-      if (isBlankBrief(merged[twin]!.brief) && !isBlankBrief(line.brief)) merged[twin] = { ...merged[twin]!, brief: line.brief };
+    const twin = merged[index];
+    if (twin) {
+      taken.add(index);
+      if (isBlankBrief(twin.brief) && !isBlankBrief(line.brief)) merged[index] = { ...twin, brief: line.brief };
       continue;
     }
     if (merged.length < CART_LIMITS.lines) {
