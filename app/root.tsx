@@ -14,6 +14,7 @@ import "./app.css";
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
+import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
 import { localeRedirect } from "../common/locale-redirect";
 import { ProgressBar } from "./features/layout/progress-bar";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     currency: currencyFromRequest(request),
     publicUrl: context.publicUrl,
     buildPollSeconds: context.buildPollSeconds,
+    depositLimits: context.depositLimits,
   };
 }
 
@@ -64,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <ProgressBar />
         <SiteHeader root={root} />
+        <CurrencyChange />
         <div id="content" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </div>

@@ -10,5 +10,7 @@ export interface PageContext {
   nonce: string;
   publicUrl: string;
   buildPollSeconds: number;
+  /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
+  depositLimits: { min: number; max: number };
   prices(currency: Currency): Promise<PricesResponse>;
 }

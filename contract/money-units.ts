@@ -37,18 +37,29 @@ export function addMoney(a: Money, b: Money): Money {
   return { minor: a.minor + b.minor, currency: a.currency };
 }
 
-const SYMBOLS: Record<Currency, string> = { EUR: "€", USD: "$", GBP: "£" };
+/** The page's language → the Intl locale its money is written in. */
+function intlLocale(locale: string): string {
+  return locale.startsWith("es") ? "es-ES" : "en-GB";
+}
 
-// Built once: a new Intl.NumberFormat per call was a measurable share of rendering a page of prices.
-const MONEY_OPTIONS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: "always" };
-const MONEY_EN = new Intl.NumberFormat("en-GB", MONEY_OPTIONS);
-const MONEY_ES = new Intl.NumberFormat("es-ES", MONEY_OPTIONS);
+// Built once per language and currency: a new Intl.NumberFormat per call was a measurable share of rendering a page
+// of prices.
+const formats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: string, currency: Currency): Intl.NumberFormat {
+  const key = `${intlLocale(locale)}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    // narrowSymbol: "$", never "US$"; grouping always, so Spanish writes 1.000,00 € like the rest of the site.
+    format = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, currencyDisplay: "narrowSymbol", useGrouping: "always" });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /**
- * Formats for people, symbol first in both languages with the language's separators:
- * `€1,234.50` in English, `€1.234,50` in Spanish.
+ * The one money formatter of the store (pages, mail, API messages): the page language's own convention with
+ * `Intl.NumberFormat`, `€1,234.50` in English and `1.234,50 €` in Spanish (a no-break space before the symbol).
  */
 export function formatMoney(value: Money, locale: string): string {
-  const number = (locale.startsWith("es") ? MONEY_ES : MONEY_EN).format(Math.abs(toMajor(value.minor)));
-  return `${value.minor < 0 ? "-" : ""}${SYMBOLS[value.currency]}${number}`;
+  return moneyFormat(locale, value.currency).format(toMajor(value.minor));
 }

@@ -17,10 +17,19 @@ describe("money at the API edge", () => {
 });
 
 describe("money for people", () => {
-  it("puts the symbol first with each language's separators", () => {
+  it("writes each language's convention: symbol first in English, after the amount in Spanish", () => {
     expect(formatMoney({ minor: 123450, currency: "EUR" }, "en")).toBe("€1,234.50");
-    expect(formatMoney({ minor: 123450, currency: "EUR" }, "es")).toBe("€1.234,50");
+    expect(formatMoney({ minor: 123450, currency: "EUR" }, "es")).toBe("1.234,50\u00a0€");
+    expect(formatMoney({ minor: 14900, currency: "EUR" }, "es")).toBe("149,00\u00a0€");
+    expect(formatMoney({ minor: 100000, currency: "EUR" }, "es")).toBe("1.000,00\u00a0€");
     expect(formatMoney({ minor: 14900, currency: "GBP" }, "en")).toBe("£149.00");
-    expect(formatMoney({ minor: -500, currency: "USD" }, "es")).toBe("-$5,00");
+    expect(formatMoney({ minor: -500, currency: "USD" }, "es")).toBe("-5,00\u00a0$");
+    expect(formatMoney({ minor: -500, currency: "USD" }, "en")).toBe("-$5.00");
+  });
+
+  it("gives the same text on every call (formatters are kept per language and currency)", () => {
+    const first = formatMoney({ minor: 4990, currency: "GBP" }, "es");
+    expect(formatMoney({ minor: 4990, currency: "GBP" }, "es-ES")).toBe(first);
+    expect(first).toBe("49,90\u00a0£");
   });
 });

@@ -28,10 +28,14 @@ export const billingFieldsSchema = z.strictObject({
 });
 export type BillingFields = z.infer<typeof billingFieldsSchema>;
 
-/** POST /api/balance/deposit; the amount is checked against the configured limits. */
+/**
+ * POST /api/balance/deposit. The limits are checked by the deposit service against the amount in its currency, so
+ * its message names both ends as money in the customer's language ("Enter an amount from 5,00 € to 10.000,00 €"),
+ * the words the deposit form shows before anything is typed.
+ */
 export function depositRequestSchemaFor(limits: DepositLimits) {
   return billingFieldsSchema.extend({
-    depositAmount: majorAmountSchema.min(limits.min).max(limits.max),
+    depositAmount: majorAmountSchema.describe(`major units, at most two decimals, from ${limits.min} to ${limits.max} (DEPOSIT_MIN, DEPOSIT_MAX)`),
     currency: currencySchema,
   });
 }

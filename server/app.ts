@@ -97,6 +97,7 @@ export async function buildApp({
       pageContext: {
         publicUrl: config.publicUrl,
         buildPollSeconds: config.BUILD_POLL_SECONDS,
+        depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
         prices: (currency) => pricesResponse(services.catalog, currency),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),

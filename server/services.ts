@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts-module";
+import { createCartService } from "./modules/cart/cart.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
@@ -52,13 +53,16 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
-  const deposits = createDepositService({ db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store });
+  const deposits = createDepositService({
+    db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store, limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+  });
   const storage = createStorage(config);
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
   });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  const cart = createCartService({ db: db.kysely, clock });
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -7,4 +7,6 @@ export interface RootData {
   currency: Currency;
   publicUrl: string;
   buildPollSeconds: number;
+  /** DEPOSIT_MIN and DEPOSIT_MAX, major units. */
+  depositLimits: { min: number; max: number };
 }

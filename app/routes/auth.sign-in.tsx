@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { signIn } from "~/features/auth/account-calls";
 import { AuthCard } from "~/features/auth/auth-card";
+import { CheckoutReason } from "~/features/auth/checkout-reason";
 import { RequireAnonymous } from "~/lib/auth/guards";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
@@ -58,6 +59,7 @@ export default function SignInPage() {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("signIn.title")}>
+      <CheckoutReason kind="signIn" />
       <RequireAnonymous>
         <SignInForm />
       </RequireAnonymous>

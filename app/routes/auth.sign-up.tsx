@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { signUp } from "~/features/auth/account-calls";
 import { AuthCard } from "~/features/auth/auth-card";
+import { CheckoutReason } from "~/features/auth/checkout-reason";
 import { RequireAnonymous } from "~/lib/auth/guards";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
@@ -75,6 +76,7 @@ export default function SignUpPage() {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("signUp.title")}>
+      <CheckoutReason kind="signUp" />
       <RequireAnonymous>
         <SignUpForm />
       </RequireAnonymous>

@@ -181,24 +181,24 @@ describe("a declined sandbox payment", () => {
     const email = await register();
     const { page, errors } = await signedIn(email, "/es/profile/balance", "/es/auth/sign-in");
 
-    await expect.poll(() => text(page, "balance-amount")).toBe("€0,00");
+    await expect.poll(() => text(page, "balance-amount")).toBe("0,00\u00a0€");
     // Below the store's minimum: the server's message shows at the amount field.
     const amount = page.getByLabel(/^Importe/);
     await amount.fill("1");
     await completeBilling(page, /^Acepto los/);
     await page.getByRole("button", { name: "Continuar al pago" }).click();
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
-    await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Introduce al menos 5.");
+    await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Introduce un importe de 5,00\u00a0€ a 10.000,00\u00a0€.");
     await amount.fill("50");
     await page.getByRole("button", { name: "Continuar al pago" }).click();
     await page.waitForURL((url) => url.pathname === "/es/checkout/sandbox");
-    await expect.poll(() => text(page, "sandbox-amount")).toBe("€50,00");
+    await expect.poll(() => text(page, "sandbox-amount")).toBe("50,00\u00a0€");
     await page.getByTestId("sandbox-checkout").getByRole("button", { name: "Rechazar" }).click();
     await page.waitForURL((url) => url.pathname === "/es/profile/balance" && url.searchParams.has("deposit"));
     const outcome = page.getByTestId("deposit-outcome");
     await expect.poll(() => outcome.getAttribute("data-status")).toBe("declined");
     await expect(outcome.textContent()).resolves.toContain("Pago rechazado");
-    await expect.poll(() => text(page, "balance-amount")).toBe("€0,00");
+    await expect.poll(() => text(page, "balance-amount")).toBe("0,00\u00a0€");
 
     // Back in the cart with a brief filled in earlier; one item removed. The page says what is missing, and the
     // server refuses.
@@ -209,17 +209,17 @@ describe("a declined sandbox payment", () => {
       window.localStorage.setItem("orders", JSON.stringify({ "line-1": brief }));
     });
     await page.goto(`${store.server.url}/es/cart`);
-    await expect.poll(() => text(page, "cart-total")).toBe("€389,00");
+    await expect.poll(() => text(page, "cart-total")).toBe("389,00\u00a0€");
     await page.getByRole("button", { name: "Quitar SEO Layer del carrito" }).click();
-    await expect.poll(() => text(page, "cart-total")).toBe("€149,00");
+    await expect.poll(() => text(page, "cart-total")).toBe("149,00\u00a0€");
     await expect(page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length)).resolves.toBe(1);
     const missing = page.getByTestId("cart-missing");
-    await expect.poll(() => missing.textContent()).toContain("€149,00");
+    await expect.poll(() => missing.textContent()).toContain("149,00\u00a0€");
     await expect(missing.getByRole("link").getAttribute("href")).resolves.toBe("/es/profile/balance");
     await expect(page.getByLabel(/^Tema/).inputValue()).resolves.toBe("Cómo fijar el precio de una tarta");
     await completeBilling(page, /^Acepto los/);
     await page.getByRole("button", { name: "Realizar pedido y pagar con el saldo" }).click();
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("le faltan €149,00");
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("le faltan 149,00\u00a0€");
     await expect(page.evaluate(() => window.localStorage.getItem("cart"))).resolves.not.toBeNull();
     expect(errors).toEqual([]);
     await page.context().close();

@@ -61,7 +61,7 @@ describe("every public page, in English and in Spanish", () => {
     await open(page, store.server.url + "/es/bundles/launch-essentials-kit");
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(jsonLd.offers).toMatchObject({ "@type": "Offer", price: "869.00", priceCurrency: "EUR" });
-    expect(await page.getByTestId("product-price").textContent()).toBe("€869,00");
+    expect(await page.getByTestId("product-price").textContent()).toBe("869,00\u00a0€");
     await context.close();
   });
 

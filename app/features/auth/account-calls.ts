@@ -11,18 +11,21 @@ import type {
 } from "../../../contract/accounts";
 import { api } from "~/lib/api/client";
 import { tokens } from "~/lib/api/tokens";
+import { mergeCartAtSignIn } from "~/lib/cart/cart-sync";
 
 /** The account calls of CONTRACT §4, as the screens use them. */
 
-/** Login; the tokens go to localStorage with remember me, else to sessionStorage. */
+/** Login; the tokens go to localStorage with remember me, else to sessionStorage; the cart joins the account's. */
 export async function signIn(request: LoginRequest): Promise<void> {
   const pair = await api<TokenPair>("/api/Accounts/login", { method: "POST", body: request, auth: false });
+  await mergeCartAtSignIn(pair.accessToken);
   tokens.save(pair, request.rememberMe ?? false);
 }
 
-/** Register signs the new customer in at once. */
+/** Register signs the new customer in at once; a visitor's cart becomes the account's. */
 export async function signUp(request: RegisterRequest): Promise<void> {
   const pair = await api<TokenPair>("/api/Accounts/register", { method: "POST", body: request, auth: false });
+  await mergeCartAtSignIn(pair.accessToken);
   tokens.save(pair, request.rememberMe ?? false);
 }
 

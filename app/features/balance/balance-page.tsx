@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { CURRENCIES, type Currency } from "../../../contract/currency";
+import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
@@ -11,14 +11,27 @@ import { DepositForm } from "./deposit-form";
 import { DepositOutcome } from "./deposit-outcome";
 import { TransactionsList } from "./transactions-list";
 import { useBalance } from "~/lib/balance/use-balance";
+import { useOtherBalances } from "~/lib/balance/use-other-balances";
+import { requestCurrency } from "~/lib/currency/currency-change";
 
-/** The balance in one of the other currencies, small. */
-function OtherBalance({ currency, locale }: { currency: Currency; locale: Locale }) {
-  const { balance } = useBalance(currency);
+/** Every non-zero balance in another currency, each with a way to switch to it (asking first when the cart would empty). */
+function OtherBalances({ currency, locale }: { currency: Currency; locale: Locale }) {
+  const { t } = useTranslation("money");
+  const others = useOtherBalances(currency);
+  if (others.length === 0) return null;
   return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600 dark:text-slate-400">{currency}</dt>
-      <dd className="tabular-nums">{balance ? formatMoney(moneyFromApi(balance.balance, currency), locale) : "…"}</dd>
+    <div className="mt-4" data-testid="other-balances">
+      <h3 className="text-sm font-medium text-slate-700 dark:text-slate-300">{t("balances.heading")}</h3>
+      <ul className="mt-1 space-y-2">
+        {others.map((other) => (
+          <li key={other.currency} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span className="tabular-nums">{t("balances.amountIn", { amount: formatMoney(other, locale), currency: other.currency })}</span>
+            <button type="button" className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300" onClick={() => requestCurrency(other.currency)}>
+              {t("balances.switch", { currency: other.currency })}
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -44,11 +57,7 @@ export function BalancePage() {
         <p className="mt-2 text-4xl font-bold tabular-nums" data-testid="balance-amount">
           {balance ? formatMoney(moneyFromApi(balance.balance, currency), locale) : "…"}
         </p>
-        <dl className="mt-4 max-w-xs space-y-1 text-sm" aria-label={t("otherCurrencies")}>
-          {CURRENCIES.filter((other) => other !== currency).map((other) => (
-            <OtherBalance key={other} currency={other} locale={locale} />
-          ))}
-        </dl>
+        <OtherBalances currency={currency} locale={locale} />
       </section>
       <section aria-labelledby="transactions-heading">
         <h2 id="transactions-heading" className="mb-4 text-2xl font-semibold">

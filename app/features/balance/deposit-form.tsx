@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import type { Currency } from "../../../contract/currency";
-import { depositRequestSchemaFor, type DepositRequest, type DepositResponse } from "../../../contract/wallet";
+import { formatMoney, toMajor } from "../../../contract/money";
+import { parseAmount } from "../../../contract/parse-amount";
+import { DEFAULT_DEPOSIT_LIMITS, depositRequestSchemaFor, type DepositRequest, type DepositResponse } from "../../../contract/wallet";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
@@ -10,17 +13,26 @@ import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { useBillingDraft } from "~/lib/billing/billing";
 import { BillingFields } from "~/components/billing-fields";
 import { issuesToFieldErrors } from "~/lib/forms/field-issues";
+import { useLocale } from "~/i18n/use-locale";
+import type { RootData } from "~/lib/root-data";
+
+const depositCheck = depositRequestSchemaFor(DEFAULT_DEPOSIT_LIMITS);
+/** The example the format message shows: a thousand and a half, written the page's way. */
+const EXAMPLE_MINOR = 100050;
 
 /**
- * The browser checks the amount is a positive sum with at most two decimals; the limits (DEPOSIT_MIN, DEPOSIT_MAX)
- * are the server's to enforce, with their own message at the amount field.
+ * The amount is typed the page language's way ("1.000,50" in Spanish, "1,000.50" in English) and read by the one
+ * parser (contract/parse-amount). The limits (DEPOSIT_MIN, DEPOSIT_MAX) are named under the field before typing;
+ * the browser checks them with the very message the server answers with.
  */
-const depositCheck = depositRequestSchemaFor({ min: 0.01, max: Number.MAX_SAFE_INTEGER });
-
 /** Top up the balance: billing details, amount and agreement → POST /api/balance/deposit → off to pay. */
 export function DepositForm({ currency }: { currency: Currency }) {
   const { t } = useTranslation("balance");
   const { t: tf } = useTranslation("validation");
+  const { locale } = useLocale();
+  const limits = useRouteLoaderData<RootData>("root")?.depositLimits ?? DEFAULT_DEPOSIT_LIMITS;
+  const min = formatMoney({ minor: Math.round(limits.min * 100), currency }, locale);
+  const max = formatMoney({ minor: Math.round(limits.max * 100), currency }, locale);
   const [billing, setBilling] = useBillingDraft();
   const [amount, setAmount] = useState("");
   const submit = useApiSubmit();
@@ -28,11 +40,25 @@ export function DepositForm({ currency }: { currency: Currency }) {
   const [leaving, setLeaving] = useState(false);
   const busy = submit.busy || leaving;
 
+  function amountMessage(parsed: ReturnType<typeof parseAmount>): string | null {
+    if (!parsed.ok) {
+      if (parsed.problem === "format") return tf("amountFormat", { example: formatMoney({ minor: EXAMPLE_MINOR, currency }, locale) });
+      return tf(parsed.problem);
+    }
+    if (parsed.minor < Math.round(limits.min * 100) || parsed.minor > Math.round(limits.max * 100)) return tf("amountBetween", { min, max });
+    return null;
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const request = { ...billing, depositAmount: amount.trim() === "" ? Number.NaN : Number(amount), currency };
+    const parsed = parseAmount(amount, locale);
+    const amountError = amountMessage(parsed);
+    const request = { ...billing, depositAmount: parsed.ok ? toMajor(parsed.minor) : 0, currency };
     const checked = depositCheck.safeParse(request);
-    if (!checked.success) return submit.invalid(issuesToFieldErrors(checked.error.issues, request, tf));
+    const errors = checked.success ? {} : issuesToFieldErrors(checked.error.issues, request, tf);
+    delete errors.depositAmount;
+    if (amountError) errors.depositAmount = [amountError];
+    if (!checked.success || amountError) return submit.invalid(errors);
     const answer = await submit.run(() =>
       api<DepositResponse>("/api/balance/deposit", { method: "POST", body: checked.data satisfies DepositRequest }),
     );
@@ -49,13 +75,11 @@ export function DepositForm({ currency }: { currency: Currency }) {
       <SubmitErrorAlert state={submit} />
       <TextField
         name="depositAmount"
-        type="number"
         inputMode="decimal"
-        min={0.01}
-        step="0.01"
+        autoComplete="off"
         required
         label={t("deposit.amount", { currency })}
-        hint={t("deposit.amountHint")}
+        hint={`${t("deposit.limits", { min, max })} ${t("deposit.amountHint")}`}
         value={amount}
         error={submit.fieldErrors.depositAmount}
         disabled={busy}

@@ -19,11 +19,14 @@ export interface CartLineProps {
   locale: Locale;
   serviceName(id: string): string;
   disabled: boolean;
+  /** The name of a bundle in the cart that already holds this service: the line warns and offers its removal. */
+  inBundle?: string;
 }
 
 /** One cart line: its product and price, a remove button, and the brief to fill for it. */
-export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled }: CartLineProps) {
+export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle }: CartLineProps) {
   const { t } = useTranslation("cart");
+  const { t: th } = useTranslation("cart-help");
   const headingId = `line-${item.id}`;
   return (
     <li className="rounded-lg border border-slate-300 dark:border-slate-800 bg-slate-50 dark:bg-slate-900 p-4" aria-labelledby={headingId} data-testid={`cart-line-${item.productId}`}>
@@ -46,6 +49,14 @@ export function CartLine({ item, index, name, price, draft, onDraft, onRemove, e
           </button>
         </div>
       </div>
+      {inBundle ? (
+        <div className="mb-4 rounded-md border border-amber-500 px-3 py-2 text-amber-900 dark:text-amber-200" data-testid="duplicate-warning">
+          <p>{th("duplicate.text", { bundle: inBundle, service: name })}</p>
+          <button type="button" onClick={onRemove} disabled={disabled} className="mt-1 font-medium underline disabled:opacity-60">
+            {th("duplicate.remove", { service: name })}
+          </button>
+        </div>
+      ) : null}
       <h4 className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{t("brief.heading")}</h4>
       <LineBrief
         productId={item.productId}

@@ -12,6 +12,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { useBalance } from "~/lib/balance/use-balance";
 import { clearBriefDrafts, readBriefDrafts, writeBriefDrafts, type BriefDrafts } from "~/lib/briefs/brief-drafts";
 import { clearCart, removeFromCart, useCart } from "~/lib/cart/cart-store";
+import { servicesInBundles } from "~/lib/cart/duplicates";
 import { useBillingDraft } from "~/lib/billing/billing";
 import { BillingFields } from "~/components/billing-fields";
 import { errorText } from "~/lib/error-text";
@@ -21,6 +22,7 @@ import { CartLine } from "./cart-line";
 import { OrderPlaced } from "./order-placed";
 import { checkOrder, orderRequest, unplacedErrors } from "./order-request";
 import { OrderSummary } from "./order-summary";
+import { OtherBalanceOffer } from "./other-balance-offer";
 import { usePrices } from "./use-prices";
 
 /** /cart: the lines with their briefs, billing details, total against the balance, and placing the order. */
@@ -94,6 +96,8 @@ export function CartPage() {
   }
 
   const stray = unplacedErrors(submit.fieldErrors, items);
+  const inBundles = servicesInBundles(items);
+  const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <h1 className="text-3xl font-semibold">{t("heading")}</h1>
@@ -122,6 +126,7 @@ export function CartPage() {
               locale={locale}
               serviceName={productName}
               disabled={submit.busy}
+              inBundle={bundleName(inBundles.get(item.id))}
             />
           ))}
         </ol>
@@ -133,6 +138,7 @@ export function CartPage() {
         locale={locale}
         depositPath={to("/profile/balance")}
       />
+      <OtherBalanceOffer items={items} currency={currency} short={Boolean(total && balance && total.minor > moneyFromApi(balance.balance, currency).minor)} locale={locale} />
       <SubmitButton busy={submit.busy}>{submit.busy ? t("placing") : t("place")}</SubmitButton>
     </form>
   );

@@ -2,14 +2,16 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProductId } from "../../../contract/product-ids";
-import { addToCart } from "~/lib/cart/cart-store";
+import { addToCart, useCart } from "~/lib/cart/cart-store";
 import { useLocale } from "~/i18n/use-locale";
 
 /** "Add to cart" for anyone (enabled once the app runs); the confirmation is announced and links to the cart. */
 export function AddToCart({ productId, name }: { productId: ProductId; name: string }) {
   const { t } = useTranslation("catalog");
   const { to } = useLocale();
-  const [added, setAdded] = useState(0);
+  // The line just added: the notice stays only while it is still in the cart (a currency change empties it).
+  const [added, setAdded] = useState<string | null>(null);
+  const inCart = useCart().some((item) => item.id === added);
   // The server-rendered button waits for the app: a click before it runs would be lost.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -20,15 +22,14 @@ export function AddToCart({ productId, name }: { productId: ProductId; name: str
         className="primary-button"
         disabled={!ready}
         onClick={() => {
-          addToCart(productId);
-          setAdded((count) => count + 1);
+          setAdded(addToCart(productId).id);
         }}
         data-testid="add-to-cart"
       >
         {t("addToCart")}
       </button>
       <p role="status" className="mt-3 min-h-6 text-sm" data-testid="add-to-cart-status">
-        {added > 0 ? (
+        {inCart ? (
           <>
             {t("added", { name })}{" "}
             <Link to={to("/cart")} className="font-medium underline">

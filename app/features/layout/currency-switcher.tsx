@@ -2,9 +2,13 @@ import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { isCurrency, type Currency } from "../../../contract/currency-codes";
-import { CURRENCIES, setCurrency, subscribeCurrency, syncCurrency, useCurrency } from "~/lib/currency/currency-store";
+import { requestCurrency } from "~/lib/currency/currency-change";
+import { CURRENCIES, subscribeCurrency, syncCurrency, useCurrency } from "~/lib/currency/currency-store";
 
-/** EUR / USD / GBP: changing it stores the choice, empties the cart and reloads the prices of the page. */
+/**
+ * EUR / USD / GBP: changing it stores the choice, empties the cart and reloads the prices of the page. With items
+ * in the cart it asks first (features/layout/currency-change.tsx).
+ */
 export function CurrencySwitcher({ serverCurrency }: { serverCurrency: Currency }) {
   const { t } = useTranslation("common");
   const id = useId();
@@ -28,7 +32,7 @@ export function CurrencySwitcher({ serverCurrency }: { serverCurrency: Currency 
         data-testid="currency-switcher"
         onChange={(event) => {
           if (!isCurrency(event.target.value)) return;
-          setCurrency(event.target.value);
+          requestCurrency(event.target.value);
         }}
         className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >

@@ -50,6 +50,11 @@ export function removeFromCart(lineId: string): void {
   save(getCart().filter((item) => item.id !== lineId));
 }
 
+/** Puts these lines in the cart as they are (the account's cart after sign-in); foreign entries are dropped. */
+export function replaceCart(items: readonly CartItem[]): void {
+  save(items.filter(isCartItem).map(({ id, productId }) => ({ id, productId })));
+}
+
 export function clearCart(): void {
   save([]);
 }

@@ -80,7 +80,7 @@ describe("POST /api/orders", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ "": ["Your EUR balance is short by €120.00. Top up your balance to place this order."] });
     const spanish = await store.post("/api/orders", orderBody(), { token: buyer.token, headers: { "accept-language": "es-ES" } });
-    expect(spanish.body.errors[""]).toEqual(["A tu saldo en EUR le faltan €120,00. Recarga tu saldo para hacer este pedido."]);
+    expect(spanish.body.errors[""]).toEqual(["A tu saldo en EUR le faltan 120,00\u00a0€. Recarga tu saldo para hacer este pedido."]);
     const noGbp = await store.post("/api/orders", orderBody(undefined, "GBP"), { token: buyer.token });
     expect(noGbp.body.errors[""]).toEqual(["Your GBP balance is short by £129.00. Top up your balance to place this order."]);
     expect(await orderCount(store, buyer.id)).toBe(0);

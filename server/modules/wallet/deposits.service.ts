@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
-import { toMajor, toMinor } from "../../../contract/money";
-import type { DepositDetails, DepositResponse, DepositStatus, SandboxPayment } from "../../../contract/wallet";
+import { formatMoney, toMajor, toMinor } from "../../../contract/money";
+import { DEFAULT_DEPOSIT_LIMITS, type DepositDetails, type DepositLimits, type DepositResponse, type DepositStatus, type SandboxPayment } from "../../../contract/wallet";
 import type { BillingFields } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
@@ -40,6 +40,8 @@ export interface DepositServiceDeps {
   clock?: Clock;
   /** The account's own address: the receipt goes there only, never to a billing address the client typed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
+  /** DEPOSIT_MIN and DEPOSIT_MAX, major units. */
+  limits?: DepositLimits;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -53,7 +55,9 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  */
 const DEPOSIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock, metrics }: DepositServiceDeps) {
+export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock, metrics, limits = DEFAULT_DEPOSIT_LIMITS }: DepositServiceDeps) {
+  const minMinor = Math.round(limits.min * 100);
+  const maxMinor = Math.round(limits.max * 100);
   const repository = createDepositsRepository(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     // Ids are UUIDs: anything else (a NUL byte PostgreSQL refuses, say) is simply not found.
@@ -85,6 +89,11 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
       const { depositAmount, currency, ...billing } = request;
       const amount = toMinor(depositAmount);
       if (amount === null) throw DomainError.field("depositAmount", "validation.twoDecimals");
+      if (amount < minMinor || amount > maxMinor) {
+        const min = formatMoney({ minor: minMinor, currency }, locale);
+        const max = formatMoney({ minor: maxMinor, currency }, locale);
+        throw DomainError.field("depositAmount", "validation.amountBetween", { min, max });
+      }
       const id = randomUUID();
       const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
       await repository.insert({

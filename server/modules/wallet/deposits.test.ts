@@ -74,12 +74,16 @@ describe("POST /api/balance/deposit", () => {
     expect(errors.tip).toEqual(["Unknown field."]);
   });
 
-  it("keeps the amount within the configured limits, in the asked language", async () => {
-    expect((await deposit(ada, { depositAmount: 4.99 })).body.errors).toEqual({ depositAmount: ["Enter at least 5."] });
-    expect((await deposit(ada, { depositAmount: 10000.01 })).body.errors).toEqual({ depositAmount: ["Enter at most 10000."] });
+  it("keeps the amount within the configured limits, named as money in the deposit's currency and the asked language", async () => {
+    const range = ["Enter an amount from €5.00 to €10,000.00."];
+    expect((await deposit(ada, { depositAmount: 4.99 })).body.errors).toEqual({ depositAmount: range });
+    expect((await deposit(ada, { depositAmount: 10000.01 })).body.errors).toEqual({ depositAmount: range });
+    expect((await deposit(ada, { depositAmount: 0 })).body.errors).toEqual({ depositAmount: range });
+    expect((await deposit(ada, { depositAmount: -20 })).body.errors).toEqual({ depositAmount: range });
+    expect((await deposit(ada, { depositAmount: 1, currency: "GBP" })).body.errors).toEqual({ depositAmount: ["Enter an amount from £5.00 to £10,000.00."] });
     expect((await deposit(ada, { depositAmount: "20" })).body.errors).toEqual({ depositAmount: ["Expected number."] });
     const spanish = await deposit(ada, { depositAmount: 1 }, { "accept-language": "es" });
-    expect(spanish.body.errors).toEqual({ depositAmount: ["Introduce al menos 5."] });
+    expect(spanish.body.errors).toEqual({ depositAmount: ["Introduce un importe de 5,00\u00a0€ a 10.000,00\u00a0€."] });
     expect((await deposit(ada, { depositAmount: 5 })).status).toBe(200);
     expect((await deposit(ada, { depositAmount: 10000 })).status).toBe(200);
   });
@@ -143,7 +147,7 @@ describe("sandbox payment", () => {
     const answer = await deposit(customer, { email: "recibos@example.com" }, { "accept-language": "es" });
     await complete(customer, answer.body.depositId, "paid");
     const [mail] = await receipts(customer.email);
-    expect(mail!.subject).toBe("Tu depósito de €49,90 se ha añadido a tu saldo");
+    expect(mail!.subject).toBe("Tu depósito de 49,90\u00a0€ se ha añadido a tu saldo");
   });
 
   it("never credits a declined deposit", async () => {
@@ -221,8 +225,8 @@ describe("configured deposit limits", () => {
       const customer = await registerCustomer(limited);
       const send = (depositAmount: number) =>
         limited.post("/api/balance/deposit", { ...billing, depositAmount, currency: "EUR" }, { token: customer.accessToken });
-      expect((await send(19.99)).body.errors).toEqual({ depositAmount: ["Enter at least 20."] });
-      expect((await send(500.01)).body.errors).toEqual({ depositAmount: ["Enter at most 500."] });
+      expect((await send(19.99)).body.errors).toEqual({ depositAmount: ["Enter an amount from €20.00 to €500.00."] });
+      expect((await send(500.01)).body.errors).toEqual({ depositAmount: ["Enter an amount from €20.00 to €500.00."] });
       expect((await send(20)).status).toBe(200);
       expect((await send(500)).status).toBe(200);
     } finally {
