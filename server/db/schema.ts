@@ -1,5 +1,6 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
+import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
 import type { SupportTables } from "../modules/support/support.tables";
@@ -18,4 +19,5 @@ export interface Database
     MailTables,
     WalletTables,
     OrderTables,
-    JobTables {}
+    JobTables,
+    DocumentTables {}

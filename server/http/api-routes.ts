@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../config";
 import { accountsRoutes } from "../modules/accounts/accounts.routes";
 import { catalogRoutes } from "../modules/catalog/catalog.routes";
+import { documentsRoutes } from "../modules/documents/documents.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
+import { privacyRoutes } from "../modules/privacy/privacy.routes";
 import { supportRoutes } from "../modules/support/support.routes";
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
@@ -21,6 +23,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
+  await api.register(documentsRoutes, { documents: services.documents });
+  await api.register(privacyRoutes, { privacy: services.privacy });
 
   api.all("/*", { schema: { hide: true } }, async () => {
     throw ApiError.notFound();
