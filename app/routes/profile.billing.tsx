@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../components/ui/form-alert";
-import { GuardSkeleton } from "../features/auth/guards";
-import { BillingDetailsForm } from "../features/profile/billing-details-form";
-import { ProfileLayout } from "../features/profile/profile-layout";
-import { useProfile } from "../features/profile/use-profile";
+import { FormAlert } from "~/components/ui/form-alert";
+import { GuardSkeleton } from "~/lib/auth/guards";
+import { BillingDetailsForm } from "~/features/auth/billing-details-form";
+import { ProfileLayout } from "~/features/profile/profile-layout";
+import { useProfile } from "~/features/auth/use-profile";
 
 function BillingDetails() {
   const { t } = useTranslation("errors");
@@ -15,7 +15,7 @@ function BillingDetails() {
 
 /** /profile/billing: the billing details (with the VAT number) that prefill deposits and orders. */
 export default function BillingDetailsPage() {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("paperwork");
   return (
     <ProfileLayout title={t("billing.title")}>
       <BillingDetails />

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../features/checkout/error-text";
-import { saveApiFile } from "../../lib/api/save-file";
+import { errorText } from "~/lib/error-text";
+import { saveApiFile } from "~/lib/api/save-file";
 import { Spinner } from "./spinner";
 import { SubmitButton } from "./submit-button";
 

@@ -3,18 +3,16 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../../../contract/accounts";
-import { CheckboxField } from "../../components/ui/checkbox-field";
-import { FileButton } from "../../components/ui/file-button";
-import { SubmitButton, buttonClass } from "../../components/ui/submit-button";
-import { TextField } from "../../components/ui/text-field";
-import { useLocale } from "../../i18n/use-locale";
-import { tokens } from "../../lib/api/tokens";
-import { closeAccount } from "../auth/account-calls";
-import { SubmitErrorAlert } from "../auth/submit-error-alert";
-import { formValues, useAccountForm } from "../auth/use-account-form";
-
-/** Where a closed account lands: the not-logged-in page says the account was closed. */
-export const ACCOUNT_CLOSED_REASON = "account-closed";
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { FileButton } from "~/components/ui/file-button";
+import { SubmitButton, buttonClass } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { useLocale } from "~/i18n/use-locale";
+import { tokens } from "~/lib/api/tokens";
+import { ACCOUNT_CLOSED_REASON } from "~/lib/auth/account-closed";
+import { closeAccount } from "./account-calls";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "./use-account-form";
 
 const closeFormSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
@@ -22,7 +20,7 @@ const closeFormSchema = z.object({
 });
 
 function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("paperwork");
   const navigate = useNavigate();
   const { to } = useLocale();
   const form = useAccountForm(closeFormSchema);
@@ -56,7 +54,7 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
 
 /** "Your data": download everything kept about me as a file; close my account after confirming with my password. */
 export function PrivacySection() {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("paperwork");
   const [closing, setClosing] = useState(false);
   return (
     <section aria-labelledby="privacy-heading" className="mt-10 max-w-xl border-t border-slate-300 pt-6 dark:border-slate-800">

@@ -2,21 +2,21 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { billingDetailsSchema, type Profile } from "../../../contract/accounts";
 import { countryOptions } from "../../../contract/countries";
-import { FormAlert } from "../../components/ui/form-alert";
-import { SelectField } from "../../components/ui/select-field";
-import { SubmitButton } from "../../components/ui/submit-button";
-import { TextField } from "../../components/ui/text-field";
-import { useLocale } from "../../i18n/use-locale";
-import { updateBilling } from "../auth/account-calls";
-import { SubmitErrorAlert } from "../auth/submit-error-alert";
-import { formValues, useAccountForm } from "../auth/use-account-form";
+import { FormAlert } from "~/components/ui/form-alert";
+import { SelectField } from "~/components/ui/select-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
+import { useLocale } from "~/i18n/use-locale";
+import { updateBilling } from "./account-calls";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
+import { formValues, useAccountForm } from "./use-account-form";
 
 /**
  * The billing details remembered with the account, with the optional EU VAT number: prefilled from the last ones
  * used (or the profile), saved for the next deposit or order and printed on receipts and invoices.
  */
 export function BillingDetailsForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation("paperwork");
   const { t: tc } = useTranslation("checkout");
   const { locale } = useLocale();
   const form = useAccountForm(billingDetailsSchema);

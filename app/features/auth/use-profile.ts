@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Profile } from "../../../contract/accounts";
-import { ApiClientError } from "../../lib/api/api-error";
-import { fetchProfile } from "../auth/account-calls";
+import { ApiClientError } from "~/lib/api/api-error";
+import { fetchProfile } from "./account-calls";
 
 /** The signed-in customer's profile, loaded once the guard lets the page in; `setProfile` takes a saved one. */
 export function useProfile() {
