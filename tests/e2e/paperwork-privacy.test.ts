@@ -47,7 +47,8 @@ async function customerWithOrder(locale: "en" | "es"): Promise<{ email: string; 
   const { body: tokens } = await register(email);
   const billing = { firstName: "Ana", lastName: "García", email, businessName: "Panadería Ana SL", country: "ES", city: "Valencia", address1: "Calle de la Paz 7", state: "", zipCode: "46003", vatNumber: "ESA28015865", agreedToPP_TOS: true };
   const deposit = await call<{ depositId: string }>("/api/balance/deposit", { ...billing, depositAmount: 500, currency: "EUR" }, tokens.accessToken, { "accept-language": locale });
-  await call(`/api/payments/sandbox/${deposit.body.depositId}/complete`, { outcome: "paid" }, tokens.accessToken);
+  expect(deposit.status).toBe(200);
+  expect((await call(`/api/payments/sandbox/${deposit.body.depositId}/complete`, { outcome: "paid" }, tokens.accessToken)).status).toBe(200);
   const brief = { topic: "Why sourdough takes two days", audience: "Bread lovers", tone: "friendly", length: "1500", keywords: ["sourdough"] };
   const order = await call<{ number: string; id: string }>(
     "/api/orders",
@@ -145,16 +146,22 @@ describe("privacy on a phone, in English", () => {
     await closing.getByLabel(/^I understand/).check();
     // Not while an order is being written: the form says why and keeps the customer signed in.
     await closing.getByRole("button", { name: "Close my account for good" }).click();
-    await closing.getByText("You still have orders being written.", { exact: false }).waitFor();
+    await closing.getByText("You still have open orders.", { exact: false }).waitFor();
     const staff = await call<{ accessToken: string }>("/api/Accounts/login", ADMIN);
-    expect((await call(`/api/admin/orders/${orderId}/cancel`, {}, staff.body.accessToken)).status).toBe(200);
+    expect((await call(`/api/admin/orders/${orderId}/cancel`, { reason: "The customer asked to close the account." }, staff.body.accessToken)).status).toBe(200);
     await closing.getByRole("button", { name: "Close my account for good" }).click();
     await page.waitForURL((url) => url.pathname === "/not-logged-in");
     await expect.poll(() => page.getByTestId("not-logged-in-reason").textContent()).toContain("Your account has been closed");
     const stored = await page.evaluate(() => [window.localStorage.getItem("jwtToken"), window.sessionStorage.getItem("jwtToken")]);
     expect(stored).toEqual([null, null]);
 
-    // The old password opens nothing; the address can sign up again.
+    // The old password opens nothing, on the sign-in page as through the API; the address can sign up again.
+    await open(page, `${store.server.url}/auth/sign-in`);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("main").getByRole("alert").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/sign-in");
     const signIn = await call<{ errors: Record<string, string[]> }>("/api/Accounts/login", { email, password: PASSWORD });
     expect(signIn.status).toBe(400);
     expect((await register(email)).status).toBe(200);

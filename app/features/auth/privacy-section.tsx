@@ -8,7 +8,6 @@ import { FileButton } from "~/components/ui/file-button";
 import { SubmitButton, buttonClass } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { useLocale } from "~/i18n/use-locale";
-import { tokens } from "~/lib/api/tokens";
 import { ACCOUNT_CLOSED_REASON } from "~/lib/auth/account-closed";
 import { closeAccount } from "./account-calls";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
@@ -30,9 +29,9 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
     event.preventDefault();
     const closed = await form.send(formValues(event.currentTarget, ["confirmed"]), ({ password }) => closeAccount(password));
     if (!closed) return;
-    // Leave the guarded page first, then forget the tokens (they no longer work on the server anyway).
-    await navigate(`${to("/not-logged-in")}?reason=${ACCOUNT_CLOSED_REASON}`);
-    tokens.clear();
+    // The tokens no longer work on the server; the page it lands on forgets them once this guarded page is gone
+    // (cleared here, the profile's guard would send the customer to the sign-in page first).
+    await navigate(`${to("/not-logged-in")}?reason=${ACCOUNT_CLOSED_REASON}`, { state: { [ACCOUNT_CLOSED_REASON]: true } });
   }
 
   return (
