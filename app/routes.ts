@@ -28,6 +28,7 @@ export default [
   ...localized("auth/reset-password", "routes/auth.reset-password.tsx"),
   ...localized("not-logged-in", "routes/not-logged-in.tsx"),
   ...localized("profile/account-information", "routes/profile.account-information.tsx"),
+  ...localized("profile/billing", "routes/profile.billing.tsx"),
   ...localized("profile/change-password", "routes/profile.change-password.tsx"),
   ...localized("cart", "routes/cart.tsx"),
   ...localized("profile/balance", "routes/profile.balance.tsx"),

@@ -4,6 +4,7 @@ import { z } from "zod";
 export const USER_ROLES = ["customer", "writer", "manager", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 import { isCountryCode } from "./countries";
+import { vatNumberSchema } from "./vat-number";
 
 /**
  * Account calls of CONTRACT §4: request and answer schemas shared by the API and the app.
@@ -89,6 +90,46 @@ export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 export const logoutRequestSchema = refreshRequestSchema;
 export type LogoutRequest = RefreshRequest;
 
+const billingText = (max: number) => z.string().trim().min(1).max(max);
+const billingOptional = (max: number) => z.string().trim().max(max).default("");
+
+/**
+ * Billing details remembered with the account (POST /api/accounts/billing, and whenever a deposit or an order
+ * sends them), used to prefill the next deposit or order and printed on its receipt or invoice.
+ */
+export const billingDetailsSchema = z.strictObject({
+  firstName: billingText(100),
+  lastName: billingText(100),
+  email: z.email().max(254),
+  businessName: billingOptional(200),
+  country: countrySchema,
+  city: billingText(100),
+  address1: billingText(200),
+  state: billingOptional(100),
+  zipCode: billingText(20),
+  vatNumber: vatNumberSchema.describe("optional EU VAT number with its country prefix, e.g. ESA28015865"),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+export type BillingDetailsRequest = z.input<typeof billingDetailsSchema>;
+
+/** Billing details as answered (already checked and normalised when they were stored). */
+export const billingDetailsViewSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  businessName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address1: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  vatNumber: z.string(),
+});
+
+/** POST /api/accounts/close: the password confirms closing the account for good. */
+export const closeAccountRequestSchema = z.strictObject({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export type CloseAccountRequest = z.input<typeof closeAccountRequestSchema>;
+
 export const PROFILE_LIMITS = { company: 200, city: 100, zipCode: 20, address: 300 } as const;
 
 export const profileSchema = z.object({
@@ -103,6 +144,7 @@ export const profileSchema = z.object({
   address: z.string(),
   role: z.enum(USER_ROLES),
   createdAt: z.string().describe("ISO-8601 UTC"),
+  billing: billingDetailsViewSchema.nullable().describe("the billing details last used or saved; null until then"),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

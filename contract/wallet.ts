@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countrySchema } from "./accounts";
+import { billingDetailsSchema } from "./accounts";
 import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 
@@ -10,20 +10,8 @@ export interface DepositLimits {
   max: number;
 }
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).default("");
-
 /** Who pays: the billing fields shared by a deposit and an order (CONTRACT §4). */
-export const billingFieldsSchema = z.strictObject({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: z.email().max(254),
-  businessName: optionalText(200),
-  country: countrySchema,
-  city: requiredText(100),
-  address1: requiredText(200),
-  state: optionalText(100),
-  zipCode: requiredText(20),
+export const billingFieldsSchema = billingDetailsSchema.extend({
   agreedToPP_TOS: z.literal(true),
 });
 export type BillingFields = z.infer<typeof billingFieldsSchema>;

@@ -16,6 +16,14 @@ function configError(env: NodeJS.ProcessEnv): string {
 }
 
 describe("configuration", () => {
+  it("reads the seller and the VAT rate printed on invoices", () => {
+    expect(loadConfig({}).seller).toEqual({ name: "Scriptorium", address: [], vatNumber: "", vatRateBasisPoints: 2100 });
+    const config = loadConfig({ VAT_RATE: "10.5", SELLER_NAME: "Scriptorium SL", SELLER_ADDRESS: "Calle Uno 1 | 28001 Madrid", SELLER_VAT_NUMBER: "ESB12345674" });
+    expect(config.seller).toEqual({ name: "Scriptorium SL", address: ["Calle Uno 1", "28001 Madrid"], vatNumber: "ESB12345674", vatRateBasisPoints: 1050 });
+    expect(configError({ VAT_RATE: "21.005" })).toBe("Configuration error: VAT_RATE must have at most two decimals");
+    expect(configError({ VAT_RATE: "121" })).toMatch(/^Configuration error: VAT_RATE /);
+  });
+
   it("starts on the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

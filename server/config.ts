@@ -52,6 +52,15 @@ const envSchema = z
     DEPOSIT_MIN: z.coerce.number().positive().default(5),
     DEPOSIT_MAX: z.coerce.number().positive().default(10000),
     /** Days a delivered order waits for the customer's review before it completes on its own (LIFECYCLE.md). */
+    VAT_RATE: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, "must have at most two decimals")
+      .default(21),
+    SELLER_NAME: z.string().trim().min(1).default("Scriptorium"),
+    SELLER_ADDRESS: z.string().trim().default(""),
+    SELLER_VAT_NUMBER: z.string().trim().default(""),
     REVIEW_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
@@ -97,6 +106,8 @@ export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY
   publicUrl: string;
   /** Demo customer with balance and a delivered order; on by default in the try-out store. */
   demoData: boolean;
+  /** Who issues receipts, invoices and credit notes, and the VAT included in every price (basis points: 21 % = 2100). */
+  seller: { name: string; address: string[]; vatNumber: string; vatRateBasisPoints: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,5 +133,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     LOG_SAMPLE: env.LOG_SAMPLE ?? (isProduction ? 0 : 1),
     demoData: env.DEMO_DATA ?? tryOut,
     apiDocs: env.API_DOCS ?? (tryOut ? "public" : "staff"),
+    seller: {
+      name: env.SELLER_NAME,
+      address: env.SELLER_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean),
+      vatNumber: env.SELLER_VAT_NUMBER,
+      vatRateBasisPoints: Math.round(env.VAT_RATE * 100),
+    },
   };
 }

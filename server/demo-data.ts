@@ -16,6 +16,7 @@ const DEMO_ORDER: PlaceOrderInput = {
   address1: "Calle Mayor 1",
   state: "Madrid",
   zipCode: "28013",
+  vatNumber: "",
   agreedToPP_TOS: true,
   currency: "EUR",
   orderFormData: [

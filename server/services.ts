@@ -5,8 +5,10 @@ import { createAccountsModule } from "./modules/accounts/accounts-module";
 import { createCartService } from "./modules/cart/cart.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createDocumentsService } from "./modules/documents/documents.service";
 import { createMailService } from "./modules/mail/mail.service";
 import { createOrdersService } from "./modules/orders/orders.service";
+import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createStorage } from "./modules/storage/create-storage";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
@@ -53,16 +55,20 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
+  const documents = createDocumentsService({ db: db.kysely, seller: config.seller, clock });
+  const rememberBilling = accounts.rememberBilling;
   const deposits = createDepositService({
-    db: db.kysely, wallet, payments, mail, accountEmail, clock, metrics: metrics.store, limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+    db: db.kysely, wallet, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store,
+    limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   const storage = createStorage(config);
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
-    reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
+    reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
   });
   const cart = createCartService({ db: db.kysely, clock });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart };
+  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart, documents, privacy };
 }
 
 export type Services = ReturnType<typeof createServices>;

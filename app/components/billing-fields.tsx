@@ -12,7 +12,7 @@ import type { BillingDraft } from "~/lib/billing/billing";
 
 type TextKey = Exclude<keyof BillingDraft, "agreedToPP_TOS" | "country">;
 
-const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplete: string; type?: string }> = [
+const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplete: string; type?: string; hint?: boolean }> = [
   { name: "firstName", required: true, autoComplete: "given-name" },
   { name: "lastName", required: true, autoComplete: "family-name" },
   { name: "email", required: true, autoComplete: "email", type: "email" },
@@ -21,6 +21,7 @@ const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplet
   { name: "address1", required: true, autoComplete: "address-line1" },
   { name: "state", required: false, autoComplete: "address-level1" },
   { name: "zipCode", required: true, autoComplete: "postal-code" },
+  { name: "vatNumber", required: false, autoComplete: "off", hint: true },
 ];
 
 export interface BillingFieldsProps {
@@ -49,7 +50,8 @@ export function BillingFields({ value, onChange, errors, disabled }: BillingFiel
       label={t(`billing.${field.name}`)}
       required={field.required}
       autoComplete={field.autoComplete}
-      value={value[field.name]}
+      value={value[field.name] ?? ""}
+      hint={field.hint ? t(`billing.${field.name}Hint`) : undefined}
       error={errors[field.name]}
       disabled={disabled}
       onChange={(event) => set(field.name, event.target.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { updateProfileRequestSchema, type Profile } from "../../contract/accounts";
 import { countryOptions } from "../../contract/countries";
@@ -6,13 +6,14 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { SelectField } from "~/components/ui/select-field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { fetchProfile, updateProfile } from "~/features/auth/account-calls";
+import { updateProfile } from "~/features/auth/account-calls";
+import { PrivacySection } from "~/features/auth/privacy-section";
+import { useProfile } from "~/features/auth/use-profile";
 import { GuardSkeleton } from "~/lib/auth/guards";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
 import { ProfileLayout } from "~/features/profile/profile-layout";
-import { ApiClientError } from "~/lib/api/api-error";
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const { t } = useTranslation("profile");
@@ -65,20 +66,16 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
 /** Loads the profile once the guard lets the page in; the form is prefilled with it. */
 function AccountInformation() {
   const { t } = useTranslation("errors");
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [failure, setFailure] = useState<ApiClientError | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchProfile(controller.signal).then(setProfile, (error: unknown) => {
-      if (!controller.signal.aborted) setFailure(error instanceof ApiClientError ? error : new ApiClientError("generic", 0));
-    });
-    return () => controller.abort();
-  }, []);
+  const { profile, setProfile, failure } = useProfile();
 
   if (failure) return <FormAlert tone="error" title={t(failure.messageKey)} />;
   if (!profile) return <GuardSkeleton />;
-  return <ProfileForm profile={profile} onSaved={setProfile} />;
+  return (
+    <>
+      <ProfileForm profile={profile} onSaved={setProfile} />
+      <PrivacySection />
+    </>
+  );
 }
 
 export default function AccountInformationPage() {

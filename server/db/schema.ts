@@ -1,6 +1,7 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
 import type { CartTables } from "../modules/cart/cart.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
+import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
 import type { SupportTables } from "../modules/support/support.tables";
@@ -20,4 +21,5 @@ export interface Database
     WalletTables,
     OrderTables,
     JobTables,
-    CartTables {}
+    CartTables,
+    DocumentTables {}

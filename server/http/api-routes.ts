@@ -3,8 +3,10 @@ import type { Config } from "../config";
 import { accountsRoutes } from "../modules/accounts/accounts.routes";
 import { cartRoutes } from "../modules/cart/cart.routes";
 import { catalogRoutes } from "../modules/catalog/catalog.routes";
+import { documentsRoutes } from "../modules/documents/documents.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
+import { privacyRoutes } from "../modules/privacy/privacy.routes";
 import { supportRoutes } from "../modules/support/support.routes";
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
@@ -23,6 +25,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
   await api.register(cartRoutes, { cart: services.cart });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
+  await api.register(documentsRoutes, { documents: services.documents });
+  await api.register(privacyRoutes, { privacy: services.privacy });
 
   api.all("/*", { schema: { hide: true } }, async () => {
     throw ApiError.notFound();

@@ -11,7 +11,7 @@ function mailboxPage(mails: StoredMail[], styleNonce: string): string {
       (mail) => `<article>
 <h2>${escapeHtml(mail.subject)}</h2>
 <p><b>To:</b> ${escapeHtml(mail.to)} · <b>Status:</b> ${escapeHtml(mail.status)} · <time>${escapeHtml(mail.createdAt)}</time></p>
-<pre>${escapeHtml(mail.text)}</pre>
+<pre>${escapeHtml(mail.text)}</pre>${mail.attachments.map((file) => `<p><b>Attached:</b> ${escapeHtml(file.fileName)} (${file.size} bytes)</p>`).join("")}
 </article>`,
     )
     .join("\n");
@@ -36,7 +36,7 @@ export function registerDevMailbox(app: FastifyInstance, mail: MailService): voi
     const mails = await mail.list({ to: to || undefined });
     return reply
       .header("cache-control", "no-store")
-      .send(mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })));
+      .send(mails.map(({ id, to, subject, text, createdAt, attachments }) => ({ id, to, subject, text, createdAt, attachments })));
   });
   app.get("/dev/mailbox", { schema: { hide: true, querystring: mailboxQuery } }, async (request, reply) => {
     const { to } = request.query as z.infer<typeof mailboxQuery>;

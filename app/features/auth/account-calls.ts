@@ -1,4 +1,5 @@
 import type {
+  BillingDetailsRequest,
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
@@ -47,4 +48,14 @@ export function updateProfile(request: UpdateProfileRequest): Promise<Profile> {
 
 export function changePassword(request: ChangePasswordRequest): Promise<OkResponse> {
   return api<OkResponse>("/api/Accounts/change-password", { method: "POST", body: request });
+}
+
+/** Saves the billing details that prefill deposits and orders; answers the profile with them. */
+export function updateBilling(request: BillingDetailsRequest): Promise<Profile> {
+  return api<Profile>("/api/accounts/billing", { method: "POST", body: request });
+}
+
+/** Closes the account for good (the password confirms it); the caller then forgets the tokens. */
+export function closeAccount(password: string): Promise<OkResponse> {
+  return api<OkResponse>("/api/accounts/close", { method: "POST", body: { password } });
 }

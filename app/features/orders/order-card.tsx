@@ -5,6 +5,7 @@ import type { OrderListEntry } from "../../../contract/orders";
 import type { Locale } from "../../../common/locales";
 import { formatDateTime } from "~/lib/format-date";
 import { DownloadButton } from "./download-button";
+import { OrderDocuments } from "./order-documents";
 import { StatusBadge } from "./status-badge";
 
 /** One order in the list: number (to its page), status, due date, what it holds, the total, and its latest result. */
@@ -38,6 +39,7 @@ export function OrderCard({ order, locale, productName, href }: { order: OrderLi
           {t("total")} <span className="tabular-nums" data-testid="order-total">{money(order.total)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-3">
+          <OrderDocuments order={order} />
           {order.result ? <DownloadButton path={`/api/orders/${encodeURIComponent(order.id)}/result`} fileName={order.result.fileName} /> : null}
           <Link to={href} className="font-medium text-indigo-700 underline dark:text-indigo-300">
             {t("open")}

@@ -11,6 +11,7 @@ import { BriefEditor } from "./brief-editor";
 import { DownloadButton } from "./download-button";
 import { OrderActionsPanel } from "./order-actions-panel";
 import { OrderBrief } from "./order-brief";
+import { OrderDocuments } from "./order-documents";
 import { OrderThread } from "./order-thread";
 import { StatusBadge } from "./status-badge";
 import { useOrder } from "./use-order";
@@ -44,6 +45,7 @@ export function OrderPage({ number }: { number: string }) {
           </p>
         ) : null}
         {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{t(`attention.${order.status}`)}</p> : null}
+        <OrderDocuments order={order} />
       </header>
 
       <OrderActionsPanel order={order} locale={locale} onChange={replace} />

@@ -6,6 +6,7 @@ export const PROFILE_NAV_ITEMS = [
   { path: "/profile/account-information", labelKey: "nav.accountInformation" },
   { path: "/profile/orders", labelKey: "nav.orders" },
   { path: "/profile/balance", labelKey: "nav.balance" },
+  { path: "/profile/billing", labelKey: "nav.billing" },
   { path: "/profile/change-password", labelKey: "nav.changePassword" },
 ] as const;
 

@@ -4,7 +4,7 @@ import type { BillingFields } from "../../../contract/wallet";
 import { api } from "~/lib/api/client";
 
 /** The billing part of a deposit or an order as the form holds it (no country chosen yet, the agreement unticked). */
-export type BillingDraft = Omit<BillingFields, "agreedToPP_TOS" | "country"> & { country: string; agreedToPP_TOS: boolean };
+export type BillingDraft = Omit<BillingFields, "agreedToPP_TOS" | "country" | "vatNumber"> & { country: string; agreedToPP_TOS: boolean; vatNumber?: string };
 
 const EMPTY: BillingDraft = {
   firstName: "",
@@ -16,10 +16,13 @@ const EMPTY: BillingDraft = {
   address1: "",
   state: "",
   zipCode: "",
+  vatNumber: "",
   agreedToPP_TOS: false,
 };
 
+/** The billing details last used or saved (remembered by the server), else what the profile knows. */
 function fromProfile(profile: Profile): BillingDraft {
+  if (profile.billing) return { ...EMPTY, ...profile.billing };
   return {
     ...EMPTY,
     firstName: profile.firstName,

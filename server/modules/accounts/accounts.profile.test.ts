@@ -22,7 +22,7 @@ const fields = {
 };
 
 describe("GET /api/Accounts/profile", () => {
-  it("answers the signed-in customer's profile with exactly the contract's fields", async () => {
+  it("answers the signed-in customer's profile with exactly the contract's fields (no billing details before any are used)", async () => {
     const customer = await registerCustomer(store, { firstName: "Pia", lastName: "Berg", country: "SE" });
     const answer = await store.call("/api/Accounts/profile", { token: customer.accessToken });
     expect(answer.status).toBe(200);
@@ -38,6 +38,7 @@ describe("GET /api/Accounts/profile", () => {
       address: "",
       role: "customer",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      billing: null,
     });
   });
 

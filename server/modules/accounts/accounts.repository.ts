@@ -3,7 +3,7 @@ import type { Database } from "../../db/schema";
 import type { UsersTable } from "./accounts.tables";
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Omit<UserRow, "updated_at">;
+export type NewUser = Omit<UserRow, "updated_at" | "billing_json" | "closed_at">;
 export type ProfileFields = Pick<UserRow, "first_name" | "last_name" | "country" | "company" | "city" | "zip_code" | "address">;
 
 /** True when `error` is a unique-key violation (SQLite or PostgreSQL). */
@@ -39,6 +39,34 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     async setPasswordHash(id: string, passwordHash: string, at: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
+    },
+
+    async setBilling(id: string, billingJson: string, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("users").set({ billing_json: billingJson, updated_at: at }).where("id", "=", id).execute();
+    },
+
+    /**
+     * Closing: every personal field erased, the e-mail freed for a new sign-up (a unique placeholder keeps the key),
+     * the password unusable. The row stays so the ledger and issued documents still point at it.
+     */
+    async anonymise(id: string, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable("users")
+        .set({
+          email: `closed-${id}@closed.invalid`,
+          first_name: "",
+          last_name: "",
+          company: "",
+          city: "",
+          zip_code: "",
+          address: "",
+          password_hash: "closed",
+          billing_json: null,
+          closed_at: at,
+          updated_at: at,
+        })
+        .where("id", "=", id)
+        .execute();
     },
 
     async setRole(id: string, role: UserRow["role"], at: string, trx: Kysely<Database> = db): Promise<void> {

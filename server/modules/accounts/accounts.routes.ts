@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  billingDetailsSchema,
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -120,6 +121,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
       },
     },
     async (request) => accounts.updateProfile(request.user!.id, request.body),
+  );
+
+  app.post(
+    "/accounts/billing",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Save the billing details (with an optional EU VAT number, checked for its country's format) that prefill deposits and orders; answers the profile",
+        security: signedIn,
+        body: billingDetailsSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => accounts.updateBilling(request.user!.id, request.body),
   );
 
   app.post(

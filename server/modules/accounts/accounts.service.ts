@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type {
+  BillingDetails,
   changePasswordRequestSchema,
   loginRequestSchema,
   Profile,
@@ -23,6 +24,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
 export function toProfile(user: UserRow): Profile {
+  const billing = user.billing_json ? (JSON.parse(user.billing_json) as BillingDetails) : null;
   return {
     id: user.id,
     email: user.email,
@@ -35,6 +37,7 @@ export function toProfile(user: UserRow): Profile {
     address: user.address,
     role: user.role,
     createdAt: user.created_at,
+    billing,
   };
 }
 
@@ -50,7 +53,7 @@ interface AccountsDeps {
 export function createAccountsService({ users, sessions, throttle, mail, now }: AccountsDeps) {
   const existingUser = async (userId: string) => {
     const user = await users.findById(userId);
-    if (!user) throw DomainError.unauthenticated();
+    if (!user || user.closed_at) throw DomainError.unauthenticated();
     return user;
   };
 
@@ -73,6 +76,8 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         role: "customer",
         created_at: at,
         updated_at: at,
+        billing_json: null,
+        closed_at: null,
       };
       if (!(await users.insert(user))) throw DomainError.field("email", "accounts.emailTaken");
       await mail.welcome(user, locale);
@@ -122,6 +127,34 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       return toProfile(updated);
     },
 
+    /** Remembers billing details (checked by the contract's schema) to prefill the next deposit or order. */
+    async rememberBilling(userId: string, billing: BillingDetails): Promise<void> {
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+    },
+
+    /** POST /api/accounts/billing: saves the billing details and answers the profile with them. */
+    async updateBilling(userId: string, billing: BillingDetails): Promise<Profile> {
+      await existingUser(userId);
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+      return toProfile(await existingUser(userId));
+    },
+
+    /**
+     * The first step of closing an account: the password must be right (400 at `password` otherwise). Answers the
+     * user as it was, for the privacy module to erase the rest.
+     */
+    async verifyForClosing(userId: string, password: string): Promise<UserRow> {
+      const user = await existingUser(userId);
+      if (!(await verifyPassword(user.password_hash, password))) throw DomainError.field("password", "accounts.currentPasswordWrong");
+      return user;
+    },
+
+    /** Ends every sign-in at once and erases the account's personal data; its e-mail can register again. */
+    async close(userId: string): Promise<void> {
+      await sessions.endAllOf(userId);
+      await users.anonymise(userId, now().toISOString());
+    },
+
     /** Checks the current password, sets the new one and ends every other sign-in of the user. */
     async changePassword(userId: string, sessionId: string, input: ChangePasswordInput, locale: Locale): Promise<void> {
       const user = await existingUser(userId);
@@ -138,12 +171,12 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
      * A customer made at start (the demo customer): created with this profile when the address is unknown, without
      * mail or sign-in; an existing account is left as it is. Answers the account's id.
      */
-    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at"> & { password: string }, role: "customer" | "writer" = "customer"): Promise<string> {
+    async ensureCustomer(profile: Omit<UserRow, "id" | "password_hash" | "role" | "created_at" | "updated_at" | "billing_json" | "closed_at"> & { password: string }, role: "customer" | "writer" = "customer"): Promise<string> {
       const { password, ...fields } = profile;
       const existing = await users.findByEmail(fields.email);
       if (existing) return existing.id;
       const at = now().toISOString();
-      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role, created_at: at, updated_at: at };
+      const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role, created_at: at, updated_at: at, billing_json: null, closed_at: null };
       if (await users.insert(user)) return user.id;
       // Another instance made it first.
       return (await users.findByEmail(fields.email))!.id;

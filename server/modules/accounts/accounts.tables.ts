@@ -1,4 +1,8 @@
+import type { ColumnType } from "kysely";
 import type { UserRole } from "../../../contract/accounts";
+
+/** A nullable column an insert may leave out (NULL then). */
+type OptionalNullable = ColumnType<string | null, string | null | undefined, string | null>;
 export interface UsersTable {
   id: string;
   email: string;
@@ -14,6 +18,10 @@ export interface UsersTable {
   role: UserRole;
   created_at: string;
   updated_at: string;
+  /** Billing details last sent or saved (contract BillingDetails as JSON); null until then. */
+  billing_json: OptionalNullable;
+  /** Set when the customer closed the account: personal data erased, sign-in impossible. */
+  closed_at: OptionalNullable;
 }
 
 /** One sign-in: every refresh token it ever had belongs to it, and revoking it ends them all. */

@@ -22,6 +22,10 @@ export function createCartRepository(db: Kysely<Database>) {
         )
         .execute();
     },
+
+    async remove(userId: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("carts").where("user_id", "=", userId).execute();
+    },
   };
 }
 

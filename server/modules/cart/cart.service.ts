@@ -54,6 +54,11 @@ export function createCartService({ db, clock = systemClock }: CartServiceDeps) 
       return fromRow(row);
     },
 
+    /** Closing the account: the stored cart and its briefs go. */
+    async forget(userId: string): Promise<void> {
+      await repository.remove(userId);
+    },
+
     /** Sign-in: the stored cart and the browser's become one (cart-merge.ts), in the browser's currency. */
     async merge(userId: string, browser: CartRequest): Promise<CartResponse> {
       return db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../../db/schema";
 import type { JobHandler } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
+import { parseAttachments } from "./mail-attachments";
 import { parseSecrets, redact } from "./redact";
 
 export const MAIL_DELIVER_JOB = "mail.deliver";
@@ -51,6 +52,7 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body ?? undefined,
+        attachments: parseAttachments(row.attachments_json).map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
       });
       const secrets = parseSecrets(row.secrets);
       const redacted = secrets.length

@@ -3,9 +3,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
+import { parseAttachments, storeAttachments, type MailAttachment } from "./mail-attachments";
 import { createMailSender, MAIL_DELIVER_JOB, MAIL_RETENTION_MS, purgeSentMail } from "./mail.sender";
 
 const MAIL_PURGE_JOB = "mail.purge";
+
+export type { MailAttachment } from "./mail-attachments";
 
 export interface MailMessage {
   to: string;
@@ -14,6 +17,8 @@ export interface MailMessage {
   html?: string;
   /** Secrets in the mail (a reset code): blanked out of the stored copy once it is delivered. */
   secrets?: string[];
+  /** Sent with the mail (a receipt or invoice PDF); kept with it in the outbox. */
+  attachments?: MailAttachment[];
 }
 
 export interface StoredMail {
@@ -24,6 +29,7 @@ export interface StoredMail {
   html: string | null;
   status: string;
   createdAt: string;
+  attachments: Array<{ fileName: string; contentType: string; size: number }>;
 }
 
 export interface MailOptions {
@@ -59,6 +65,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
           id, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null,
           status: sender ? "queued" : "outbox", attempts: 0, last_error: null, created_at: now, sent_at: null,
           secrets: message.secrets?.length ? JSON.stringify(message.secrets) : null,
+          attachments_json: storeAttachments(message.attachments),
         })
         .execute();
       if (sender) {
@@ -88,6 +95,17 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
       sender?.close();
     },
 
+    /** The files attached to a stored mail (tests and the dev mailbox). */
+    async attachmentsOf(id: string): Promise<MailAttachment[]> {
+      const row = await db.selectFrom("mail_messages").select("attachments_json").where("id", "=", id).executeTakeFirst();
+      return parseAttachments(row?.attachments_json ?? null);
+    },
+
+    /** Privacy: forgets every stored mail to `address` that is not waiting to be sent (an account being closed). */
+    async forgetRecipient(address: string): Promise<void> {
+      await db.deleteFrom("mail_messages").where("to_address", "=", address).where("status", "!=", "queued").execute();
+    },
+
     /** Newest first; `to` narrows to one recipient. */
     async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
       let query = db.selectFrom("mail_messages").selectAll().orderBy("created_at", "desc").limit(options.limit ?? 100);
@@ -95,6 +113,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
       const rows = await query.execute();
       return rows.map((row) => ({
         id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, status: row.status, createdAt: row.created_at,
+        attachments: parseAttachments(row.attachments_json).map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.content.length })),
       }));
     },
   };

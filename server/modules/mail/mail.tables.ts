@@ -14,5 +14,7 @@ export interface MailTables {
     sent_at: string | null;
     /** JSON array of secrets in the mail (a reset code), blanked out of subject and bodies once sent; then null. */
     secrets: string | null;
+    /** Files sent with the mail: JSON `[{fileName, contentType, base64}]`, or null. */
+    attachments_json: string | null;
   };
 }

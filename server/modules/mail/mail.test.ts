@@ -53,8 +53,8 @@ describe("outbox transport and the development mailbox", () => {
     const answer = await store.call("/dev/mailbox.json?to=eve@example.com");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
-      { id: expect.any(String), to: "eve@example.com", subject: "Second", text: "two", createdAt: expect.any(String) },
-      { id: expect.any(String), to: "eve@example.com", subject: "First", text: "one", createdAt: expect.any(String) },
+      { id: expect.any(String), to: "eve@example.com", subject: "Second", text: "two", createdAt: expect.any(String), attachments: [] },
+      { id: expect.any(String), to: "eve@example.com", subject: "First", text: "one", createdAt: expect.any(String), attachments: [] },
     ]);
     expect((await stored("someone@example.com")).status).toBe("outbox");
   });
@@ -93,6 +93,20 @@ describe("SMTP transport on the job runner", () => {
     expect(await stored("fay@example.com")).toMatchObject({ status: "sent", attempts: 1 });
     // The stored row's id travels as the Message-ID, so a mail sent twice can be told from two mails.
     expect(smtp.received[0]).toContain(`Message-ID: <${(await stored("fay@example.com")).id}@scriptorium>`);
+  });
+
+  it("sends the stored attachments with the mail", async () => {
+    const smtp = await fakeSmtp({});
+    const { mail, jobs } = smtpMail(smtp.port);
+    const content = Buffer.from("%PDF-1.3 invoice bytes");
+    await mail.send({ to: "paperwork@example.com", subject: "Invoice", text: "Attached.", attachments: [{ fileName: "invoice-INV-2026-000001.pdf", contentType: "application/pdf", content }] });
+    const [listed] = await mail.list({ to: "paperwork@example.com" });
+    expect(listed!.attachments).toEqual([{ fileName: "invoice-INV-2026-000001.pdf", contentType: "application/pdf", size: content.length }]);
+    expect(await jobs.runDue()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatch(/Content-Type: application\/pdf;\s*name=invoice-INV-2026-000001\.pdf/);
+    expect(smtp.received[0]).toContain(content.toString("base64"));
+    expect(await stored("paperwork@example.com")).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("keeps mail while the SMTP server is down and delivers it once it is back, after the backoff", async () => {

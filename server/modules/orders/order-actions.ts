@@ -8,6 +8,7 @@ import { translate, type Locale } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
 import type { MailMessage, MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
@@ -26,6 +27,8 @@ export interface OrderActionsDeps {
   db: Kysely<Database>;
   wallet: WalletService;
   mail: MailService;
+  /** Every refund issues its credit note in the transaction that credits the money back. */
+  documents: DocumentsService;
   storage: FileStorage;
   jobs: JobRunner;
   clock: Clock;
@@ -46,7 +49,7 @@ export interface NewMessage {
  * its order event (through `moveOrder`), the jobs it makes due and the mail to the other side.
  */
 export function createOrderActions(deps: OrderActionsDeps) {
-  const { db, wallet, mail, storage, jobs, clock } = deps;
+  const { db, wallet, mail, documents, storage, jobs, clock } = deps;
   const repository = createOrdersRepository(db);
   const now = () => clock.now();
 
@@ -59,9 +62,18 @@ export function createOrderActions(deps: OrderActionsDeps) {
     return order;
   }
 
-  async function customerMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
+  async function customerMail(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    kind: OrderMailKind,
+    params: Record<string, string | number> = {},
+    /** A document issued with the move (a refund's credit note), attached as a PDF. */
+    document?: IssuedDocument | null,
+  ): Promise<void> {
     const to = (JSON.parse(order.billing_json) as { email: string }).email;
-    await mail.send(orderMail(kind, to, order, order.locale as Locale, deps.publicUrl, params), trx);
+    const locale = order.locale as Locale;
+    const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
+    await mail.send(document ? await documents.attached(message, document, locale) : message, trx);
   }
 
   async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
@@ -69,8 +81,15 @@ export function createOrderActions(deps: OrderActionsDeps) {
     await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
   }
 
-  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<void> {
-    if (amount > 0) await wallet.credit(trx, { userId: order.user_id, currency: order.currency as Currency, amount, kind: "refund", reference: order.number });
+  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
+  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null> {
+    if (amount <= 0) return null;
+    const currency = order.currency as Currency;
+    await wallet.credit(trx, { userId: order.user_id, currency, amount, kind: "refund", reference: order.number });
+    return documents.issueCreditNote(trx, {
+      userId: order.user_id, orderId: order.id, orderNumber: order.number, currency, amount, locale: order.locale as Locale,
+      billing: JSON.parse(order.billing_json) as Record<string, string>,
+    });
   }
 
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
@@ -230,9 +249,9 @@ export function createOrderActions(deps: OrderActionsDeps) {
       inTransaction(orderId, actor, async (trx, order) => {
         const move: Move = order.status === "paid" ? "cancel" : "cancel_late";
         await moveOrder(trx, order, move, actor, { now: now() });
-        await refund(trx, order, order.total);
+        const creditNote = await refund(trx, order, order.total);
         await staffMail(trx, order, "cancelled", { refund: order.total });
-        await customerMail(trx, order, "cancelled", { refund: order.total });
+        await customerMail(trx, order, "cancelled", { refund: order.total }, creditNote);
       }),
 
     /** Manager or admin: any open order → cancelled with a reason, refunding `refund` minor units (default the total). */
@@ -241,8 +260,8 @@ export function createOrderActions(deps: OrderActionsDeps) {
         const amount = refundMinor ?? order.total;
         if (!Number.isSafeInteger(amount) || amount < 0 || amount > order.total) throw DomainError.field("refund", "orders.refundTooLarge");
         await moveOrder(trx, order, "staff_cancel", actor, { now: now(), note: reason });
-        await refund(trx, order, amount);
-        await customerMail(trx, order, "cancelled", { refund: amount, reason });
+        const creditNote = await refund(trx, order, amount);
+        await customerMail(trx, order, "cancelled", { refund: amount, reason }, creditNote);
       }),
 
     markRead: async (orderId: string, actor: Actor) => {

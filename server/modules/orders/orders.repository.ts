@@ -133,6 +133,29 @@ export function createOrdersRepository(db: Kysely<Database>) {
       return (await trx.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst()) !== undefined;
     },
 
+    /** Orders not yet completed or cancelled (LIFECYCLE.md): the account cannot be closed while one is open. */
+    async hasOpenOrders(userId: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx.selectFrom("orders").select("id").where("user_id", "=", userId).where("status", "not in", ["completed", "cancelled"]).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Every order of the user, oldest first (the data export). */
+    async allOf(userId: string, trx: Kysely<Database> = db): Promise<OrderRow[]> {
+      return trx.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
+    },
+
+    /**
+     * Account closing: billing fields, briefs, the thread's words and the timeline's notes erased; numbers, totals,
+     * statuses and dates stay for the books.
+     */
+    async forgetPersonalData(userId: string, trx: Kysely<Database> = db): Promise<void> {
+      const theirs = trx.selectFrom("orders").select("id").where("user_id", "=", userId);
+      await trx.updateTable("orders").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();
+      await trx.updateTable("order_items").set({ brief_json: "{}" }).where("order_id", "in", theirs).execute();
+      await trx.updateTable("order_messages").set({ body: "" }).where("order_id", "in", theirs).execute();
+      await trx.updateTable("order_events").set({ note: "" }).where("order_id", "in", theirs).execute();
+    },
+
     async findIdempotent(userId: string, key: string, trx: Kysely<Database> = db): Promise<IdempotencyRow | undefined> {
       return trx.selectFrom("idempotency_keys").selectAll().where("user_id", "=", userId).where("key", "=", key).executeTakeFirst();
     },

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { BillingDetails } from "../../../contract/accounts";
 import { orderBriefSchema } from "../../../contract/briefs";
 import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
@@ -14,6 +15,7 @@ import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { CatalogService } from "../catalog/catalog.service";
+import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
@@ -22,7 +24,7 @@ import { createOrderActions, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } fro
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
-import { confirmationMail } from "./order-mail";
+import { confirmationMail, productName } from "./order-mail";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
@@ -35,6 +37,10 @@ export interface OrdersDeps {
   mail: MailService;
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
+  /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
+  documents: DocumentsService;
+  /** Remembers the billing details an order was sent with, to prefill the next one. */
+  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
   storage: FileStorage;
   jobs: JobRunner;
   clock?: Clock;
@@ -62,7 +68,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * listing, the lifecycle paid → in_progress → delivered or cancelled (refunded through the ledger), and results.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalog, wallet, mail, jobs } = deps;
+  const { db, catalog, wallet, mail, jobs, documents } = deps;
   const clock = deps.clock ?? systemClock;
   const repository = createOrdersRepository(db);
   const briefSchema = async (productId: string) =>
@@ -105,7 +111,13 @@ export function createOrdersService(deps: OrdersDeps) {
       );
       await recordEvent(trx, { order_id: id, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" });
       await actions.scheduleLate(trx, id, dueAt);
-      if (to) await mail.send(confirmationMail(to, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl), trx);
+      // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
+      const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
+      const invoice = await documents.issueInvoice(trx, { userId, orderId: id, orderNumber: number, currency, locale, billing, lines });
+      if (to) {
+        const confirmation = confirmationMail(to, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl);
+        await mail.send(await documents.attached(confirmation, invoice, locale), trx);
+      }
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
         await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
@@ -142,6 +154,8 @@ export function createOrdersService(deps: OrdersDeps) {
       for (let attempt = 1; ; attempt++) {
         try {
           const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency);
+          const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+          await deps.rememberBilling?.(userId, billing);
           deps.metrics?.orderPlaced(input.currency);
           jobs.wake();
           return response;
@@ -221,6 +235,17 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     hasOrders: (userId: string) => repository.hasOrders(userId),
+    /** Orders not yet completed or cancelled: a customer with one cannot close the account yet. */
+    hasOpenOrders: (userId: string) => repository.hasOpenOrders(userId),
+    /** Account closing: the orders keep their numbers and totals, lose their billing fields, briefs and messages. */
+    forgetPersonalData: (userId: string) => repository.forgetPersonalData(userId),
+    /** The data export: every order of the customer with its briefs and the messages they can see, oldest first. */
+    async exportFor(userId: string): Promise<Array<OrderDetail & { billing: Record<string, unknown> }>> {
+      const rows = await repository.allOf(userId);
+      const now = clock.now();
+      const customer: Actor = { id: userId, role: "customer" };
+      return Promise.all(rows.map(async (row) => ({ ...(await orderDetail(repository, row, customer, now)), billing: JSON.parse(row.billing_json) as Record<string, unknown> })));
+    },
 
   };
   return service;

@@ -23,6 +23,16 @@ export function createSupportRepository(db: Kysely<Database>) {
         })
         .execute();
     },
+
+    async listByEmail(email: string, trx: Kysely<Database> = db): Promise<Array<{ id: string; description: string; createdAt: string }>> {
+      const rows = await trx.selectFrom("support_tickets").select(["id", "description", "created_at"]).where("email", "=", email).orderBy("created_at", "desc").execute();
+      return rows.map((row) => ({ id: row.id, description: row.description, createdAt: row.created_at }));
+    },
+
+    /** Privacy: the sender's address and words erased; the ticket's id and date stay for the support team's records. */
+    async anonymiseByEmail(email: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("support_tickets").set({ email: "", description: "" }).where("email", "=", email).execute();
+    },
   };
 }
 

@@ -29,6 +29,12 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
       });
       return { id: ticket.id };
     },
+
+    /** The tickets sent from `email`, newest first (the data export). */
+    ticketsOf: (email: string) => repository.listByEmail(email),
+
+    /** Account closing: the tickets sent from `email` lose the address and the message. */
+    forgetSender: (email: string) => repository.anonymiseByEmail(email),
   };
 }
 

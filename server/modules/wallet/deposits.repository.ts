@@ -17,6 +17,15 @@ export function createDepositsRepository(db: Kysely<Database>) {
       return trx.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    async listForUser(userId: string, trx: Kysely<Database> = db): Promise<DepositRow[]> {
+      return trx.selectFrom("deposits").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+    },
+
+    /** Account closing: the billing fields of the user's deposits erased (amounts and receipts stay). */
+    async forgetBilling(userId: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("deposits").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();
+    },
+
     /**
      * Moves a pending deposit to `status`; false when it was no longer pending (someone else settled it first).
      * With `providerRef`, only the deposit of that provider payment.

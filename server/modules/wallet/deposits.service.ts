@@ -4,11 +4,13 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, toMajor, toMinor } from "../../../contract/money";
 import { DEFAULT_DEPOSIT_LIMITS, type DepositDetails, type DepositLimits, type DepositResponse, type DepositStatus, type SandboxPayment } from "../../../contract/wallet";
 import type { BillingFields } from "../../../contract/wallet";
+import type { BillingDetails } from "../../../contract/accounts";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { StoreMetrics } from "../../platform/metrics";
+import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { depositReceipt } from "./deposit-receipt";
@@ -42,6 +44,9 @@ export interface DepositServiceDeps {
   accountEmail: (userId: string) => Promise<string | undefined>;
   /** DEPOSIT_MIN and DEPOSIT_MAX, major units. */
   limits?: DepositLimits;
+  documents: DocumentsService;
+  /** Remembers the billing details a deposit was sent with, to prefill the next one. */
+  rememberBilling: (userId: string, billing: BillingDetails) => Promise<void>;
 }
 
 function matches(row: DepositRow, payment: ProviderPayment): boolean {
@@ -55,7 +60,9 @@ function matches(row: DepositRow, payment: ProviderPayment): boolean {
  */
 const DEPOSIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createDepositService({ db, wallet, payments, mail, accountEmail, clock = systemClock, metrics, limits = DEFAULT_DEPOSIT_LIMITS }: DepositServiceDeps) {
+export function createDepositService({
+  db, wallet, payments, mail, accountEmail, documents, rememberBilling, clock = systemClock, metrics, limits = DEFAULT_DEPOSIT_LIMITS,
+}: DepositServiceDeps) {
   const minMinor = Math.round(limits.min * 100);
   const maxMinor = Math.round(limits.max * 100);
   const repository = createDepositsRepository(db);
@@ -73,7 +80,7 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
     return row;
   };
 
-  const sendReceipt = async (row: DepositRow, paidAt: string) => {
+  const sendReceipt = async (row: DepositRow, paidAt: string, receipt: IssuedDocument) => {
     const billing = JSON.parse(row.billing_json) as BillingFields;
     const currency = row.currency as Currency;
     const balance = await wallet.balance(row.user_id, currency);
@@ -81,7 +88,8 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
     const name = billing.firstName;
     const to = await accountEmail(row.user_id);
     if (!to) return;
-    await mail.send(depositReceipt({ to, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale }));
+    const message = depositReceipt({ to, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale });
+    await mail.send(await documents.attached(message, receipt, locale));
   };
 
   const service = {
@@ -109,6 +117,8 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
         created_at: clock.now().toISOString(),
         completed_at: null,
       });
+      const { agreedToPP_TOS: _agreed, ...details } = billing;
+      await rememberBilling(userId, details);
       return { depositId: id, status: "pending", paymentUrl: start.paymentUrl };
     },
 
@@ -133,19 +143,40 @@ export function createDepositService({ db, wallet, payments, mail, accountEmail,
 
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */
     async confirmPaid(depositId: string, payment?: ProviderPayment): Promise<ConfirmOutcome> {
-      const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | DepositRow> => {
+      type Credited = { row: DepositRow; receipt: IssuedDocument };
+      const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | Credited> => {
         const row = await repository.find(depositId, trx);
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";
         if (!(await repository.settle(depositId, "paid", undefined, trx))) return "unchanged";
-        await wallet.credit(trx, { userId: row.user_id, currency: row.currency as Currency, amount: row.amount, kind: "deposit", reference: row.id });
-        return row;
+        const currency = row.currency as Currency;
+        await wallet.credit(trx, { userId: row.user_id, currency, amount: row.amount, kind: "deposit", reference: row.id });
+        // The receipt is numbered in the transaction that credits the money, so a rolled-back credit takes no number.
+        const billing = JSON.parse(row.billing_json) as BillingFields;
+        const receipt = await documents.issueReceipt(trx, { userId: row.user_id, depositId: row.id, amount: row.amount, currency, locale: row.locale as Locale, billing });
+        return { row, receipt };
       });
       if (typeof settled === "string") return settled;
-      metrics?.depositCredited(settled.currency);
-      await sendReceipt(settled, clock.now().toISOString());
+      metrics?.depositCredited(settled.row.currency);
+      await sendReceipt(settled.row, clock.now().toISOString(), settled.receipt);
       return "credited";
     },
+
+    /** Every deposit of the user with the billing details sent with it, oldest first (the data export). */
+    async listFor(userId: string) {
+      const rows = await repository.listForUser(userId);
+      return rows.map((row) => ({
+        id: row.id,
+        amount: toMajor(row.amount),
+        currency: row.currency,
+        status: row.status,
+        createdAt: row.created_at,
+        billing: JSON.parse(row.billing_json) as Record<string, unknown>,
+      }));
+    },
+
+    /** Account closing: forgets who paid each deposit; the ledger and the receipts are kept. */
+    forgetBilling: (userId: string) => repository.forgetBilling(userId),
 
     /** Declines or expires a pending deposit (of that provider payment, when given); false when nothing changed. */
     async fail(depositId: string, status: "declined" | "expired", providerRef?: string): Promise<boolean> {

@@ -49,6 +49,18 @@ export function createWalletRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reference: row.reference, createdAt: row.created_at }));
     },
 
+    /** Every movement of the user in every currency, oldest first (the data export). */
+    async allEntries(userId: string, trx: Kysely<Database> = db): Promise<Array<LedgerEntry & { currency: string }>> {
+      const rows = await trx
+        .selectFrom("ledger_entries")
+        .select(["id", "kind", "amount", "reference", "created_at", "currency"])
+        .where("user_id", "=", userId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reference: row.reference, createdAt: row.created_at, currency: row.currency }));
+    },
+
     /** Takes `amount` (positive) off the balance only when it covers it; false when nothing was taken. */
     async takeIfCovered(userId: string, currency: Currency, amount: number, trx: Kysely<Database> = db): Promise<boolean> {
       const result = await trx

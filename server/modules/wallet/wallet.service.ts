@@ -53,6 +53,11 @@ export function createWalletService(db: Kysely<Database>) {
       return repository.balance(userId, currency);
     },
 
+    /** Every ledger movement of the user, all currencies, oldest first (minor units). */
+    entries(userId: string) {
+      return repository.allEntries(userId);
+    },
+
     async statement(userId: string, currency: Currency, limit = 50): Promise<Statement> {
       const [balance, transactions] = await Promise.all([
         repository.balance(userId, currency),

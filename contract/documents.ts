@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** Receipts (deposits), invoices (orders) and credit notes (refunds) as the API lists them (CONTRACT-style extra). */
+export const DOCUMENT_KINDS = ["receipt", "invoice", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const documentSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  number: z.string().describe("e.g. INV-2026-000042; numbers run without gaps per series and year"),
+  issuedAt: z.string().describe("ISO-8601 UTC"),
+  sourceId: z.string().describe("the deposit id (receipt) or order id (invoice, credit note)"),
+  currency: z.string(),
+  total: z.number().describe("major units; negative on a credit note"),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;

@@ -1,0 +1,39 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "../../db/schema";
+import type { DocumentKind, DocumentsTable } from "./documents.tables";
+
+export type DocumentRow = Selectable<DocumentsTable>;
+
+/** Issued documents and their number series. Each method runs on the given transaction, or on the database. */
+export function createDocumentsRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * The next number of `series`, taken by one UPDATE of its counter row: on PostgreSQL the row stays locked until
+     * the caller's transaction ends, so a rolled-back payment gives its number back and the series has no gaps.
+     */
+    async nextNumber(series: string, trx: Kysely<Database> = db): Promise<number> {
+      await trx.insertInto("document_series").values({ series, last_number: 0 }).onConflict((oc) => oc.column("series").doNothing()).execute();
+      const row = await trx
+        .updateTable("document_series")
+        .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
+        .where("series", "=", series)
+        .returning("last_number")
+        .executeTakeFirstOrThrow();
+      return Number(row.last_number);
+    },
+
+    async insert(row: DocumentRow, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("documents").values(row).execute();
+    },
+
+    async findBySource(kind: DocumentKind, sourceId: string, trx: Kysely<Database> = db): Promise<DocumentRow | undefined> {
+      return trx.selectFrom("documents").selectAll().where("kind", "=", kind).where("source_id", "=", sourceId).executeTakeFirst();
+    },
+
+    async listForUser(userId: string, trx: Kysely<Database> = db): Promise<DocumentRow[]> {
+      return trx.selectFrom("documents").selectAll().where("user_id", "=", userId).orderBy("issued_at", "desc").orderBy("number", "desc").execute();
+    },
+  };
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

@@ -1,0 +1,23 @@
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+interface StoredAttachment {
+  fileName: string;
+  contentType: string;
+  base64: string;
+}
+
+/** The attachments column: JSON with the bytes in base64, or null when there are none. */
+export function storeAttachments(attachments: MailAttachment[] | undefined): string | null {
+  if (!attachments?.length) return null;
+  return JSON.stringify(attachments.map((a): StoredAttachment => ({ fileName: a.fileName, contentType: a.contentType, base64: a.content.toString("base64") })));
+}
+
+/** The attachments column back as files (the SMTP sender) or as their names and sizes (the mailbox). */
+export function parseAttachments(json: string | null): MailAttachment[] {
+  if (!json) return [];
+  return (JSON.parse(json) as StoredAttachment[]).map((a) => ({ fileName: a.fileName, contentType: a.contentType, content: Buffer.from(a.base64, "base64") }));
+}
