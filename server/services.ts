@@ -34,7 +34,8 @@ export interface ServiceDeps {
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const jobs = createJobRunner(db.kysely, db.dialect, { clock });
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
+  const brand = { name: "Scriptorium", publicUrl: config.publicUrl, address: config.STORE_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean), contact: config.SUPPORT_EMAIL };
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({

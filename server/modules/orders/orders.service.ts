@@ -102,7 +102,7 @@ export function createOrdersService(deps: OrdersDeps) {
       );
       await recordEvent(trx, { order_id: id, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" });
       await actions.scheduleLate(trx, id, dueAt);
-      if (to) await mail.send(confirmationMail(to, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl), trx);
+      if (to) await mail.send(confirmationMail(to, { number, currency, total: priced.total, items: priced.items, dueAt }, locale, deps.publicUrl), trx);
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {
         await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);

@@ -1,0 +1,34 @@
+import { render, toPlainText } from "@react-email/render";
+import type { Locale } from "../../i18n/messages";
+import { MailLayout } from "./templates/layout";
+import { type MailBrand, type MailTemplate, mailContext } from "./templates/mail-template";
+import { MAIL_TEMPLATES, type MailData, type MailTemplateName } from "./templates";
+
+/** A mail by template: rendered in `locale` when sent, HTML and text from the same components. */
+export type TemplatedMail = {
+  [Name in MailTemplateName]: { to: string; locale: Locale; template: Name; data: MailData<Name>; secrets?: string[] };
+}[MailTemplateName];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Renders `template` with `data` in `locale` inside the shared layout: the HTML part and the text part derived from it. */
+export async function renderMail<Name extends MailTemplateName>(template: Name, data: MailData<Name>, locale: Locale, brand: MailBrand): Promise<RenderedMail> {
+  const definition = MAIL_TEMPLATES[template] as unknown as MailTemplate<MailData<Name>>;
+  const ctx = mailContext(locale, brand);
+  const subject = definition.subject(data, ctx);
+  const body = definition.body(data, ctx);
+  const bodyHtml = await render(<div>{body}</div>);
+  const preview = definition.preview?.(data, ctx) ?? toPlainText(bodyHtml).replace(/\s+/g, " ").trim().slice(0, 120);
+  const html = await render(
+    <MailLayout ctx={ctx} preview={preview} signOff={definition.signOff !== false}>
+      {body}
+    </MailLayout>,
+  );
+  // The text part: the body, sign-off and footer (the hidden preview line is skipped); label and value on one line.
+  const text = toPlainText(html, { selectors: [{ selector: "td.fact", format: "inline" }] });
+  return { subject, html, text: text.trim() };
+}
