@@ -21,10 +21,10 @@ export async function renderMail<Name extends MailTemplateName>(template: Name, 
   const ctx = mailContext(locale, brand);
   const subject = definition.subject(data, ctx);
   const body = definition.body(data, ctx);
-  const bodyHtml = await render(<div>{body}</div>);
-  const preview = definition.preview?.(data, ctx) ?? toPlainText(bodyHtml).replace(/\s+/g, " ").trim().slice(0, 120);
+  // The line clients show after the subject: the template's own, or the body's first words.
+  const preview = definition.preview?.(data, ctx) ?? toPlainText(await render(<div>{body}</div>)).replace(/\s+/g, " ").trim().slice(0, 120);
   const html = await render(
-    <MailLayout ctx={ctx} preview={preview} signOff={definition.signOff !== false}>
+    <MailLayout ctx={ctx} subject={subject} preview={preview} signOff={definition.signOff !== false}>
       {body}
     </MailLayout>,
   );

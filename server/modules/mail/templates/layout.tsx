@@ -5,11 +5,13 @@ import type { MailContext } from "./mail-template";
 const muted = { fontSize: "13px", lineHeight: "20px", color: "#57534e", margin: "0 0 4px" };
 
 /** Every mail's frame: the store's name on top, the body, then the sign-off and a footer with address and contact. */
-export function MailLayout({ ctx, preview, signOff = true, children }: { ctx: MailContext; preview: string; signOff?: boolean; children: ReactNode }) {
+export function MailLayout({ ctx, subject, preview, signOff = true, children }: { ctx: MailContext; subject: string; preview: string; signOff?: boolean; children: ReactNode }) {
   const { brand, t } = ctx;
   return (
     <Html lang={ctx.locale}>
-      <Head />
+      <Head>
+        <title>{subject}</title>
+      </Head>
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f5f5f4", fontFamily: "Georgia, 'Times New Roman', serif", margin: 0, padding: "24px 0" }}>
         <Container style={{ backgroundColor: "#ffffff", maxWidth: "600px", padding: "32px", borderRadius: "8px" }}>
