@@ -5,7 +5,7 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import { createMailSender, MAIL_DELIVER_JOB, MAIL_RETENTION_MS, purgeSentMail } from "./mail.sender";
-import { renderMail, type TemplatedMail } from "./render-mail";
+import type { TemplatedMail } from "./render-mail";
 import { DEFAULT_BRAND, type MailBrand } from "./templates/mail-template";
 
 export type { TemplatedMail };
@@ -62,6 +62,10 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     await jobs.scheduleDaily(MAIL_PURGE_JOB);
   });
   const brand = options.brand ?? DEFAULT_BRAND;
+  // The renderer (React Email and its components) is loaded with the first mail: a process that sends none (a script,
+  // a CLI) does not pay for it at start.
+  let renderer: Promise<typeof import("./render-mail")> | undefined;
+  const renderMail: (typeof import("./render-mail"))["renderMail"] = async (...args) => (await (renderer ??= import("./render-mail"))).renderMail(...args);
   /** Subject, HTML and text of a mail: a template rendered, a text-only mail put in the layout, or an HTML mail as it is. */
   async function compose(outgoing: OutgoingMail): Promise<MailMessage> {
     if ("template" in outgoing) {

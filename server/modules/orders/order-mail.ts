@@ -4,8 +4,6 @@ import type { Locale } from "../../i18n/messages";
 import type { TemplatedMail } from "../mail/mail.service";
 import type { OrderUpdateData, OrderUpdateKind } from "../mail/templates/order-update";
 
-export { productName } from "../mail/templates/order-placed";
-
 interface ConfirmedOrder {
   number: string;
   currency: Currency;
