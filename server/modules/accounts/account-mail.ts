@@ -8,7 +8,7 @@ interface Recipient {
 
 /**
  * The mails of the account flows, written in the language of the request that caused them, each from its template in
- * server/modules/mail/templates (words in server/i18n/<locale>/mail.json).
+ * server/modules/mail/templates (words in server/i18n/<locale>/email.json).
  */
 export function createAccountMail(mail: { send(message: OutgoingMail): Promise<void> }, _publicUrl?: string) {
   return {

@@ -4,20 +4,20 @@ import { Action, Facts, Greeting, Paragraph } from "./parts";
 
 /** A deposit reached the balance. */
 export const depositReceived = defineMail<{ firstName: string; amount: number; balance: number; currency: Currency; paidAt: string }>({
-  subject: (data, { t, money }) => t("mail.depositReceived.subject", { amount: money(data.amount, data.currency) }),
+  subject: (data, { t, money }) => t("email.depositReceived.subject", { amount: money(data.amount, data.currency) }),
   body: (data, { t, money, dateTime, page }) => (
     <>
       <Greeting name={data.firstName} t={t} />
-      <Paragraph>{t("mail.depositReceived.intro", { amount: money(data.amount, data.currency) })}</Paragraph>
+      <Paragraph>{t("email.depositReceived.intro", { amount: money(data.amount, data.currency) })}</Paragraph>
       <Facts
         rows={[
-          [t("mail.depositReceived.amount"), money(data.amount, data.currency)],
-          [t("mail.depositReceived.paidAt"), dateTime(data.paidAt)],
+          [t("email.depositReceived.amount"), money(data.amount, data.currency)],
+          [t("email.depositReceived.paidAt"), dateTime(data.paidAt)],
         ]}
-        total={[t("mail.depositReceived.balance"), money(data.balance, data.currency)]}
+        total={[t("email.depositReceived.balance"), money(data.balance, data.currency)]}
       />
-      <Paragraph>{t("mail.depositReceived.outro")}</Paragraph>
-      <Action href={page("/profile/balance")}>{t("mail.depositReceived.button")}</Action>
+      <Paragraph>{t("email.depositReceived.outro")}</Paragraph>
+      <Action href={page("/profile/balance")}>{t("email.depositReceived.button")}</Action>
     </>
   ),
   examples: [

@@ -21,7 +21,7 @@ export function MailLayout({ ctx, subject, preview, signOff = true, children }: 
             </Link>
           </Section>
           {children}
-          {signOff ? <Text style={{ fontSize: "15px", lineHeight: "24px", color: "#1c1917", margin: "0 0 16px" }}>{t("mail.layout.signOff")}</Text> : null}
+          {signOff ? <Text style={{ fontSize: "15px", lineHeight: "24px", color: "#1c1917", margin: "0 0 16px" }}>{t("email.layout.signOff")}</Text> : null}
           <Hr style={{ borderTop: "1px solid #e7e5e4", margin: "24px 0 16px" }} />
           <Section>
             <Text style={muted}>{brand.name}</Text>
@@ -30,10 +30,10 @@ export function MailLayout({ ctx, subject, preview, signOff = true, children }: 
                 {line}
               </Text>
             ))}
-            <Text style={muted}>{t("mail.layout.contact", { email: brand.contact })}</Text>
+            <Text style={muted}>{t("email.layout.contact", { email: brand.contact })}</Text>
             <Text style={muted}>
               <Link href={ctx.page("/")} style={{ color: "#57534e" }}>
-                {t("mail.layout.visit")}
+                {t("email.layout.visit")}
               </Link>
             </Text>
           </Section>

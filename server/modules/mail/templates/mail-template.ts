@@ -62,7 +62,7 @@ export function mailContext(locale: Locale, brand: MailBrand): MailContext {
         format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
         dateTimeFormats.set(locale, format);
       }
-      return t("mail.layout.utc", { date: format.format(new Date(iso)) });
+      return t("email.layout.utc", { date: format.format(new Date(iso)) });
     },
     page: (path) => `${brand.publicUrl}${locale === "es" ? "/es" : ""}${path}`,
   };

@@ -22,16 +22,16 @@ export interface OrderPlacedData {
 
 /** An order was placed and paid: what was bought, the total, the due date and the order's page. */
 export const orderPlaced = defineMail<OrderPlacedData>({
-  subject: (data, { t }) => t("mail.orderPlaced.subject", { number: data.number }),
+  subject: (data, { t }) => t("email.orderPlaced.subject", { number: data.number }),
   body: (data, { t, money, dateTime, locale }) => (
     <>
-      <Paragraph>{t("mail.orderPlaced.intro", { number: data.number })}</Paragraph>
+      <Paragraph>{t("email.orderPlaced.intro", { number: data.number })}</Paragraph>
       <Facts
         rows={data.items.map((item) => [productName(item.productId, locale), money(item.price, data.currency)])}
-        total={[t("mail.orderPlaced.total"), money(data.total, data.currency)]}
+        total={[t("email.orderPlaced.total"), money(data.total, data.currency)]}
       />
-      <Paragraph>{t("mail.orderPlaced.due", { date: dateTime(data.dueAt) })}</Paragraph>
-      <Action href={data.url}>{t("mail.orderPlaced.button", { number: data.number })}</Action>
+      <Paragraph>{t("email.orderPlaced.due", { date: dateTime(data.dueAt) })}</Paragraph>
+      <Action href={data.url}>{t("email.orderPlaced.button", { number: data.number })}</Action>
     </>
   ),
   examples: [

@@ -48,7 +48,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
         <Paragraph>{t(`orders.mail.${data.kind}Body`, values)}</Paragraph>
         {data.reason ? <Paragraph>{t("orders.mail.reason", { reason: data.reason })}</Paragraph> : null}
         {data.message ? <Quote text={data.message} /> : null}
-        <Action href={data.url}>{t("mail.orderUpdate.button", { number: data.number })}</Action>
+        <Action href={data.url}>{t("email.orderUpdate.button", { number: data.number })}</Action>
       </>
     );
   },

@@ -12,7 +12,7 @@ export function Paragraph({ children }: { children: ReactNode }) {
 
 /** "Hello Ann," or "Hello," when the name is unknown. */
 export function Greeting({ name, t }: { name?: string; t(key: string, params?: Record<string, string>): string }) {
-  return <Paragraph>{name ? t("mail.layout.greeting", { name }) : t("mail.layout.greetingNoName")}</Paragraph>;
+  return <Paragraph>{name ? t("email.layout.greeting", { name }) : t("email.layout.greetingNoName")}</Paragraph>;
 }
 
 /** The one thing to do next, as a button (its text part reads "label https://…"). */

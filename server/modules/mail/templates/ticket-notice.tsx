@@ -3,16 +3,16 @@ import { Facts, Paragraph, Quote } from "./parts";
 
 /** To the support inbox (in the team's language): a new ticket with the whole message. */
 export const ticketNotice = defineMail<{ reference: string; email: string; language: string; message: string; receivedAt: string }>({
-  subject: (data, { t }) => t("mail.ticketNotice.subject", { reference: data.reference, email: data.email }),
+  subject: (data, { t }) => t("email.ticketNotice.subject", { reference: data.reference, email: data.email }),
   body: (data, { t, dateTime }) => (
     <>
-      <Paragraph>{t("mail.ticketNotice.intro")}</Paragraph>
+      <Paragraph>{t("email.ticketNotice.intro")}</Paragraph>
       <Facts
         rows={[
-          [t("mail.ticketNotice.reference"), data.reference],
-          [t("mail.ticketNotice.from"), data.email],
-          [t("mail.ticketNotice.language"), data.language],
-          [t("mail.ticketNotice.received"), dateTime(data.receivedAt)],
+          [t("email.ticketNotice.reference"), data.reference],
+          [t("email.ticketNotice.from"), data.email],
+          [t("email.ticketNotice.language"), data.language],
+          [t("email.ticketNotice.received"), dateTime(data.receivedAt)],
         ]}
       />
       <Quote text={data.message} />

@@ -7,19 +7,19 @@ import { Greeting, Paragraph, Quote } from "./parts";
  * from the store (docs/decisions/0036-mail-templates-react-email.md); pass it only for a sender proven to own the address.
  */
 export const ticketReceived = defineMail<{ reference: string; message?: string }>({
-  subject: (data, { t }) => t("mail.ticketReceived.subject", { reference: data.reference }),
+  subject: (data, { t }) => t("email.ticketReceived.subject", { reference: data.reference }),
   body: (data, { t }) => (
     <>
       <Greeting t={t} />
-      <Paragraph>{t("mail.ticketReceived.intro")}</Paragraph>
-      <Paragraph>{t("mail.ticketReceived.reference", { reference: data.reference })}</Paragraph>
+      <Paragraph>{t("email.ticketReceived.intro")}</Paragraph>
+      <Paragraph>{t("email.ticketReceived.reference", { reference: data.reference })}</Paragraph>
       {data.message ? (
         <>
-          <Paragraph>{t("mail.ticketReceived.quote")}</Paragraph>
+          <Paragraph>{t("email.ticketReceived.quote")}</Paragraph>
           <Quote text={data.message} />
         </>
       ) : null}
-      <Paragraph>{t("mail.ticketReceived.ignore")}</Paragraph>
+      <Paragraph>{t("email.ticketReceived.ignore")}</Paragraph>
     </>
   ),
   examples: [{ reference: "T-1A2B3C4D" }, { reference: "T-1A2B3C4D", message: "Hello,\nCan you write my product page in two weeks?" }],
