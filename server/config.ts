@@ -39,6 +39,8 @@ const envSchema = z
     SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
     MAIL_FROM: z.string().min(3).default("Scriptorium <no-reply@localhost>"),
     SUPPORT_EMAIL: z.string().min(3).default("support@localhost"),
+    /** The store's postal address in every mail's footer, lines separated by `|`. */
+    STORE_ADDRESS: z.string().trim().max(500).default(""),
     PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,

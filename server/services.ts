@@ -35,9 +35,11 @@ export interface ServiceDeps {
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
-  const jobs = createJobRunner(db.kysely, db.dialect, { clock });
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final) });
+  metrics.watchJobs(() => jobs.depth());
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
+  const brand = { name: "Scriptorium", publicUrl: config.publicUrl, address: config.STORE_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean), contact: config.SUPPORT_EMAIL };
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { customer, orderBody } from "../modules/orders/orders-test-support";
+import { manualClock } from "../platform/clock";
 import { createMetrics } from "../platform/metrics";
 import { startTestStore, type TestStore } from "../test/test-store";
 
@@ -37,6 +38,32 @@ describe("/metrics", () => {
     expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/prices"}')).toBe(2);
     expect(sample(text, 'orders_placed_total{currency="EUR"}')).toBe(1);
     expect(sample(text, 'job_queue_depth{queue="mail"}')).toBe(0);
+  });
+
+  it("shows the job queue per kind (due, scheduled, running) and counts failed tries, retried or given up, per kind", async () => {
+    const clock = manualClock();
+    const shop = await startTestStore({}, { clock });
+    stores.push(shop);
+    const { jobs } = shop.services;
+    jobs.register("test.flaky", async () => {
+      throw new Error("the far side is down");
+    });
+    await jobs.schedule(shop.db.kysely, { kind: "test.flaky", maxAttempts: 2 });
+    await jobs.schedule(shop.db.kysely, { kind: "test.flaky", maxAttempts: 1, uniqueKey: "flaky-once" });
+    await jobs.schedule(shop.db.kysely, { kind: "test.flaky", runAt: new Date(clock.now().getTime() + 60 * 60_000), uniqueKey: "flaky-later" });
+    let text = (await shop.call("/metrics")).body as string;
+    expect(sample(text, 'jobs_waiting{kind="test.flaky",state="due"}')).toBe(2);
+    expect(sample(text, 'jobs_waiting{kind="test.flaky",state="scheduled"}')).toBe(1);
+
+    expect(await jobs.runDue()).toBe(2);
+    text = (await shop.call("/metrics")).body as string;
+    // One try will be retried (with backoff: scheduled again), one was the last: given up.
+    expect(sample(text, 'job_failures_total{kind="test.flaky",final="false"}')).toBe(1);
+    expect(sample(text, 'job_failures_total{kind="test.flaky",final="true"}')).toBe(1);
+    expect(sample(text, 'jobs_waiting{kind="test.flaky",state="due"}')).toBeUndefined();
+    expect(sample(text, 'jobs_waiting{kind="test.flaky",state="scheduled"}')).toBe(2);
+    // The daily clean-ups every store schedules at start wait too.
+    expect(sample(text, 'jobs_waiting{kind="jobs.cleanup",state="scheduled"}')).toBe(1);
   });
 
   it("adds event-loop lag and heap for the store a server process runs", async () => {

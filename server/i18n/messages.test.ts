@@ -30,7 +30,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
  */
 function keysNamedInCode(namespaces: string[]): Set<string> {
   const pattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*)["'\`]`, "g");
-  const files = fs.globSync("server/**/*.ts", { cwd: path.join(root, "../..") }).filter((file) => !file.endsWith(".test.ts") && !file.endsWith(".repository.ts") && !file.startsWith("server/db/"));
+  const files = fs.globSync("server/**/*.{ts,tsx}", { cwd: path.join(root, "../..") }).filter((file) => !file.endsWith(".test.ts") && !file.endsWith(".repository.ts") && !file.startsWith("server/db/"));
   const keys = new Set<string>();
   for (const file of files) {
     for (const match of fs.readFileSync(path.join(root, "../..", file), "utf8").matchAll(pattern)) keys.add(match[1]!);

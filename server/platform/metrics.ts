@@ -9,8 +9,11 @@ export interface StoreMetrics {
   mailFailed(final: boolean): void;
 }
 
-/** Reports waiting work per queue (mail today, the job runner's jobs later) when /metrics is read. */
+/** Reports waiting work per queue (the mail queue) when /metrics is read. */
 export type QueueDepths = () => Promise<Record<string, number>>;
+
+/** Reports the job runner's waiting jobs per kind and state when /metrics is read. */
+export type JobDepths = () => Promise<Array<{ kind: string; state: string; count: number }>>;
 
 /**
  * The store's Prometheus metrics (docs/operations.md explains each one). `processMetrics` adds prom-client's
@@ -62,7 +65,25 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     labelNames: ["final"] as const,
     registers,
   });
-  const jobFailures = new client.Counter({ name: "job_failures_total", help: "Timed jobs that threw, by job", labelNames: ["job"] as const, registers });
+  const jobFailures = new client.Counter({
+    name: "job_failures_total",
+    help: "Failed job tries by kind; final=false: retried later with backoff, final=true: given up (status failed)",
+    labelNames: ["kind", "final"] as const,
+    registers,
+  });
+  const jobSources: JobDepths[] = [];
+  new client.Gauge({
+    name: "jobs_waiting",
+    help: "Jobs in the job runner's table by kind and state: due (may run now), scheduled (later), running (claimed)",
+    labelNames: ["kind", "state"] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const read of jobSources) {
+        for (const { kind, state, count } of await read()) this.set({ kind, state }, count);
+      }
+    },
+  });
   const queues: QueueDepths[] = [];
   new client.Gauge({
     name: "job_queue_depth",
@@ -94,7 +115,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       if (status >= 400) errors.inc({ method, route, class: status >= 500 ? "5xx" : "4xx" });
     },
     pageCache: (result: "hit" | "miss") => pageCache.inc({ result }),
-    jobFailed: (job: string) => jobFailures.inc({ job }),
+    /** A job's try failed; `final` when it is given up. */
+    jobFailed: (kind: string, final: boolean) => jobFailures.inc({ kind, final: String(final) }),
+    watchJobs(read: JobDepths): void {
+      jobSources.push(read);
+    },
     watchQueues(read: QueueDepths): void {
       queues.push(read);
     },

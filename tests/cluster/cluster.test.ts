@@ -159,6 +159,73 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(1000, 2000))).toBe(true);
   });
 
+  it("runs each timed job once although every instance runs the job runner: reminders, then the review window's end", async () => {
+    const ORDERS = 6;
+    const buyer = await register(cluster.proxy.url);
+    await topUp(cluster.proxy.url, buyer.accessToken, ORDERS * ARTICLE_EUR);
+    const staff = await staffToken(direct(0));
+    const orders: Array<{ id: string; number: string }> = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const placed = await placeOrder(cluster.proxy.url, buyer.accessToken);
+      expect(placed.status).toBe(200);
+      const { id, number } = placed.body as { id: string; number: string };
+      expect((await call(direct(i % 3), `/api/admin/orders/${id}/start`, { method: "POST", token: staff })).status).toBe(200);
+      const delivered = await call(direct((i + 1) % 3), `/api/admin/orders/${id}/deliver?fileName=article.pdf`, {
+        token: staff,
+        body: Buffer.from(`result of ${number}`),
+        headers: { "content-type": "application/octet-stream" },
+      });
+      expect(delivered.status).toBe(200);
+      orders.push({ id, number });
+    }
+    const ids = orders.map((order) => order.id);
+    const jobsOf = (kind: string) =>
+      query<{ id: string; status: string; attempts: number }>(
+        `select id, status, attempts from jobs where kind = $1 and payload_json::jsonb->>'orderId' = any($2)`,
+        [kind, ids],
+      );
+    // Delivery scheduled the review window's end (REVIEW_DAYS) and two reminders (half-way and the last day).
+    expect(await jobsOf("order.review-end")).toHaveLength(ORDERS);
+    expect(await jobsOf("order.review-reminder")).toHaveLength(2 * ORDERS);
+    const scraped = (await call(direct(2), "/metrics", { token: METRICS_TOKEN })).body as string;
+    expect(Number(/^jobs_waiting\{kind="order\.review-end",state="scheduled"\} (\d+)/m.exec(scraped)?.[1])).toBeGreaterThanOrEqual(ORDERS);
+
+    /** Makes `kind`'s jobs of these orders due now, all at once, then waits until every instance's runner is done with them. */
+    const runNow = async (kind: string) => {
+      await query(`update jobs set run_at = $1 where kind = $2 and payload_json::jsonb->>'orderId' = any($3)`, [new Date().toISOString(), kind, ids]);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const jobs = await jobsOf(kind);
+        if (jobs.every((job) => job.status === "done")) return jobs;
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    /** Mails per order with this subject (order numbers are unique; lifecycle mail goes to the order's billing address). */
+    const mailsAbout = async (subject: (number: string) => string) => {
+      const subjects = orders.map((order) => subject(order.number));
+      const rows = await query<{ subject: string }>("select subject from mail_messages where subject = any($1)", [subjects]);
+      return subjects.map((wanted) => rows.filter((row) => row.subject === wanted).length);
+    };
+    const events = async (where: string) => {
+      const rows = await query<{ order_id: string }>(`select order_id from order_events where order_id = any($1) and ${where}`, [ids]);
+      return ids.map((id) => rows.filter((row) => row.order_id === id).length);
+    };
+
+    const reminders = await runNow("order.review-reminder");
+    // Each claimed once (a second claim would count a second attempt) and run once: one reminder event and one mail each.
+    expect(reminders.map((job) => job.attempts)).toEqual(reminders.map(() => 1));
+    expect(await events("kind = 'reminder'")).toEqual(ids.map(() => 2));
+    expect(await mailsAbout((number) => `Please review order ${number}`)).toEqual(ids.map(() => 2));
+
+    const ends = await runNow("order.review-end");
+    expect(ends.map((job) => job.attempts)).toEqual(ends.map(() => 1));
+    expect(await events("kind = 'status' and to_status = 'completed' and actor_role = 'system'")).toEqual(ids.map(() => 1));
+    expect(await mailsAbout((number) => `Order ${number} is completed`)).toEqual(ids.map(() => 1));
+    const statuses = await query<{ status: string }>("select status from orders where id = any($1)", [ids]);
+    expect(statuses.map((row) => row.status)).toEqual(ids.map(() => "completed"));
+  }, 120_000);
+
   it("restarts every instance onto a new build under steady load with zero failed requests, and every instance serves the new build id", async () => {
     const before = (await call(cluster.proxy.url, "/build/latest.json")).body.id as string;
     const next = nextBuild(cluster.buildDir, "rolled01");

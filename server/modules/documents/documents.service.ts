@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { translate, type Locale } from "../../i18n/messages";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
-import type { MailAttachment, MailMessage } from "../mail/mail.service";
+import type { MailAttachment, MailMessage, OutgoingMail } from "../mail/mail.service";
 import { buyerFrom, type Buyer, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import { renderDocumentPdf } from "./document-pdf";
 import { createDocumentsRepository, type DocumentRow } from "./documents.repository";
@@ -157,9 +157,11 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
     attachment,
 
     /** `message` with the document attached as a PDF and a line saying so under its text. */
-    async attached(message: MailMessage, row: DocumentRow, locale: Locale): Promise<MailMessage> {
+    async attached<M extends OutgoingMail>(message: M, row: DocumentRow, locale: Locale): Promise<M> {
       const note = translate(locale, `documents.mailAttached.${row.kind}`, { number: row.number });
-      return { ...message, text: `${message.text}\n\n${note}`, attachments: [...(message.attachments ?? []), await attachment(row)] };
+      const attachments = [...(message.attachments ?? []), await attachment(row)];
+      if ("template" in message) return { ...message, notes: [...(message.notes ?? []), note], attachments };
+      return { ...message, text: `${message.text}\n\n${note}`, attachments };
     },
 
     /** The owner's documents, newest first. */

@@ -4,7 +4,12 @@ import type { Database } from "../../db/schema";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import { parseAttachments, storeAttachments, type MailAttachment } from "./mail-attachments";
+import type { Locale } from "../../i18n/messages";
 import { createMailSender, MAIL_DELIVER_JOB, MAIL_RETENTION_MS, purgeSentMail } from "./mail.sender";
+import type { TemplatedMail } from "./render-mail";
+import { DEFAULT_BRAND, type MailBrand } from "./templates/mail-template";
+
+export type { TemplatedMail };
 
 const MAIL_PURGE_JOB = "mail.purge";
 
@@ -14,7 +19,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Left out: the text's paragraphs are shown in the shared layout (the `plain` template). */
   html?: string;
+  /** The reader's language for the layout around a text-only mail; English when left out. */
+  locale?: Locale;
   /** Secrets in the mail (a reset code): blanked out of the stored copy once it is delivered. */
   secrets?: string[];
   /** Sent with the mail (a receipt or invoice PDF); kept with it in the outbox. */
@@ -39,7 +47,12 @@ export interface MailOptions {
   /** Tries per mail before it is marked failed (each retry waits twice as long, by the job runner's backoff). */
   maxAttempts?: number;
   metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
+  /** The store's name, address and contact in every mail's layout, and the base of its links. */
+  brand?: MailBrand;
 }
+
+/** Either a finished mail (the shape from before templates) or a template with its data, rendered here. */
+export type OutgoingMail = MailMessage | TemplatedMail;
 
 /**
  * Every mail is stored first. With MAIL_TRANSPORT=outbox it stays there (listed at /dev/mailbox outside production);
@@ -54,9 +67,27 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     await purgeSentMail(db, new Date(context.now.getTime() - MAIL_RETENTION_MS).toISOString());
     await jobs.scheduleDaily(MAIL_PURGE_JOB);
   });
+  const brand = options.brand ?? DEFAULT_BRAND;
+  // The renderer (React Email and its components) is loaded with the first mail: a process that sends none (a script,
+  // a CLI) does not pay for it at start.
+  let renderer: Promise<typeof import("./render-mail")> | undefined;
+  const renderMail: (typeof import("./render-mail"))["renderMail"] = async (...args) => (await (renderer ??= import("./render-mail"))).renderMail(...args);
+  /** Subject, HTML and text of a mail: a template rendered, a text-only mail put in the layout, or an HTML mail as it is. */
+  async function compose(outgoing: OutgoingMail): Promise<MailMessage> {
+    if ("template" in outgoing) {
+      const rendered = await renderMail(outgoing.template, outgoing.data as never, outgoing.locale, brand, outgoing.notes);
+      return { to: outgoing.to, ...rendered, secrets: outgoing.secrets, attachments: outgoing.attachments };
+    }
+    if (outgoing.html !== undefined) return outgoing;
+    const rendered = await renderMail("plain", { subject: outgoing.subject, text: outgoing.text }, outgoing.locale ?? "en", brand);
+    // The text part stays the caller's own words.
+    return { ...outgoing, html: rendered.html };
+  }
+
   return {
-    /** Stores the mail (in `trx` when given, so it exists only if the change it tells about is committed). */
-    async send(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
+    /** Renders and stores the mail (in `trx` when given, so it exists only if the change it tells about is committed). */
+    async send(outgoing: OutgoingMail, trx: Kysely<Database> = db): Promise<void> {
+      const message = await compose(outgoing);
       const id = randomUUID();
       const now = new Date().toISOString();
       await trx
@@ -104,6 +135,12 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     /** Privacy: forgets every stored mail to `address` that is not waiting to be sent (an account being closed). */
     async forgetRecipient(address: string): Promise<void> {
       await db.deleteFrom("mail_messages").where("to_address", "=", address).where("status", "!=", "queued").execute();
+    },
+
+    /** One stored mail's HTML part (the development mailbox shows it), or undefined. */
+    async html(id: string): Promise<string | undefined> {
+      const row = await db.selectFrom("mail_messages").select("html_body").where("id", "=", id).executeTakeFirst();
+      return row?.html_body ?? undefined;
     },
 
     /** Newest first; `to` narrows to one recipient. */

@@ -69,6 +69,19 @@ describe("outbox transport and the development mailbox", () => {
     expect(page.body).toContain("Body &amp; more");
   });
 
+  it("shows each mail's HTML part in a sandboxed frame of its own", async () => {
+    await store.services.mail.send({ to: "html@example.com", locale: "en", template: "welcome", data: { firstName: "Hana" } });
+    const [sent] = await store.services.mail.list({ to: "html@example.com" });
+    const page = await store.call("/dev/mailbox?to=html@example.com");
+    expect(page.body).toContain(`<iframe src="/dev/mailbox/${sent!.id}/html" sandbox=`);
+    const html = await store.call(`/dev/mailbox/${sent!.id}/html`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("content-type")).toContain("text/html");
+    expect(html.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+    expect(html.body).toContain("Hello Hana,");
+    expect((await store.call("/dev/mailbox/no-such-mail/html")).status).toBe(404);
+  });
+
   it("does not exist in production", async () => {
     const production = await startTestStore({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" });
     try {
@@ -181,6 +194,23 @@ describe("SMTP transport on the job runner", () => {
       html_body: "<p>[redacted]</p>",
       secrets: null,
     });
+  });
+
+  it("sends a template's HTML and text parts, and redacts the secret from both once delivered", async () => {
+    const smtp = await fakeSmtp({});
+    const { mail, jobs } = smtpMail(smtp.port);
+    await mail.send({ to: "kim@example.com", locale: "es", template: "resetCode", data: { firstName: "Kim", email: "kim@example.com", code: "5550001234", minutes: 10 }, secrets: ["5550001234"] });
+    expect(await jobs.runDue()).toBe(1);
+    expect(smtp.received[0]).toMatch(/multipart\/alternative/i);
+    expect(smtp.received[0]).toMatch(/text\/html/i);
+    expect(smtp.received[0]).toContain("5550001234");
+    const row = await stored("kim@example.com");
+    expect(row.subject).toBe("Tu código para restablecer la contraseña de Scriptorium");
+    expect(row.html_body).toContain('lang="es"');
+    for (const part of [row.text_body, row.html_body!]) {
+      expect(part).not.toContain("5550001234");
+      expect(part).toContain("[redacted]");
+    }
   });
 });
 

@@ -24,7 +24,8 @@ import { createOrderActions, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } fro
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
-import { confirmationMail, productName } from "./order-mail";
+import { productName } from "../catalog/product-name";
+import { confirmationMail } from "./order-mail";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
@@ -115,7 +116,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
       const invoice = await documents.issueInvoice(trx, { userId, orderId: id, orderNumber: number, currency, locale, billing, lines });
       if (to) {
-        const confirmation = confirmationMail(to, { number, currency, total: priced.total, items: priced.items }, locale, deps.publicUrl);
+        const confirmation = confirmationMail(to, { number, currency, total: priced.total, items: priced.items, dueAt }, locale, deps.publicUrl);
         await mail.send(await documents.attached(confirmation, invoice, locale), trx);
       }
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { CreateTicketRequest } from "../../../contract/support";
 import { systemClock, type Clock } from "../../platform/clock";
-import { translate, type Locale } from "../../i18n/messages";
+import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
 import type { SupportRepository } from "./support.repository";
+import { ticketReference } from "./ticket-reference";
 
 /**
  * A support ticket is stored, then two mails are queued: a confirmation to the sender in their language (with the
@@ -16,16 +17,13 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
     async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string }> {
       const ticket = { id: randomUUID(), ...request, locale, createdAt: clock.now().toISOString() };
       await repository.insert(ticket);
-      const values = { id: ticket.id, email: ticket.email, description: ticket.description };
-      await mail.send({
-        to: ticket.email,
-        subject: translate(locale, "support.mail.confirmationSubject", values),
-        text: translate(locale, "support.mail.confirmationText", values),
-      });
+      const reference = ticketReference(ticket.id);
+      await mail.send({ to: ticket.email, locale, template: "ticketReceived", data: { reference } });
       await mail.send({
         to: options.supportEmail,
-        subject: translate("en", "support.mail.noticeSubject", values),
-        text: translate("en", "support.mail.noticeText", { ...values, locale }),
+        locale: "en",
+        template: "ticketNotice",
+        data: { reference, email: ticket.email, language: locale, message: ticket.description, receivedAt: ticket.createdAt },
       });
       return { id: ticket.id };
     },

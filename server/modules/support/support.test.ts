@@ -23,19 +23,23 @@ describe("POST /api/support/create-ticket", () => {
     expect(stored).toMatchObject({ email: "ana@example.com", description: ticket.description, locale: "es" });
 
     const [confirmation] = await store.services.mail.list({ to: "ana@example.com" });
-    expect(confirmation?.subject).toBe(`Hemos recibido tu mensaje (solicitud ${id})`);
-    expect(confirmation?.text).toContain(`Tu número de solicitud: ${id}`);
+    const reference = `T-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    expect(confirmation?.subject).toBe(`Hemos recibido tu mensaje (solicitud ${reference})`);
+    expect(confirmation?.text).toContain(`Tu número de solicitud: ${reference}`);
+    expect(confirmation?.html).toContain(`Tu número de solicitud: ${reference}`);
+    expect(confirmation?.text).not.toContain(id);
     // The sender's words are not echoed back: the form must not become a way to mail any text to anyone.
     expect(confirmation?.text).not.toContain(ticket.description);
     const [notice] = await store.services.mail.list({ to: "help@scriptorium.test" });
-    expect(notice?.subject).toBe(`New support ticket ${id} from ana@example.com`);
+    expect(notice?.subject).toBe(`New support ticket ${reference} from ana@example.com`);
     expect(notice?.text).toContain(ticket.description);
+    expect(notice?.text).toMatch(/Language: es/);
   });
 
   it("confirms in English by default", async () => {
     const answer = await store.post("/api/support/create-ticket", { ...ticket, email: "bob@example.com" }, from());
     const [confirmation] = await store.services.mail.list({ to: "bob@example.com" });
-    expect(confirmation?.subject).toBe(`We received your message (ticket ${answer.body.id})`);
+    expect(confirmation?.subject).toBe(`We received your message (ticket T-${answer.body.id.replace(/-/g, "").slice(0, 8).toUpperCase()})`);
   });
 
   it("names each bad field in English", async () => {

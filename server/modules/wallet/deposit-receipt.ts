@@ -1,11 +1,11 @@
 import type { Currency } from "../../../contract/currency";
-import { formatMoney } from "../../../contract/money";
-import { translate, type Locale } from "../../i18n/messages";
-import type { MailMessage } from "../mail/mail.service";
+import type { Locale } from "../../i18n/messages";
+import type { TemplatedMail } from "../mail/mail.service";
 
 export interface ReceiptFacts {
   to: string;
   name: string;
+  /** Kept for the caller's records; the mail never shows a raw id. */
   depositId: string;
   amount: number;
   currency: Currency;
@@ -15,17 +15,11 @@ export interface ReceiptFacts {
 }
 
 /** The mail a customer gets when a deposit reaches their balance, in the language they deposited in. */
-export function depositReceipt(facts: ReceiptFacts): MailMessage {
-  const values = {
-    name: facts.name,
-    depositId: facts.depositId,
-    amount: formatMoney({ minor: facts.amount, currency: facts.currency }, facts.locale),
-    balance: formatMoney({ minor: facts.balance, currency: facts.currency }, facts.locale),
-    paidAt: facts.paidAt,
-  };
+export function depositReceipt(facts: ReceiptFacts): TemplatedMail {
   return {
     to: facts.to,
-    subject: translate(facts.locale, "wallet.receipt.subject", values),
-    text: translate(facts.locale, "wallet.receipt.text", values),
+    locale: facts.locale,
+    template: "depositReceived",
+    data: { firstName: facts.name, amount: facts.amount, balance: facts.balance, currency: facts.currency, paidAt: facts.paidAt },
   };
 }

@@ -139,7 +139,11 @@ describe("sandbox payment", () => {
     const mails = await receipts(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("£120.50");
-    expect(mails[0]!.text).toContain(depositId);
+    // A receipt a person reads: the amount, the date in words and the balance; no raw id or ISO timestamp.
+    expect(mails[0]!.text).toContain("Balance now: £120.50");
+    expect(mails[0]!.text).toMatch(/Paid on: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mails[0]!.text).not.toContain(depositId);
+    expect(mails[0]!.html).toContain("£120.50");
   });
 
   it("mails the receipt in the language the deposit was made in", async () => {

@@ -38,6 +38,15 @@ export interface JobRunnerOptions {
   batch?: number;
   defaultMaxAttempts?: number;
   logError?: (error: unknown, message: string) => void;
+  /** Told of every failed try: `final` when the job is given up, otherwise a retry is scheduled (metrics). */
+  onFailure?: (kind: string, final: boolean) => void;
+}
+
+/** Jobs waiting, per kind: `due` (may run now: queued and due, or a claim that expired), `scheduled` (later), `running`. */
+export interface JobDepth {
+  kind: string;
+  state: "due" | "scheduled" | "running";
+  count: number;
 }
 
 /**
@@ -92,6 +101,7 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (lastAttempt) logError(error, `job ${job.kind} ${job.id} failed for good`);
+      options.onFailure?.(job.kind, lastAttempt);
       await finish(job, {
         status: lastAttempt ? "failed" : "queued",
         run_at: lastAttempt ? job.run_at : new Date(clock.now().getTime() + retryBaseMs * 2 ** (job.attempts - 1)).toISOString(),
@@ -158,6 +168,24 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
         })
         .onConflict((oc) => oc.column("unique_key").doNothing())
         .execute();
+    },
+
+    /** How many jobs wait, per kind and state (read when /metrics is scraped: three grouped counts on the jobs table). */
+    async depth(): Promise<JobDepth[]> {
+      const now = clock.now().toISOString();
+      const count = (state: JobDepth["state"], where: (query: ReturnType<typeof base>) => ReturnType<typeof base>) =>
+        where(base())
+          .execute()
+          .then((rows) => rows.map((row) => ({ kind: row.kind, state, count: Number(row.count) })));
+      const base = () => db.selectFrom("jobs").select((eb) => ["kind", eb.fn.countAll<number | string>().as("count")]).groupBy("kind");
+      const rows = await Promise.all([
+        count("due", (query) =>
+          query.where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]), eb.and([eb("status", "=", "running"), eb("locked_until", "<=", now)])])),
+        ),
+        count("scheduled", (query) => query.where("status", "=", "queued").where("run_at", ">", now)),
+        count("running", (query) => query.where("status", "=", "running").where("locked_until", ">", now)),
+      ]);
+      return rows.flat();
     },
 
     /** Claims what is due now and runs it; the number of jobs run. Tests call it after moving their clock. */

@@ -1,0 +1,55 @@
+import { render, toPlainText } from "@react-email/render";
+import type { Locale } from "../../i18n/messages";
+import type { MailAttachment } from "./mail-attachments";
+import { MailLayout } from "./templates/layout";
+import { Paragraph } from "./templates/parts";
+import { type MailBrand, type MailTemplate, mailContext } from "./templates/mail-template";
+import { MAIL_TEMPLATES, type MailData, type MailTemplateName } from "./templates";
+
+/** A mail by template: rendered in `locale` when sent, HTML and text from the same components. */
+export type TemplatedMail = {
+  [Name in MailTemplateName]: {
+    to: string;
+    locale: Locale;
+    template: Name;
+    data: MailData<Name>;
+    secrets?: string[];
+    /** Files sent with the mail (a receipt or invoice PDF); kept with it in the outbox. */
+    attachments?: MailAttachment[];
+    /** Paragraphs after the template's body (what is attached). */
+    notes?: string[];
+  };
+}[MailTemplateName];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Renders `template` with `data` in `locale` inside the shared layout: the HTML part and the text part derived from it. */
+export async function renderMail<Name extends MailTemplateName>(
+  template: Name,
+  data: MailData<Name>,
+  locale: Locale,
+  brand: MailBrand,
+  notes: readonly string[] = [],
+): Promise<RenderedMail> {
+  const definition = MAIL_TEMPLATES[template] as unknown as MailTemplate<MailData<Name>>;
+  const ctx = mailContext(locale, brand);
+  const subject = definition.subject(data, ctx);
+  const body = definition.body(data, ctx);
+  // The line clients show after the subject: the template's own, or the body's first words.
+  const preview = definition.preview?.(data, ctx) ?? toPlainText(await render(<div>{body}</div>)).replace(/\s+/g, " ").trim().slice(0, 120);
+  const html = await render(
+    <MailLayout ctx={ctx} subject={subject} preview={preview} signOff={definition.signOff !== false}>
+      {body}
+      {notes.map((note) => (
+        <Paragraph key={note}>{note}</Paragraph>
+      ))}
+    </MailLayout>,
+  );
+  // The text part: the body, sign-off and footer (the hidden preview line is skipped); label and value on one line.
+  const text = toPlainText(html, { selectors: [{ selector: "td.fact", format: "inline" }] });
+  return { subject, html, text: text.trim() };
+}

@@ -1,0 +1,66 @@
+import type { Currency } from "../../../../contract/currency";
+import { defineMail } from "./mail-template";
+import { Action, Paragraph, Quote } from "./parts";
+
+export const ORDER_UPDATE_KINDS = [
+  "started",
+  "question",
+  "message",
+  "delivered",
+  "accepted",
+  "revisionRequested",
+  "cancelled",
+  "autoCompleted",
+  "reviewReminder",
+  "late",
+] as const;
+export type OrderUpdateKind = (typeof ORDER_UPDATE_KINDS)[number];
+
+export interface OrderUpdateData {
+  kind: OrderUpdateKind;
+  number: string;
+  currency: Currency;
+  /** The order's page (the customer's in their language, or the back office's for staff). */
+  url: string;
+  version?: number;
+  /** Minor units of `currency`. */
+  refund?: number;
+  /** ISO; shown in the reader's language, in UTC. */
+  date?: string;
+  reason?: string;
+  /** Words someone wrote (a question, a message, the changes asked for), quoted. */
+  message?: string;
+}
+
+/**
+ * A step of the order's lifecycle, to the customer or staff: `orders.mail.<kind>Subject` and `<kind>Body` of the
+ * catalogue, the reason or message when there is one, and a button to the order's page.
+ */
+export const orderUpdate = defineMail<OrderUpdateData>({
+  subject: (data, { t }) => t(`orders.mail.${data.kind}Subject`, { number: data.number }),
+  body: (data, { t, money, dateTime }) => {
+    const values: Record<string, string | number> = { number: data.number };
+    if (data.version !== undefined) values.version = data.version;
+    if (data.refund !== undefined) values.refund = money(data.refund, data.currency);
+    if (data.date !== undefined) values.date = dateTime(data.date);
+    return (
+      <>
+        <Paragraph>{t(`orders.mail.${data.kind}Body`, values)}</Paragraph>
+        {data.reason ? <Paragraph>{t("orders.mail.reason", { reason: data.reason })}</Paragraph> : null}
+        {data.message ? <Quote text={data.message} /> : null}
+        <Action href={data.url}>{t("email.orderUpdate.button", { number: data.number })}</Action>
+      </>
+    );
+  },
+  examples: ORDER_UPDATE_KINDS.map((kind) => ({
+    kind,
+    number: "SC-000042",
+    currency: "EUR" as const,
+    url: "http://localhost:3000/profile/orders/SC-000042",
+    version: 2,
+    refund: 14_900,
+    date: "2026-11-30T10:15:00.000Z",
+    ...(kind === "cancelled" ? { reason: "The brief cannot be done as asked." } : {}),
+    ...(["question", "message", "revisionRequested"].includes(kind) ? { message: "Could you add a paragraph\nabout pricing?" } : {}),
+  })),
+});
