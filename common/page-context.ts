@@ -11,4 +11,10 @@ export interface PageContext {
   publicUrl: string;
   buildPollSeconds: number;
   prices(currency: Currency): Promise<PricesResponse>;
+  /**
+   * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
+   * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in
+   * `locale` and error shape as a browser's `fetch`. `path` starts with `/api/`; the answer is the API's own.
+   */
+  postApi(path: string, body: unknown, locale: string): Promise<Response>;
 }

@@ -14,10 +14,15 @@ import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { useHydrated } from "~/lib/forms/use-hydrated";
 
 /** Register signs in at once; the `homepage` guard then sends the new customer home (or to `?redirect=`). */
 function SignUpForm() {
   const { t } = useTranslation("auth");
+  const { t: tForms } = useTranslation("forms");
+  // Sign-ins live in browser storage (CONTRACT §2): only the page's script can complete one, so the button waits
+  // for it. What was typed before stays in the fields.
+  const hydrated = useHydrated();
   const { locale, to } = useLocale();
   const form = useAccountForm(registerRequestSchema);
   const countries = useMemo(() => countryOptions(locale).map(({ code, name }) => ({ value: code, label: name })), [locale]);
@@ -29,7 +34,10 @@ function SignUpForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("signUp.title")}>
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("signUp.title")}>
+      <noscript>
+        <p className="mb-4 rounded-md border border-amber-500 px-3 py-2 text-sm">{tForms("noScript.signUp")}</p>
+      </noscript>
       <SubmitErrorAlert state={form} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField name="firstName" autoComplete="given-name" label={t("fields.firstName")} required error={errors.firstName} />
@@ -59,7 +67,7 @@ function SignUpForm() {
           />
         }
       />
-      <SubmitButton busy={form.busy} className="w-full">
+      <SubmitButton busy={form.busy} disabled={!hydrated} className="w-full">
         {t("signUp.submit")}
       </SubmitButton>
       <p className="mt-6 text-sm">
