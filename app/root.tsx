@@ -62,13 +62,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#content" className="skip-link">
           {t("skipToContent")}
         </a>
+        {/* First after the skip link in the tab order, though shown at the bottom: asked before anything else. */}
+        <CookieBanner />
         <ProgressBar />
         <SiteHeader root={root} />
         <div id="content" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </div>
         <SiteFooter />
-        <CookieBanner />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
