@@ -1,4 +1,4 @@
-import type { PricesResponse } from "../contract/catalog";
+import type { PricesResponse, ProductId } from "../contract/catalog";
 import type { Currency } from "../contract/currency";
 
 /**
@@ -11,6 +11,8 @@ export interface PageContext {
   publicUrl: string;
   buildPollSeconds: number;
   prices(currency: Currency): Promise<PricesResponse>;
+  /** What each product promises as the database holds it (staff may change it): turnaround days, revision rounds. */
+  productTerms(): Promise<Record<ProductId, { turnaroundDays: number; revisionRounds: number }>>;
   /**
    * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
    * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in
