@@ -86,7 +86,8 @@ export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey
     setEntries(entriesOf(box.current?.closest("form") ?? null, fieldErrors, tForms));
   }, [fieldErrors, tForms]);
 
-  // A new failure (a new state object from the form) moves the focus here, and the page with it.
+  // A new failure (new messages from the form) moves the focus here, and the page with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure's parts are what should refocus
   useEffect(() => {
     if (state.errorKey) box.current?.focus();
   }, [state.errorKey, state.general, fieldErrors]);
@@ -119,8 +120,8 @@ export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey
       {heading.catalogue ? <p className="text-sm">{heading.catalogue}</p> : null}
       {named.length + unnamed.length > 0 ? (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" aria-label={tForms("summary.listLabel")}>
-          {named.map((entry, index) => (
-            <li key={`${entry.name}-${index}`}>
+          {named.map((entry) => (
+            <li key={`${entry.name}:${entry.message}`}>
               {entry.id ? (
                 <a href={`#${entry.id}`} className="font-medium underline" onClick={(event) => follow(event, entry.id ?? "")}>
                   {entry.label}: {entry.message}

@@ -31,6 +31,7 @@ export function SiteHeader({ root }: { root: RootData | undefined }) {
   const { pathname, hash } = useLocation();
 
   // Following a link of the menu (or any other) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input
   useEffect(() => setOpen(false), [pathname, hash]);
 
   useEffect(() => {
