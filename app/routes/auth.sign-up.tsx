@@ -1,4 +1,4 @@
-import { useMemo, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { registerRequestSchema } from "../../contract/accounts";
@@ -14,18 +14,27 @@ import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { localeFromPath } from "../../common/locales";
+import type { Route } from "./+types/auth.sign-up";
 import { useHydrated } from "~/lib/forms/use-hydrated";
 
 /** Register signs in at once; the `homepage` guard then sends the new customer home (or to `?redirect=`). */
-function SignUpForm() {
+/**
+ * The country names come with the page: Node's and the browser's ICU name and sort them differently, and a mismatch
+ * during hydration would make React rebuild the form and drop what was typed before the script ran.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { countries: countryOptions(localeFromPath(new URL(request.url).pathname)).map(({ code, name }) => ({ value: code, label: name })) };
+}
+
+function SignUpForm({ countries }: { countries: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation("auth");
   const { t: tForms } = useTranslation("forms");
   // Sign-ins live in browser storage (CONTRACT §2): only the page's script can complete one, so the button waits
   // for it. What was typed before stays in the fields.
   const hydrated = useHydrated();
-  const { locale, to } = useLocale();
+  const { to } = useLocale();
   const form = useAccountForm(registerRequestSchema);
-  const countries = useMemo(() => countryOptions(locale).map(({ code, name }) => ({ value: code, label: name })), [locale]);
   const errors = form.fieldErrors;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,7 +59,7 @@ function SignUpForm() {
         label={t("fields.country")}
         placeholder={t("fields.countryPlaceholder")}
         options={countries}
-        defaultValue=""
+        // No defaultValue: the empty placeholder comes first anyway, and React would reset a choice made before hydration.
         required
         error={errors.country}
       />
@@ -79,12 +88,12 @@ function SignUpForm() {
   );
 }
 
-export default function SignUpPage() {
+export default function SignUpPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("signUp.title")}>
       <RequireAnonymous>
-        <SignUpForm />
+        <SignUpForm countries={loaderData.countries} />
       </RequireAnonymous>
     </AuthCard>
   );

@@ -47,8 +47,10 @@ function describe(control: ControlElement, form: HTMLFormElement, tForms: TFunct
 /** One entry per message, in the order of the fields on the page (messages without a field last). */
 function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["fieldErrors"], tForms: TFunction): SummaryEntry[] {
   const controls = Object.keys(fieldErrors).map((name) => {
-    const found = form?.elements.namedItem(name);
-    const control = found instanceof RadioNodeList ? (found[0] as ControlElement | undefined) : (found as ControlElement | null);
+    // On the server (no form, no DOM) the messages are listed without links.
+    const found = form ? form.elements.namedItem(name) : null;
+    // A name several controls share (radio buttons) answers a list: its first control stands for it.
+    const control = !found ? null : "labels" in found ? (found as ControlElement) : ((found as RadioNodeList)[0] as ControlElement | undefined);
     return [name, control && "labels" in control ? control : null] as const;
   });
   controls.sort(([, a], [, b]) => {
