@@ -187,7 +187,7 @@ describe("phone header and cookie banner", () => {
     await button.click();
     await page.getByTestId("site-menu").getByRole("link", { name: "Contacto" }).click();
     await page.waitForURL((url) => url.pathname === "/es/contact-us");
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
     await context.close();
   });
 
