@@ -1,5 +1,14 @@
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import PDFDocument from "pdfkit";
+// The libraries load on first use (type-only imports here): a start without demo data never pays for them.
+import type * as Docx from "docx";
+import type PdfKit from "pdfkit";
+
+async function docx(): Promise<typeof Docx> {
+  return import("docx");
+}
+
+async function pdfkit(): Promise<typeof PdfKit> {
+  return (await import("pdfkit")).default;
+}
 
 /**
  * The demo's sample article, delivered the way Article Forge promises (content/catalog.ts: DOCX and PDF), so what
@@ -21,7 +30,8 @@ const SAMPLE = {
 export const DEMO_RESULT_BASENAME = "why-sourdough-takes-two-days";
 
 /** The editable DOCX. */
-export function demoResultDocx(): Promise<Buffer> {
+export async function demoResultDocx(): Promise<Buffer> {
+  const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await docx();
   const document = new Document({
     creator: "Scriptorium",
     title: SAMPLE.title,
@@ -42,7 +52,8 @@ export function demoResultDocx(): Promise<Buffer> {
 }
 
 /** The PDF for reading and approval. */
-export function demoResultPdf(): Promise<Buffer> {
+export async function demoResultPdf(): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: "A4", margin: 56, info: { Title: SAMPLE.title, Author: "Scriptorium" } });
     const chunks: Buffer[] = [];
