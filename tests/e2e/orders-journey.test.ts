@@ -200,8 +200,8 @@ describe("a declined sandbox payment", () => {
     await expect(outcome.textContent()).resolves.toContain("Pago rechazado");
     await expect.poll(() => text(page, "balance-amount")).toBe("€0,00");
 
-    // Back in the cart with a brief filled in earlier; one item removed. The page says what is missing, and the
-    // server refuses.
+    // Back in the cart with a brief filled in earlier; one item removed. The page says what is missing, and "Place
+    // order" waits for a top-up (the server refuses a short balance too: orders.test.ts).
     await page.evaluate(() => {
       const cart = [{ id: "line-1", productId: "article-forge" }, { id: "line-2", productId: "seo-layer" }];
       window.localStorage.setItem("cart", JSON.stringify(cart));
@@ -218,8 +218,11 @@ describe("a declined sandbox payment", () => {
     await expect(missing.getByRole("link").getAttribute("href")).resolves.toBe("/es/profile/balance");
     await expect(page.getByLabel(/^Tema/).inputValue()).resolves.toBe("Cómo fijar el precio de una tarta");
     await completeBilling(page, /^Acepto los/);
-    await page.getByRole("button", { name: "Realizar pedido y pagar con el saldo" }).click();
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("le faltan €149,00");
+    const place = page.getByRole("button", { name: "Realizar pedido y pagar con el saldo" });
+    expect(await place.isDisabled()).toBe(true);
+    const note = page.getByTestId("cart-short-note");
+    await expect(note.getByRole("link").getAttribute("href")).resolves.toBe("/es/profile/balance");
+    expect(await place.getAttribute("aria-describedby")).toBe("cart-short-note");
     await expect(page.evaluate(() => window.localStorage.getItem("cart"))).resolves.not.toBeNull();
     expect(errors).toEqual([]);
     await page.context().close();
