@@ -96,7 +96,9 @@ describe("a customer orders from a prepaid balance", () => {
     await page.goto(`${store.server.url}/cart`);
     const article = page.getByTestId("cart-line-article-forge");
     const bundle = page.getByTestId("cart-line-growth-and-visibility-pack");
-    await expect.poll(() => text(page, "cart-total")).toBe("€488.00");
+    // The cart shows after the script has run and asked for the session, prices and balance: on a loaded machine
+    // that takes longer than a poll's default second.
+    await expect.poll(() => text(page, "cart-total"), { timeout: 15_000 }).toBe("€488.00");
     await expect(text(page, "cart-balance")).resolves.toBe("€1,000.00");
 
     // The article's brief, all but its topic; the draft survives a reload (kept under `orders`).
@@ -146,9 +148,9 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => page.getByTestId("order-page").getByTestId("order-status").textContent()).toBe("Paid");
     await expect(text(page, "order-due")).resolves.toMatch(/^Due /);
     await page.goto(`${store.server.url}/profile/orders`);
-    await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent()).toBe("Paid");
+    await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent(), { timeout: 15_000 }).toBe("Paid");
     await page.goto(`${store.server.url}/profile/balance`);
-    await expect.poll(() => text(page, "balance-amount")).toBe("€512.00");
+    await expect.poll(() => text(page, "balance-amount"), { timeout: 15_000 }).toBe("€512.00");
     await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Order payment");
 
     // Delivered by the team; the customer downloads exactly those bytes under the file's name.
@@ -209,7 +211,7 @@ describe("a declined sandbox payment", () => {
       window.localStorage.setItem("orders", JSON.stringify({ "line-1": brief }));
     });
     await page.goto(`${store.server.url}/es/cart`);
-    await expect.poll(() => text(page, "cart-total")).toBe("€389,00");
+    await expect.poll(() => text(page, "cart-total"), { timeout: 15_000 }).toBe("€389,00");
     await page.getByRole("button", { name: "Quitar SEO Layer del carrito" }).click();
     await expect.poll(() => text(page, "cart-total")).toBe("€149,00");
     await expect(page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length)).resolves.toBe(1);
