@@ -64,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#content" className="skip-link">
           {t("skipToContent")}
         </a>
+        {/* First after the skip link in the tab order, though shown at the bottom: asked before anything else. */}
+        <CookieBanner />
         <ProgressBar />
         <SiteHeader root={root} />
         <CurrencyChange />
@@ -71,7 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </div>
         <SiteFooter />
-        <CookieBanner />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,4 @@
-import type { PricesResponse } from "../contract/catalog";
+import type { PricesResponse, ProductId } from "../contract/catalog";
 import type { Currency } from "../contract/currency";
 
 /**
@@ -13,4 +13,12 @@ export interface PageContext {
   /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
   depositLimits: { min: number; max: number };
   prices(currency: Currency): Promise<PricesResponse>;
+  /** What each product promises as the database holds it (staff may change it): turnaround days, revision rounds. */
+  productTerms(): Promise<Record<ProductId, { turnaroundDays: number; revisionRounds: number }>>;
+  /**
+   * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
+   * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in
+   * `locale` and error shape as a browser's `fetch`. `path` starts with `/api/`; the answer is the API's own.
+   */
+  postApi(path: string, body: unknown, locale: string): Promise<Response>;
 }

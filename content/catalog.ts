@@ -4,18 +4,36 @@ import type { Currency } from "../contract/currency";
 /** Prices in minor units per currency. Seeded into the database on first start; the database is the source of truth after that. */
 export type PriceList = Record<Currency, number>;
 
+/** A file format a service delivers in. */
+export type DeliveryFormat = "docx" | "pdf" | "pptx" | "xlsx" | "md";
+
+/** The length a service promises in words: `min` to `max`, or up to `max` when there is no `min`. */
+export interface WordRange {
+  min?: number;
+  max: number;
+}
+
 /**
  * `turnaround`: business days from placing to the due date; `revisions`: revision rounds included (LIFECYCLE.md).
- * Seeded with the prices; the database holds them after that.
+ * Seeded with the prices; the database holds them after that (staff may change them), so pages read them from there.
+ * `words` (null: not a word count) and `formats` are what every page promises about the result; they are fixed here
+ * (docs/decisions/0029-promises-from-catalog-data.md). Article Forge's range covers every length its brief offers.
  */
-export const SERVICES: ReadonlyArray<{ id: ServiceId; prices: PriceList; turnaround: number; revisions: number }> = [
-  { id: "article-forge", prices: { EUR: 14900, USD: 16500, GBP: 12900 }, turnaround: 3, revisions: 2 },
-  { id: "web-copycraft", prices: { EUR: 49000, USD: 54000, GBP: 42500 }, turnaround: 7, revisions: 2 },
-  { id: "seo-layer", prices: { EUR: 24000, USD: 26500, GBP: 21000 }, turnaround: 5, revisions: 2 },
-  { id: "investor-deck", prices: { EUR: 89000, USD: 98000, GBP: 77000 }, turnaround: 10, revisions: 3 },
-  { id: "whitepaper-builder", prices: { EUR: 69000, USD: 76000, GBP: 60000 }, turnaround: 10, revisions: 2 },
-  { id: "project-snapshot", prices: { EUR: 29000, USD: 32000, GBP: 25000 }, turnaround: 5, revisions: 2 },
-  { id: "custom-creation", prices: { EUR: 39000, USD: 43000, GBP: 34000 }, turnaround: 10, revisions: 2 },
+export const SERVICES: ReadonlyArray<{
+  id: ServiceId;
+  prices: PriceList;
+  turnaround: number;
+  revisions: number;
+  words: WordRange | null;
+  formats: readonly DeliveryFormat[];
+}> = [
+  { id: "article-forge", prices: { EUR: 14900, USD: 16500, GBP: 12900 }, turnaround: 3, revisions: 2, words: { min: 800, max: 2500 }, formats: ["docx", "pdf"] },
+  { id: "web-copycraft", prices: { EUR: 49000, USD: 54000, GBP: 42500 }, turnaround: 7, revisions: 2, words: { min: 2500, max: 3500 }, formats: ["docx", "pdf"] },
+  { id: "seo-layer", prices: { EUR: 24000, USD: 26500, GBP: 21000 }, turnaround: 5, revisions: 2, words: null, formats: ["xlsx", "pdf"] },
+  { id: "investor-deck", prices: { EUR: 89000, USD: 98000, GBP: 77000 }, turnaround: 10, revisions: 3, words: null, formats: ["pptx", "pdf"] },
+  { id: "whitepaper-builder", prices: { EUR: 69000, USD: 76000, GBP: 60000 }, turnaround: 10, revisions: 2, words: { min: 3000, max: 4000 }, formats: ["pdf", "docx"] },
+  { id: "project-snapshot", prices: { EUR: 29000, USD: 32000, GBP: 25000 }, turnaround: 5, revisions: 2, words: null, formats: ["docx", "pdf"] },
+  { id: "custom-creation", prices: { EUR: 39000, USD: 43000, GBP: 34000 }, turnaround: 10, revisions: 2, words: { max: 3000 }, formats: ["docx", "pdf", "pptx", "md"] },
 ];
 
 export const BUNDLES: ReadonlyArray<{ id: BundleId; services: ServiceId[]; prices: PriceList }> = [

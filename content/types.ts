@@ -8,7 +8,11 @@ export interface Faq {
   answer: string;
 }
 
-/** Everything the service page says about one service. */
+/**
+ * Everything the service page says about one service. Turnaround, revision rounds, length and formats are catalog
+ * data (content/catalog.ts, the database): the copy names them only through placeholders (`{{words}}`,
+ * `{{revisions}}`, `{{article-forge.words}}` …, content/promises.ts), never as its own figures.
+ */
 export interface ServiceContent {
   id: ServiceId;
   name: Localized;
@@ -16,8 +20,6 @@ export interface ServiceContent {
   summary: Localized;
   forWhom: Localized<string[]>;
   deliverables: Localized<string[]>;
-  /** e.g. "5 business days" */
-  turnaround: Localized;
   faq: Localized<Faq[]>;
 }
 

@@ -23,6 +23,8 @@ import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog/catalog.routes";
+import { PRODUCT_IDS } from "../contract/catalog";
+import type { PageContext } from "../common/page-context";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
@@ -99,6 +101,10 @@ export async function buildApp({
         buildPollSeconds: config.BUILD_POLL_SECONDS,
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
         prices: (currency) => pricesResponse(services.catalog, currency),
+        productTerms: async () =>
+          Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))) as Awaited<
+            ReturnType<PageContext["productTerms"]>
+          >,
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
       onPageCache: services.metrics.pageCache,

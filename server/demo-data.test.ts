@@ -18,12 +18,16 @@ describe("demo data", () => {
     const orders = await store.call("/api/orders", { token });
     expect(orders.body.map((order: { status: string }) => order.status)).toEqual(["completed", "in_progress", "needs_info", "delivered"]);
     const delivered = orders.body[3];
-    expect(delivered).toMatchObject({ total: 149, needsAttention: true, result: { fileName: "why-sourdough-takes-two-days.md" } });
+    expect(delivered).toMatchObject({ total: 149, needsAttention: true, result: { fileName: "why-sourdough-takes-two-days.docx" } });
     const page = await store.call(`/api/orders/${delivered.number}`, { token });
     expect(page.body.actions).toEqual(["accept", "request_revision"]);
-    const file = await store.call(`/api/orders/${delivered.id}/result`, { token });
+    // What Article Forge promises (content/catalog.ts): the article as DOCX and PDF.
+    const files = page.body.versions[0].files.map((file: { fileName: string }) => file.fileName);
+    expect(files).toEqual(["why-sourdough-takes-two-days.docx", "why-sourdough-takes-two-days.pdf"]);
+    const file = await fetch(`${store.url}/api/orders/${delivered.id}/result`, { headers: { authorization: `Bearer ${token}` } });
     expect(file.status).toBe(200);
-    expect(file.body).toContain("# Why sourdough takes two days");
+    expect(file.headers.get("content-type")).toContain("wordprocessingml");
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
   });
 
   it("adds nothing when the store starts again", async () => {

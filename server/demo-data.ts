@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PlaceOrderInput } from "./modules/orders/orders.service";
 import type { Services } from "./services";
+import { demoResultFiles } from "./demo-result";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
 /** €2,500 in minor units. */
@@ -33,23 +34,6 @@ const DEMO_ORDER: PlaceOrderInput = {
   ],
 };
 
-const DEMO_RESULT = [
-  "# Why sourdough takes two days",
-  "",
-  "_A sample result delivered by Scriptorium for the demo customer._",
-  "",
-  "Good bread is mostly waiting. On day one the starter wakes up and the dough rests overnight in the cold;",
-  "on day two it is shaped, proofed and baked. The wait is where the flavour comes from.",
-  "",
-  "## What the slow fermentation does",
-  "",
-  "- Wild yeast and lactic bacteria turn flour into flavour and a crust that crackles.",
-  "- The long rest makes the bread easier to digest and keeps it fresh for days.",
-  "",
-  "_Scriptorium · muestra / sample_",
-  "",
-].join("\n");
-
 const DEMO_WRITER_EMAIL = "writer@scriptorium.test";
 
 /** The demo's orders: each placed with its idempotency key and brought to its state, so a newcomer sees the whole lifecycle. */
@@ -64,7 +48,7 @@ export type DemoDeps = Pick<Services, "accounts" | "wallet" | "orders">;
 
 /**
  * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
- * orders across the lifecycle: one delivered and waiting for review (with a small Markdown result), one with a
+ * orders across the lifecycle: one delivered and waiting for review (with the article as DOCX and PDF, as Article Forge promises), one with a
  * question from the writer, one in progress and one completed. Every step checks what is already there (orders are
  * placed with idempotency keys, moves only from the state before), so a restart adds nothing twice.
  */
@@ -87,7 +71,7 @@ export async function ensureDemoData({ accounts, wallet, orders }: DemoDeps): Pr
       await orders.actions.ask(id, writer, "Is the rye loaf sourdough too, or made with yeast? It changes the story.");
     }
     if ((demo.state === "delivered" || demo.state === "completed") && (await status()) === "in_progress") {
-      await orders.actions.deliver(id, writer, [{ fileName: "why-sourdough-takes-two-days.md", content: Buffer.from(DEMO_RESULT) }], "First version");
+      await orders.actions.deliver(id, writer, await demoResultFiles(), "First version");
     }
     if (demo.state === "completed" && (await status()) === "delivered") await orders.actions.accept(id, customer);
   }

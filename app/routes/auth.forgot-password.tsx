@@ -11,13 +11,22 @@ import { RequireAnonymous } from "~/lib/auth/guards";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { forwardForm, type FormActionResult } from "~/lib/forms/form-action";
+import type { Route } from "./+types/auth.forgot-password";
+
+/** The form posted without JavaScript (or before the script loaded): the code is sent from here, on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return forwardForm(context, request, "/api/Accounts/forgot-password", (values) => ({ email: values.email ?? "" }));
+}
 
 /** Sends the one-time code; the answer is the same whether or not the account exists, and so is this page. */
-function ForgotPasswordForm() {
+function ForgotPasswordForm({ posted }: { posted?: FormActionResult }) {
   const { t } = useTranslation("auth");
   const { to } = useLocale();
   const form = useAccountForm(forgotPasswordRequestSchema);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(posted?.sent ? (posted.values.email ?? "").trim() : null);
+  // A form posted to the server that was refused: its errors and values, until this page sends one itself.
+  const refused = posted && !posted.sent && !form.errorKey && !form.busy ? posted : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,10 +46,18 @@ function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
       <p className="mb-4 text-slate-300">{t("forgot.intro")}</p>
-      <SubmitErrorAlert state={form} />
-      <TextField name="email" type="email" autoComplete="email" label={t("fields.email")} required error={form.fieldErrors.email} />
+      <SubmitErrorAlert state={refused ?? form} />
+      <TextField
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t("fields.email")}
+        required
+        defaultValue={refused?.values.email}
+        error={(refused ?? form).fieldErrors.email}
+      />
       <SubmitButton busy={form.busy} className="w-full">
         {t("forgot.submit")}
       </SubmitButton>
@@ -56,12 +73,12 @@ function ForgotPasswordForm() {
   );
 }
 
-export default function ForgotPasswordPage() {
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("forgot.title")}>
       <RequireAnonymous>
-        <ForgotPasswordForm />
+        <ForgotPasswordForm posted={actionData} />
       </RequireAnonymous>
     </AuthCard>
   );

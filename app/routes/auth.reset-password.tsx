@@ -12,15 +12,29 @@ import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { forwardForm, type FormActionResult } from "~/lib/forms/form-action";
+import type { Route } from "./+types/auth.reset-password";
+
+/** The form posted without JavaScript (or before the script loaded): the password is reset from here, on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return forwardForm(context, request, "/api/Accounts/reset-password", (values) => ({
+    email: values.email ?? "",
+    code: values.code ?? "",
+    password: values.password ?? "",
+    repeatedPassword: values.repeatedPassword ?? "",
+  }));
+}
 
 /** Email (prefilled from `?email=`), the code from the mail and the new password twice. */
-function ResetPasswordForm() {
+function ResetPasswordForm({ posted }: { posted?: FormActionResult }) {
   const { t } = useTranslation("auth");
   const { to } = useLocale();
   const [search] = useSearchParams();
   const form = useAccountForm(resetPasswordRequestSchema);
-  const [done, setDone] = useState(false);
-  const errors = form.fieldErrors;
+  const [done, setDone] = useState(Boolean(posted?.sent));
+  // A form posted to the server that was refused: its errors and values, until this page sends one itself.
+  const refused = posted && !posted.sent && !form.errorKey && !form.busy ? posted : null;
+  const errors = (refused ?? form).fieldErrors;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,15 +53,15 @@ function ResetPasswordForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("reset.title")}>
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("reset.title")}>
       <p className="mb-4 text-slate-300">{t("reset.intro")}</p>
-      <SubmitErrorAlert state={form} />
+      <SubmitErrorAlert state={refused ?? form} />
       <TextField
         name="email"
         type="email"
         autoComplete="email"
         label={t("fields.email")}
-        defaultValue={search.get("email") ?? ""}
+        defaultValue={refused?.values.email ?? search.get("email") ?? ""}
         required
         error={errors.email}
       />
@@ -59,6 +73,7 @@ function ResetPasswordForm() {
         label={t("fields.code")}
         hint={t("fields.codeHint")}
         required
+        defaultValue={refused?.values.code}
         error={errors.code}
       />
       <NewPasswordFields errors={errors} />
@@ -74,12 +89,12 @@ function ResetPasswordForm() {
   );
 }
 
-export default function ResetPasswordPage() {
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("reset.title")}>
       <RequireAnonymous>
-        <ResetPasswordForm />
+        <ResetPasswordForm posted={actionData} />
       </RequireAnonymous>
     </AuthCard>
   );

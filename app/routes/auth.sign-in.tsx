@@ -12,10 +12,15 @@ import { RequireAnonymous } from "~/lib/auth/guards";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { useHydrated } from "~/lib/forms/use-hydrated";
 
 /** After signing in, the `homepage` guard sends the visitor on to `?redirect=` or home. */
 function SignInForm() {
   const { t } = useTranslation("auth");
+  const { t: tForms } = useTranslation("forms");
+  // Sign-ins live in browser storage (CONTRACT §2): only the page's script can complete one, so the button waits
+  // for it. What was typed before stays in the fields.
+  const hydrated = useHydrated();
   const { to } = useLocale();
   const [search] = useSearchParams();
   const form = useAccountForm(loginRequestSchema);
@@ -28,7 +33,10 @@ function SignInForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("signIn.title")}>
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("signIn.title")}>
+      <noscript>
+        <p className="mb-4 rounded-md border border-amber-500 px-3 py-2 text-sm">{tForms("noScript.signIn")}</p>
+      </noscript>
       <SubmitErrorAlert state={form} />
       <TextField name="email" type="email" autoComplete="email" label={t("fields.email")} required error={form.fieldErrors.email} />
       <TextField
@@ -40,7 +48,7 @@ function SignInForm() {
         error={form.fieldErrors.password}
       />
       <CheckboxField name="rememberMe" label={t("fields.rememberMe")} error={form.fieldErrors.rememberMe} />
-      <SubmitButton busy={form.busy} className="w-full">
+      <SubmitButton busy={form.busy} disabled={!hydrated} className="w-full">
         {t("signIn.submit")}
       </SubmitButton>
       <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">

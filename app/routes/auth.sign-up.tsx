@@ -1,4 +1,4 @@
-import { useMemo, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { registerRequestSchema } from "../../contract/accounts";
@@ -15,13 +15,27 @@ import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
+import { localeFromPath } from "../../common/locales";
+import type { Route } from "./+types/auth.sign-up";
+import { useHydrated } from "~/lib/forms/use-hydrated";
 
 /** Register signs in at once; the `homepage` guard then sends the new customer home (or to `?redirect=`). */
-function SignUpForm() {
+/**
+ * The country names come with the page: Node's and the browser's ICU name and sort them differently, and a mismatch
+ * during hydration would make React rebuild the form and drop what was typed before the script ran.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { countries: countryOptions(localeFromPath(new URL(request.url).pathname)).map(({ code, name }) => ({ value: code, label: name })) };
+}
+
+function SignUpForm({ countries }: { countries: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation("auth");
-  const { locale, to } = useLocale();
+  const { t: tForms } = useTranslation("forms");
+  // Sign-ins live in browser storage (CONTRACT §2): only the page's script can complete one, so the button waits
+  // for it. What was typed before stays in the fields.
+  const hydrated = useHydrated();
+  const { to } = useLocale();
   const form = useAccountForm(registerRequestSchema);
-  const countries = useMemo(() => countryOptions(locale).map(({ code, name }) => ({ value: code, label: name })), [locale]);
   const errors = form.fieldErrors;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,7 +44,10 @@ function SignUpForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("signUp.title")}>
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("signUp.title")}>
+      <noscript>
+        <p className="mb-4 rounded-md border border-amber-500 px-3 py-2 text-sm">{tForms("noScript.signUp")}</p>
+      </noscript>
       <SubmitErrorAlert state={form} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField name="firstName" autoComplete="given-name" label={t("fields.firstName")} required error={errors.firstName} />
@@ -43,7 +60,7 @@ function SignUpForm() {
         label={t("fields.country")}
         placeholder={t("fields.countryPlaceholder")}
         options={countries}
-        defaultValue=""
+        // No defaultValue: the empty placeholder comes first anyway, and React would reset a choice made before hydration.
         required
         error={errors.country}
       />
@@ -60,7 +77,7 @@ function SignUpForm() {
           />
         }
       />
-      <SubmitButton busy={form.busy} className="w-full">
+      <SubmitButton busy={form.busy} disabled={!hydrated} className="w-full">
         {t("signUp.submit")}
       </SubmitButton>
       <p className="mt-6 text-sm">
@@ -72,13 +89,13 @@ function SignUpForm() {
   );
 }
 
-export default function SignUpPage() {
+export default function SignUpPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("signUp.title")}>
       <CheckoutReason kind="signUp" />
       <RequireAnonymous>
-        <SignUpForm />
+        <SignUpForm countries={loaderData.countries} />
       </RequireAnonymous>
     </AuthCard>
   );

@@ -8,6 +8,8 @@ import { OfferBox, OfferFact } from "~/features/catalog/offer-box";
 import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
 import { Price } from "~/features/catalog/price";
 import { ProductIntro } from "~/features/catalog/product-intro";
+import { PromiseFacts } from "~/features/catalog/promise-facts";
+import { revisionsText, turnaroundText } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
 import type { Route } from "./+types/bundle";
 
@@ -19,19 +21,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (price === undefined) throw data(null, { status: 404 });
   const pitch = taglines(locale);
   const services = bundle.services.map((id) => ({ id, price: priceOf(prices, id) ?? 0, tagline: pitch[id] }));
-  return { id: bundle.id, price, currency: prices.currency, content: bundleContent(bundle.id, locale), services };
+  const terms = await context.productTerms();
+  const own = terms[bundle.id];
+  const promises = { turnaround: turnaroundText(own.turnaroundDays, locale), revisions: revisionsText(own.revisionRounds, locale) };
+  return {
+    id: bundle.id,
+    price,
+    currency: prices.currency,
+    content: bundleContent(bundle.id, locale, terms),
+    services,
+    promises,
+    turnaroundDays: own.turnaroundDays,
+  };
 }
 
 export default function BundlePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalog");
   const { to, locale } = useLocale();
-  const { id, price, currency, content, services } = loaderData;
+  const { id, price, currency, content, services, promises, turnaroundDays } = loaderData;
   const { name, tagline } = content;
   const apartMinor = services.reduce((sum, service) => sum + moneyFromApi(service.price, currency).minor, 0);
   const savingMinor = apartMinor - moneyFromApi(price, currency).minor;
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
-      <ProductIntro kind="bundle" path={`/bundles/${id}`} name={name} tagline={tagline} price={price} currency={currency} />
+      <ProductIntro kind="bundle" path={`/bundles/${id}`} name={name} tagline={tagline} price={price} currency={currency} turnaroundDays={turnaroundDays} />
       <OfferBox productId={id} name={name} priceLabel={t("bundlePrice")} price={price} currency={currency}>
         <OfferFact label={t("separately")}>
           <span className="text-lg line-through">
@@ -43,6 +56,7 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
         </OfferFact>
+        <PromiseFacts promises={promises} />
       </OfferBox>
       <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>
       <CopySection heading={t("contains")}>

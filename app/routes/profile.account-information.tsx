@@ -35,7 +35,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("account.title")} className="max-w-xl">
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("account.title")} className="max-w-xl">
       {saved ? <FormAlert tone="success" title={t("account.saved")} /> : null}
       <SubmitErrorAlert state={form} />
       <TextField type="email" label={tAuth("fields.email")} value={profile.email} readOnly hint={t("account.emailHint")} data-testid="profile-email" />

@@ -28,7 +28,7 @@ function ChangePasswordForm() {
   }
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit} aria-label={t("password.title")} className="max-w-md">
+    <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("password.title")} className="max-w-md">
       {changed ? <FormAlert tone="success" title={t("password.changed")} /> : null}
       <SubmitErrorAlert state={form} />
       <TextField

@@ -4,10 +4,12 @@ import { BUNDLES } from "../../content/catalog";
 import { SERVICE_IDS, type ServiceId } from "../../contract/product-ids";
 import { BulletList, CopySection, FaqList } from "~/features/catalog/copy-blocks";
 import { serviceContent } from "~/features/catalog/content.server";
-import { OfferBox, OfferFact } from "~/features/catalog/offer-box";
+import { OfferBox } from "~/features/catalog/offer-box";
 import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
 import { Price } from "~/features/catalog/price";
 import { ProductIntro } from "~/features/catalog/product-intro";
+import { PromiseFacts } from "~/features/catalog/promise-facts";
+import { formatsText, revisionsText, serviceCatalogEntry, turnaroundText, wordsText } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
 import type { Route } from "./+types/service";
 
@@ -25,21 +27,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id: bundle.id,
     price: priceOf(prices, bundle.id) ?? 0,
   }));
-  return { id, price, currency: prices.currency, content: serviceContent(id, locale), bundles };
+  const terms = await context.productTerms();
+  const own = terms[id];
+  const entry = serviceCatalogEntry(id);
+  const promises = {
+    turnaround: turnaroundText(own.turnaroundDays, locale),
+    revisions: revisionsText(own.revisionRounds, locale),
+    ...(entry.words ? { words: wordsText(entry.words, locale) } : {}),
+    formats: formatsText(entry.formats, locale),
+  };
+  return {
+    id,
+    price,
+    currency: prices.currency,
+    content: serviceContent(id, locale, terms),
+    bundles,
+    promises,
+    turnaroundDays: own.turnaroundDays,
+  };
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalog");
   const { to } = useLocale();
-  const { id, price, currency, content, bundles } = loaderData;
+  const { id, price, currency, content, bundles, promises, turnaroundDays } = loaderData;
   const { name, tagline } = content;
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
-      <ProductIntro kind="service" path={`/services/${id}`} name={name} tagline={tagline} price={price} currency={currency} />
+      <ProductIntro kind="service" path={`/services/${id}`} name={name} tagline={tagline} price={price} currency={currency} turnaroundDays={turnaroundDays} />
       <OfferBox productId={id} name={name} priceLabel={t("price")} price={price} currency={currency}>
-        <OfferFact label={t("turnaround")}>
-          <span className="text-lg font-medium">{content.turnaround}</span>
-        </OfferFact>
+        <PromiseFacts promises={promises} />
       </OfferBox>
       <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>
       <CopySection heading={t("forWhom")}>

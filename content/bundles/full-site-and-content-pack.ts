@@ -13,15 +13,15 @@ export const fullSiteAndContentPack: BundleContent = {
   },
   highlights: {
     en: [
-      "Web Copycraft: 2,500–3,500 words of copy across up to 5 pages, with meta tags and microcopy",
+      "Web Copycraft: {{web-copycraft.words}} of copy across up to 5 pages, with meta tags and microcopy",
       "SEO Layer: keyword research, heading recommendations and an internal-linking plan for up to 10 pages",
-      "Article Forge: a 1,500–2,000 word article that links back to your new service pages",
+      "Article Forge: an article of {{article-forge.words}} that links back to your new service pages",
       "You save €130 against buying the three services separately ($145 in dollars, £114 in pounds), nearly 15% off",
     ],
     es: [
-      "Web Copycraft: entre 2.500 y 3.500 palabras repartidas en hasta 5 páginas, con metaetiquetas y microtextos",
+      "Web Copycraft: {{web-copycraft.words}} repartidas en hasta 5 páginas, con metaetiquetas y microtextos",
       "SEO Layer: estudio de palabras clave, recomendaciones de encabezados y plan de enlazado interno para hasta 10 páginas",
-      "Article Forge: un artículo de 1.500 a 2.000 palabras que enlaza con tus nuevas páginas de servicios",
+      "Article Forge: un artículo de {{article-forge.words}} que enlaza con tus nuevas páginas de servicios",
       "Ahorras €130 frente a comprar los tres servicios por separado ($145 si pagas en dólares, £114 en libras), casi un 15 %",
     ],
   },

@@ -15,13 +15,13 @@ export const investorAndStrategySuite: BundleContent = {
     en: [
       "Investor Deck: 12–15 slides in PPTX and PDF, speaker notes, a one-page teaser and the ten questions investors will ask",
       "Project Snapshot: a two-page brief with milestones, use of funds and risks, plus 150- and 50-word pitches",
-      "Whitepaper Builder: 3,000–4,000 words on your market and solution, designed as a PDF with charts and sources",
+      "Whitepaper Builder: {{whitepaper-builder.words}} on your market and solution, designed as a PDF with charts and sources",
       "You save €280 against buying the three services separately ($310 in dollars, £240 in pounds), about 15% off",
     ],
     es: [
       "Investor Deck: de 12 a 15 diapositivas en PPTX y PDF, notas del orador, un teaser de una página y las diez preguntas que te harán",
       "Project Snapshot: una ficha de dos páginas con hitos, destino de los fondos y riesgos, más discursos de 150 y 50 palabras",
-      "Whitepaper Builder: de 3.000 a 4.000 palabras sobre tu mercado y tu solución, maquetadas en PDF con gráficos y fuentes",
+      "Whitepaper Builder: {{whitepaper-builder.words}} sobre tu mercado y tu solución, maquetadas en PDF con gráficos y fuentes",
       "Ahorras €280 frente a comprar los tres servicios por separado ($310 si pagas en dólares, £240 en libras), en torno a un 15 %",
     ],
   },

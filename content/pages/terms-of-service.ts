@@ -53,7 +53,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Revisions",
         paragraphs: [
-          "Every service includes two rounds of revisions, requested within 14 days of delivery through the contact page with your order number. A revision adjusts the delivered work to the original brief: tone, structure, wording, accuracy.",
+          "Every service includes the revision rounds named on its page ({{revisionList}}), requested within 14 days of delivery through the contact page with your order number. A revision adjusts the delivered work to the original brief: tone, structure, wording, accuracy.",
           "A new topic, a different audience or a change of scope is a new order rather than a revision. We will tell you before doing any work that would cost extra.",
         ],
       },
@@ -151,7 +151,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Revisiones",
         paragraphs: [
-          "Todos los servicios incluyen dos rondas de revisión, que puedes pedir durante los 14 días siguientes a la entrega desde la página de contacto indicando tu número de pedido. Una revisión ajusta el trabajo entregado al briefing original: tono, estructura, redacción o exactitud.",
+          "Todos los servicios incluyen las rondas de revisión que indica su página ({{revisionList}}), que puedes pedir durante los 14 días siguientes a la entrega desde la página de contacto indicando tu número de pedido. Una revisión ajusta el trabajo entregado al briefing original: tono, estructura, redacción o exactitud.",
           "Un tema nuevo, un público distinto o un cambio de alcance son un pedido nuevo, no una revisión. Te avisaremos antes de hacer cualquier trabajo que suponga un coste adicional.",
         ],
       },

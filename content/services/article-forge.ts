@@ -8,8 +8,8 @@ export const articleForge: ServiceContent = {
     es: "Un artículo bien documentado y listo para buscadores que tus lectores leen hasta el final.",
   },
   summary: {
-    en: "A professional writer reads your brief, researches your topic and writes a 1,500–2,000 word article in your brand's voice. Every claim is sourced, every heading earns its place, and the piece arrives with its meta title and description ready to publish.",
-    es: "Un redactor profesional se empapa de tu tema, exprime tu briefing y escribe un artículo de 1.500 a 2.000 palabras con la voz de tu marca. Cada dato va con su fuente, cada apartado tiene un porqué y el texto llega con su meta título y su meta descripción, listo para publicar.",
+    en: "A professional writer reads your brief, researches your topic and writes an article of {{words}} in your brand's voice. Every claim is sourced, every heading earns its place, and the piece arrives with its meta title and description ready to publish.",
+    es: "Un redactor profesional se empapa de tu tema, exprime tu briefing y escribe un artículo de {{words}} con la voz de tu marca. Cada dato va con su fuente, cada apartado tiene un porqué y el texto llega con su meta título y su meta descripción, listo para publicar.",
   },
   forWhom: {
     en: [
@@ -27,7 +27,7 @@ export const articleForge: ServiceContent = {
   },
   deliverables: {
     en: [
-      "One original article of 1,500–2,000 words, written for your audience and your keyword",
+      "One original article of {{words}} (the length you choose in the brief), written for your audience and your keyword",
       "Delivered as an editable DOCX plus a clean PDF for approval rounds",
       "Three headline options and a 155-character meta description",
       "Subheadings structured for featured snippets, with an FAQ block where it helps",
@@ -35,7 +35,7 @@ export const articleForge: ServiceContent = {
       "Plagiarism check report and a short note on the angle we chose and why",
     ],
     es: [
-      "Un artículo original de 1.500 a 2.000 palabras, pensado para tu público y tu palabra clave",
+      "Un artículo original de {{words}} (la extensión que elijas en el briefing), pensado para tu público y tu palabra clave",
       "Entrega en DOCX editable y en PDF limpio para las rondas de aprobación",
       "Tres propuestas de titular y una meta descripción de 155 caracteres",
       "Estructura de subtítulos preparada para fragmentos destacados, con bloque de preguntas frecuentes cuando aporta",
@@ -43,7 +43,6 @@ export const articleForge: ServiceContent = {
       "Informe de originalidad y una breve nota sobre el enfoque elegido y el motivo",
     ],
   },
-  turnaround: { en: "5 business days", es: "5 días laborables" },
   faq: {
     en: [
       {
@@ -54,7 +53,7 @@ export const articleForge: ServiceContent = {
       {
         question: "Will the article sound like us?",
         answer:
-          "Yes. The brief asks for your tone, words you never use and a link to text you like. Writers match that voice, and the two revision rounds included are there for the last ten per cent.",
+          "Yes. The brief asks for your tone, words you never use and a link to text you like. Writers match that voice, and the {{revisions}} included are there for the last ten per cent.",
       },
       {
         question: "Who owns the article?",
@@ -69,7 +68,7 @@ export const articleForge: ServiceContent = {
       {
         question: "How do I get the file?",
         answer:
-          "When the status of your order changes to delivered, open Orders in your account and download the result. You have two rounds of revisions within 14 days of delivery; ask for them through the contact page with your order number.",
+          "When the status of your order changes to delivered, open Orders in your account and download the result. You have {{revisions}} within 14 days of delivery; ask for them through the contact page with your order number.",
       },
     ],
     es: [
@@ -81,7 +80,7 @@ export const articleForge: ServiceContent = {
       {
         question: "¿Sonará a nosotros?",
         answer:
-          "Sí. El briefing te pregunta por tu tono, las palabras que nunca usas y algún texto que te guste. El redactor se adapta a esa voz, y las dos rondas de revisión incluidas sirven para pulir los últimos detalles.",
+          "Sí. El briefing te pregunta por tu tono, las palabras que nunca usas y algún texto que te guste. El redactor se adapta a esa voz, y las {{revisions}} incluidas sirven para pulir los últimos detalles.",
       },
       {
         question: "¿De quién es el artículo?",
@@ -96,7 +95,7 @@ export const articleForge: ServiceContent = {
       {
         question: "¿Cómo recibo el archivo?",
         answer:
-          "Cuando el estado de tu pedido pase a entregado, entra en Pedidos dentro de tu cuenta y descarga el resultado. Tienes dos rondas de revisión durante los 14 días siguientes a la entrega; pídelas desde la página de contacto indicando tu número de pedido.",
+          "Cuando el estado de tu pedido pase a entregado, entra en Pedidos dentro de tu cuenta y descarga el resultado. Tienes {{revisions}} durante los 14 días siguientes a la entrega; pídelas desde la página de contacto indicando tu número de pedido.",
       },
     ],
   },

@@ -28,22 +28,18 @@ export const customCreation: ServiceContent = {
   deliverables: {
     en: [
       "Written confirmation of scope, format and delivery date within one business day of your order",
-      "Up to 3,000 words of finished text, or the equivalent: for example a five-email sequence, 20 product descriptions, or a press release with its media pitch",
+      "Finished text of {{words}}, or the equivalent: for example a five-email sequence, 20 product descriptions, or a press release with its media pitch",
       "Your choice of DOCX, PDF, PPTX or Markdown",
       "One dedicated writer from brief to final version, with an editor's proofread",
-      "Two rounds of revisions within 14 days of delivery",
+      "{{revisions}} within 14 days of delivery",
     ],
     es: [
       "Confirmación por escrito del alcance, el formato y la fecha de entrega en el primer día laborable tras tu pedido",
-      "Hasta 3.000 palabras de texto terminado, o su equivalente: por ejemplo una secuencia de cinco correos, 20 fichas de producto o una nota de prensa con su correo para periodistas",
+      "Texto terminado de {{words}}, o su equivalente: por ejemplo una secuencia de cinco correos, 20 fichas de producto o una nota de prensa con su correo para periodistas",
       "El formato que prefieras: DOCX, PDF, PPTX o Markdown",
       "Un redactor dedicado desde el briefing hasta la versión final, con corrección de un editor",
-      "Dos rondas de revisión durante los 14 días siguientes a la entrega",
+      "{{revisions}} durante los 14 días siguientes a la entrega",
     ],
-  },
-  turnaround: {
-    en: "7 business days after scope confirmation",
-    es: "7 días laborables tras confirmar el alcance",
   },
   faq: {
     en: [

@@ -43,7 +43,6 @@ export const investorDeck: ServiceContent = {
       "Las diez preguntas que con más probabilidad te harán los inversores, con respuestas sugeridas",
     ],
   },
-  turnaround: { en: "10 business days", es: "10 días laborables" },
   faq: {
     en: [
       {

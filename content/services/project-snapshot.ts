@@ -41,7 +41,6 @@ export const projectSnapshot: ServiceContent = {
       "Dos discursos de ascensor: uno de 150 palabras y otro de 50",
     ],
   },
-  turnaround: { en: "4 business days", es: "4 días laborables" },
   faq: {
     en: [
       {

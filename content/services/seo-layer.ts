@@ -41,7 +41,6 @@ export const seoLayer: ServiceContent = {
       "Un informe en PDF de 6 a 10 páginas que explica cada cambio sin jerga",
     ],
   },
-  turnaround: { en: "5 business days", es: "5 días laborables" },
   faq: {
     en: [
       {

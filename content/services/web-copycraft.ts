@@ -27,7 +27,7 @@ export const webCopycraft: ServiceContent = {
   },
   deliverables: {
     en: [
-      "Copy for up to 5 pages (for example home, about, services, pricing and contact), 2,500–3,500 words in total",
+      "Copy for up to 5 pages (for example home, about, services, pricing and contact), {{words}} in total",
       "A DOCX laid out section by section in page order, so your designer can paste it straight in",
       "Headlines, subheadlines, calls to action and button labels for every section",
       "A meta title and meta description for each page",
@@ -35,7 +35,7 @@ export const webCopycraft: ServiceContent = {
       "A one-page voice guide (PDF) so future texts keep sounding like the same company",
     ],
     es: [
-      "Textos para hasta 5 páginas (por ejemplo inicio, quiénes somos, servicios, tarifas y contacto), entre 2.500 y 3.500 palabras en total",
+      "Textos para hasta 5 páginas (por ejemplo inicio, quiénes somos, servicios, tarifas y contacto), {{words}} en total",
       "Un DOCX ordenado por secciones y en el orden de cada página, para que tu diseñador lo vuelque tal cual",
       "Titulares, subtítulos, llamadas a la acción y textos de botón para cada sección",
       "Meta título y meta descripción para cada página",
@@ -43,7 +43,6 @@ export const webCopycraft: ServiceContent = {
       "Una guía de voz de una página (PDF) para que todo lo que escribas después suene a la misma empresa",
     ],
   },
-  turnaround: { en: "10 business days", es: "10 días laborables" },
   faq: {
     en: [
       {
@@ -69,7 +68,7 @@ export const webCopycraft: ServiceContent = {
       {
         question: "What if the copy misses the mark?",
         answer:
-          "Two rounds of revisions within 14 days of delivery are included. Tell us what feels off, even roughly, and your writer reworks the pages until they sound right.",
+          "{{revisions}} within 14 days of delivery are included. Tell us what feels off, even roughly, and your writer reworks the pages until they sound right.",
       },
     ],
     es: [
@@ -96,7 +95,7 @@ export const webCopycraft: ServiceContent = {
       {
         question: "¿Y si los textos no dan en el clavo?",
         answer:
-          "Tienes dos rondas de revisión incluidas durante los 14 días siguientes a la entrega. Cuéntanos qué no te convence, aunque sea a grandes rasgos, y tu redactor rehace las páginas hasta que suenen bien.",
+          "Tienes {{revisions}} incluidas durante los 14 días siguientes a la entrega. Cuéntanos qué no te convence, aunque sea a grandes rasgos, y tu redactor rehace las páginas hasta que suenen bien.",
       },
     ],
   },

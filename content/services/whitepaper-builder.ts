@@ -8,8 +8,8 @@ export const whitepaperBuilder: ServiceContent = {
     es: "Un libro blanco que tus clientes descargan, leen y reenvían a quien firma el presupuesto.",
   },
   summary: {
-    en: "We research your subject, work through your material and write an 8–12 page whitepaper of 3,000–4,000 words that proves your expertise without reading like a brochure. It arrives designed and ready to put behind a download form, with the copy to promote it.",
-    es: "Investigamos tu materia, exprimimos la documentación que nos pases y escribimos un libro blanco de 8 a 12 páginas y entre 3.000 y 4.000 palabras que demuestra lo que sabes sin sonar a folleto. Llega maquetado, listo para colocarlo tras un formulario de descarga y con los textos para promocionarlo.",
+    en: "We research your subject, work through your material and write an 8–12 page whitepaper of {{words}} that proves your expertise without reading like a brochure. It arrives designed and ready to put behind a download form, with the copy to promote it.",
+    es: "Investigamos tu materia, exprimimos la documentación que nos pases y escribimos un libro blanco de 8 a 12 páginas y {{words}} que demuestra lo que sabes sin sonar a folleto. Llega maquetado, listo para colocarlo tras un formulario de descarga y con los textos para promocionarlo.",
   },
   forWhom: {
     en: [
@@ -27,21 +27,20 @@ export const whitepaperBuilder: ServiceContent = {
   },
   deliverables: {
     en: [
-      "A whitepaper of 3,000–4,000 words across 8–12 pages, with an executive summary up front",
+      "A whitepaper of {{words}} across 8–12 pages, with an executive summary up front",
       "A designed PDF ready to publish, plus the editable DOCX",
       "Up to four charts or tables built from your data or from cited public sources",
       "A reference list with every source linked",
       "Promotion kit: a 150-word landing-page blurb, three LinkedIn posts and one newsletter paragraph",
     ],
     es: [
-      "Un libro blanco de 3.000 a 4.000 palabras repartidas en 8 a 12 páginas, con un resumen ejecutivo al principio",
+      "Un libro blanco de {{words}} repartidas en 8 a 12 páginas, con un resumen ejecutivo al principio",
       "Un PDF maquetado y listo para publicar, además del DOCX editable",
       "Hasta cuatro gráficos o tablas elaborados con tus datos o con fuentes públicas citadas",
       "Una bibliografía con todas las fuentes enlazadas",
       "Kit de difusión: un texto de 150 palabras para la página de descarga, tres publicaciones para LinkedIn y un párrafo para tu newsletter",
     ],
   },
-  turnaround: { en: "12 business days", es: "12 días laborables" },
   faq: {
     en: [
       {

@@ -14,7 +14,7 @@ export interface SsrOptions {
   buildDir?: string;
   vite?: ViteDevServer;
   /** What route loaders get as their context (services for in-process calls, settings). */
-  pageContext: Omit<PageContext, "nonce">;
+  pageContext: Omit<PageContext, "nonce" | "postApi">;
   /** Subscribes to price changes: cached pages show prices, so the page cache empties itself on each. */
   onPricesChange?: (listener: () => void) => void;
   /** Counts page-cache hits and misses (metrics). */
@@ -49,6 +49,25 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+/**
+ * A route action's API call, answered by this same Fastify instance (`inject`): every hook runs as for a browser's
+ * request, rate limits count the visitor's address, and the API answers in the page's language.
+ */
+async function postApi(app: FastifyInstance, request: FastifyRequest, apiPath: string, body: unknown, locale: string): Promise<Response> {
+  if (!apiPath.startsWith("/api/")) throw new Error(`postApi only calls the API, not ${apiPath}`);
+  const answer = await app.inject({
+    method: "POST",
+    url: apiPath,
+    payload: JSON.stringify(body),
+    headers: { "content-type": "application/json", "accept-language": locale },
+    remoteAddress: request.ip,
+  });
+  return new Response(answer.statusCode === 204 ? null : answer.body, {
+    status: answer.statusCode,
+    headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
+  });
 }
 
 /** Serves the built assets, `/build/latest.json`, and React Router's server rendering for every other path. */
@@ -107,7 +126,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
           options.onPageCache?.("hit");
           return sendCachedPage(request, reply, cached, "hit");
         }
-        const context: PageContext = { ...options.pageContext, nonce: reply.cspNonce() };
+        const context: PageContext = {
+          ...options.pageContext,
+          nonce: reply.cspNonce(),
+          postApi: (apiPath, body, locale) => postApi(app, request, apiPath, body, locale),
+        };
         const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
         const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
         if (stored) {

@@ -101,7 +101,9 @@ describe("account journey", () => {
     await expect(page.locator(`[id="${repeatErrorId}"]`).textContent()).resolves.toBe("The passwords do not match.");
     await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
     await expect(page.locator('[name="agreedToPrivacyPolicy"]').getAttribute("aria-invalid")).resolves.toBe("true");
-    // The first invalid field in the form (the country, not chosen yet) has the focus.
+    // The error summary has the focus; its first link leads to the first invalid field (the country, not chosen yet).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("error-summary");
+    await page.getByTestId("error-summary").getByRole("link").first().click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("country");
 
     await fill(page, { repeatedPassword: PASSWORD });

@@ -62,7 +62,9 @@ describe("contact form", () => {
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("La validación ha fallado");
     // Both fields are blank: each says so, in the shared validation wording.
-    expect(await page.getByText("Este campo es obligatorio.").count()).toBe(2);
+    expect(await page.locator('[id$="-error"]', { hasText: "Este campo es obligatorio." }).count()).toBe(2);
+    // …and the error summary links to both.
+    expect(await page.getByTestId("error-summary").getByRole("link", { name: /Este campo es obligatorio\./ }).count()).toBe(2);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { z } from "zod";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useFormChecks } from "./form-checks";
@@ -6,18 +6,14 @@ import { useFormChecks } from "./form-checks";
 /**
  * One account form: checks the values with the contract schema first (messages at the fields), then sends the
  * checked values with the loading flag on; server errors land in the same state. Resolves with the answer, or
- * undefined when a check or the request failed. Attach `ref` to the form: after a failure the first invalid field
- * gets the focus, so keyboard and screen-reader users land where the problem is.
+ * undefined when a check or the request failed. After a failure the form's error summary (SubmitErrorAlert) takes the
+ * focus and links to each field, so keyboard and screen-reader users land where the problem is.
  */
 export function useAccountForm<S extends z.ZodType>(schema: S) {
   const submit = useApiSubmit();
   const check = useFormChecks();
-  const { invalid, run, errorKey, fieldErrors } = submit;
+  const { invalid, run } = submit;
   const ref = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (errorKey) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errorKey, fieldErrors]);
 
   const send = useCallback(
     async <T,>(values: Record<string, unknown>, request: (data: z.output<S>) => Promise<T>): Promise<T | undefined> => {

@@ -68,7 +68,7 @@ export function DepositForm({ currency }: { currency: Currency }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="deposit-heading" className="space-y-4">
+    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="deposit-heading" className="space-y-4">
       <h2 id="deposit-heading" className="text-2xl font-semibold">
         {t("deposit.heading")}
       </h2>

@@ -30,6 +30,7 @@ export function CartPage() {
   const { t } = useTranslation("cart");
   const { t: tf } = useTranslation("validation");
   const { t: te } = useTranslation("errors");
+  const { t: tForms } = useTranslation("forms");
   const { locale, to } = useLocale();
   const items = useCart();
   const currency = useCurrency();
@@ -98,11 +99,14 @@ export function CartPage() {
   const stray = unplacedErrors(submit.fieldErrors, items);
   const inBundles = servicesInBundles(items);
   const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
+  const balanceMoney = balance ? moneyFromApi(balance.balance, currency) : null;
+  // Known short: placing would only answer "insufficient balance"; the button waits for a top-up instead.
+  const short = Boolean(total && balanceMoney && total.minor > balanceMoney.minor);
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
+    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <h1 className="text-3xl font-semibold">{t("heading")}</h1>
       {pricesFailure ? <FormAlert tone="error" title={errorText(pricesFailure, te)} /> : null}
-      <SubmitErrorAlert state={{ errorKey: submit.errorKey, general: [submit.general, ...stray].filter(Boolean).join(" ") || null }} />
+      <SubmitErrorAlert state={{ ...submit, general: [submit.general, ...stray].filter(Boolean).join(" ") || null }} />
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="mb-4 text-2xl font-semibold">
           {t("itemsHeading", { count: items.length })}
@@ -138,8 +142,18 @@ export function CartPage() {
         locale={locale}
         depositPath={to("/profile/balance")}
       />
-      <OtherBalanceOffer items={items} currency={currency} short={Boolean(total && balance && total.minor > moneyFromApi(balance.balance, currency).minor)} locale={locale} />
-      <SubmitButton busy={submit.busy}>{submit.busy ? t("placing") : t("place")}</SubmitButton>
+      <OtherBalanceOffer items={items} currency={currency} short={short} locale={locale} />
+      <SubmitButton busy={submit.busy} disabled={short} aria-describedby={short ? "cart-short-note" : undefined}>
+        {submit.busy ? t("placing") : t("place")}
+      </SubmitButton>
+      {short ? (
+        <p id="cart-short-note" className="text-sm text-slate-700 dark:text-slate-300" data-testid="cart-short-note">
+          {tForms("checkout.short")}{" "}
+          <Link to={to("/profile/balance")} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            {tForms("checkout.topUp")}
+          </Link>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -2,6 +2,8 @@ import { BUNDLE_CONTENT, INFO_PAGES, SERVICE_CONTENT, type InfoPageId } from "..
 import type { BundleId, ServiceId } from "../../../contract/product-ids";
 import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "../../../content/types";
 import type { Locale } from "../../../common/locales";
+import { fillPromises, promiseValues, revisionsText, type ProductTerms } from "../../../content/promises";
+import { SERVICES } from "../../../content/catalog";
 
 /** One language of a piece of copy: every `{en, es}` field becomes its `locale` value. */
 export type InLocale<T> = { [K in keyof T]: T[K] extends Localized<infer U> ? U : T[K] };
@@ -17,16 +19,26 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
   ) as InLocale<T>;
 }
 
-export function serviceContent(id: ServiceId, locale: Locale): InLocale<ServiceContent> {
-  return inLocale(SERVICE_CONTENT[id], locale);
+/** Turnaround and revision rounds per product, as the database holds them (PageContext.productTerms). */
+export type TermsById = Readonly<Record<string, ProductTerms>>;
+
+/** A service page's copy with its promises filled in from the catalog data (content/promises.ts). */
+export function serviceContent(id: ServiceId, locale: Locale, terms: TermsById): InLocale<ServiceContent> {
+  return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(terms, locale, id));
 }
 
-export function bundleContent(id: BundleId, locale: Locale): InLocale<BundleContent> {
-  return inLocale(BUNDLE_CONTENT[id], locale);
+export function bundleContent(id: BundleId, locale: Locale, terms: TermsById): InLocale<BundleContent> {
+  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(terms, locale));
 }
 
-export function infoPage(id: InfoPageId, locale: Locale): InLocale<InfoPageContent> {
-  return inLocale(INFO_PAGES[id], locale);
+/** An information page; the terms list every service's revision rounds (`{{revisionList}}`). */
+export function infoPage(id: InfoPageId, locale: Locale, terms: TermsById = {}): InLocale<InfoPageContent> {
+  const values = promiseValues(terms, locale);
+  values.revisionList = SERVICES.map(
+    (service) =>
+      `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionsText(terms[service.id]?.revisionRounds ?? service.revisions, locale)}`,
+  ).join("; ");
+  return fillPromises(inLocale(INFO_PAGES[id], locale), values);
 }
 
 /** The one-line pitch of every product, for lists. */

@@ -8,6 +8,8 @@ export function productJsonLd(options: {
   url: string;
   price: number;
   currency: Currency;
+  /** Business days from order to delivery: the offer's `deliveryLeadTime`. */
+  turnaroundDays?: number;
 }): object {
   return {
     "@context": "https://schema.org",
@@ -22,6 +24,9 @@ export function productJsonLd(options: {
       priceCurrency: options.currency,
       availability: "https://schema.org/InStock",
       url: options.url,
+      ...(options.turnaroundDays
+        ? { deliveryLeadTime: { "@type": "QuantitativeValue", value: options.turnaroundDays, unitCode: "DAY", unitText: "business days" } }
+        : {}),
     },
   };
 }

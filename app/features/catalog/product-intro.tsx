@@ -15,10 +15,12 @@ interface ProductIntroProps {
   tagline: string;
   price: number;
   currency: Currency;
+  /** Business days from order to delivery (the catalog's, as the database holds it), for the JSON-LD offer. */
+  turnaroundDays?: number;
 }
 
 /** The head of a service or bundle page: its SEO tags with the offer, the kind, the name and the tagline. */
-export function ProductIntro({ kind, path, name, tagline, price, currency }: ProductIntroProps) {
+export function ProductIntro({ kind, path, name, tagline, price, currency, turnaroundDays }: ProductIntroProps) {
   const { t } = useTranslation("catalog");
   const { to } = useLocale();
   const root = useRouteLoaderData<RootData>("root");
@@ -28,7 +30,7 @@ export function ProductIntro({ kind, path, name, tagline, price, currency }: Pro
         title={t("serviceTitle", { name })}
         description={tagline}
         type="product"
-        jsonLd={productJsonLd({ kind, name, description: tagline, url: `${root?.publicUrl ?? ""}${to(path)}`, price, currency })}
+        jsonLd={productJsonLd({ kind, name, description: tagline, url: `${root?.publicUrl ?? ""}${to(path)}`, price, currency, turnaroundDays })}
       />
       <p className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{t(`kind.${kind}`)}</p>
       <h1 className="mt-1 text-4xl font-bold tracking-tight">{name}</h1>

@@ -3,19 +3,26 @@ import { useTranslation } from "react-i18next";
 import { createTicketRequestSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, type CreateTicketResponse } from "../../../contract/support";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextArea } from "~/components/ui/text-area";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { api } from "~/lib/api/client";
+import type { FormActionResult } from "~/lib/forms/form-action";
 import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
-/** The support form: checked here first, then POST /api/support/create-ticket. */
-export function ContactForm() {
+/**
+ * The support form: with JavaScript, checked here first, then POST /api/support/create-ticket. Without it (or sent
+ * before the script ran) it posts to the page's route action, which opens the ticket on the server; `posted` is that
+ * answer: sent, or the errors with the values kept.
+ */
+export function ContactForm({ posted }: { posted?: FormActionResult }) {
   const { t } = useTranslation("contact");
-  const { t: tError } = useTranslation("errors");
   const { t: tCheck } = useTranslation("validation");
   const submit = useApiSubmit();
   const [sent, setSent] = useState(false);
+  // What the form shows: this page's own request once one was made, else the server's answer to a posted form.
+  const used = submit.errorKey || submit.busy || sent ? null : posted;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,13 +41,12 @@ export function ContactForm() {
     }
   };
 
+  const failure = used && !used.sent ? used : submit;
+  const fieldErrors = failure.fieldErrors;
+  const kept = used && !used.sent ? used.values : {};
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 max-w-xl" data-testid="contact-form">
-      {sent ? (
-        <FormAlert tone="success" title={t("sent")} />
-      ) : submit.errorKey ? (
-        <FormAlert tone="error" title={tError(submit.errorKey)} messages={submit.general ? [submit.general] : []} />
-      ) : null}
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-8 max-w-xl" data-testid="contact-form">
+      {sent || used?.sent ? <FormAlert tone="success" title={t("sent")} /> : <SubmitErrorAlert state={failure} />}
       <TextField
         label={t("email")}
         hint={t("emailHint")}
@@ -49,7 +55,8 @@ export function ContactForm() {
         autoComplete="email"
         required
         maxLength={254}
-        error={submit.fieldErrors.email}
+        defaultValue={kept.email}
+        error={fieldErrors.email}
       />
       <TextArea
         label={t("message")}
@@ -58,7 +65,8 @@ export function ContactForm() {
         rows={7}
         required
         maxLength={DESCRIPTION_MAX}
-        error={submit.fieldErrors.description}
+        defaultValue={kept.description}
+        error={fieldErrors.description}
       />
       <SubmitButton busy={submit.busy}>{t("send")}</SubmitButton>
     </form>

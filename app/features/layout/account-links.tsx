@@ -19,7 +19,8 @@ export function AccountLinks() {
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L22 7H6" />
           </svg>
-          <span>{t("account.cart")}</span>
+          {/* On a phone the icon and the count say it; the word stays for screen readers. */}
+          <span className="sr-only sm:not-sr-only">{t("account.cart")}</span>
           <span
             className="inline-block min-w-6 rounded-full bg-indigo-700 px-1.5 text-center text-xs font-bold text-white"
             data-testid="cart-count"

@@ -46,6 +46,7 @@ export function OrderActionsPanel({ order, locale, onChange }: { order: OrderDet
       ) : null}
       {can("request_revision") ? (
         <form
+          method="post"
           className="space-y-2"
           onSubmit={(event) => {
             event.preventDefault();

@@ -64,7 +64,7 @@ export function OrderThread({ order, locale, onChange }: { order: OrderDetail; l
         ))}
       </ol>
       {["completed", "cancelled"].includes(order.status) ? null : (
-        <form onSubmit={(event) => void send(event)} className="space-y-2" noValidate>
+        <form method="post" onSubmit={(event) => void send(event)} className="space-y-2" noValidate>
           {submit.errorKey && submit.errorKey !== "validationFailed" ? <FormAlert tone="error" title={submit.general ?? te(submit.errorKey)} /> : null}
           <TextArea
             label={answering ? t("thread.answerLabel") : t("thread.label")}

@@ -19,6 +19,28 @@ export function GuardSkeleton() {
 }
 
 /**
+ * What a guarded page shows until the browser knows who is there, rendered on the server too: a plain line, and for a
+ * browser without JavaScript (which will never know) why, with a link to sign in. Never a skeleton that stays forever.
+ */
+export function GuardPending() {
+  const { t } = useTranslation("forms");
+  const { to } = useLocale();
+  return (
+    <div role="status" data-testid="guard-pending" className="mx-auto w-full max-w-md space-y-3 py-8 text-slate-700 dark:text-slate-300">
+      <p>{t("noScript.checking")}</p>
+      <noscript>
+        <p>
+          {t("noScript.account")}{" "}
+          <a href={to("/auth/sign-in")} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            {t("noScript.signInLink")}
+          </a>
+        </p>
+      </noscript>
+    </div>
+  );
+}
+
+/**
  * Guard `auth` (CONTRACT §1): an anonymous visitor goes to sign-in in the page's language with `?redirect=` set to
  * this page, and comes back after signing in.
  */
@@ -32,10 +54,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const here = location.pathname + location.search;
     void navigate(`${to("/auth/sign-in")}?redirect=${encodeURIComponent(here)}`, { replace: true });
   }, [status, navigate, location.pathname, location.search, to]);
-  return status === "signedIn" ? children : <GuardSkeleton />;
+  if (status === "signedIn") return children;
+  return status === "unknown" ? <GuardPending /> : <GuardSkeleton />;
 }
 
-/** Guard `homepage` (CONTRACT §1): a signed-in visitor goes to `?redirect=` when it is a path on this site, else home. */
+/**
+ * Guard `homepage` (CONTRACT §1): a signed-in visitor goes to `?redirect=` when it is a path on this site, else home.
+ * Until the browser knows, the form is shown (server rendering included): almost every visitor of these pages is
+ * signed out, and a form posted before the script runs reaches the page's action (docs/decisions/0028-…).
+ */
 export function RequireAnonymous({ children }: { children: ReactNode }) {
   const status = useSession();
   const navigate = useNavigate();
@@ -45,5 +72,5 @@ export function RequireAnonymous({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status === "signedIn") void navigate(target, { replace: true });
   }, [status, navigate, target]);
-  return status === "anonymous" ? children : <GuardSkeleton />;
+  return status === "signedIn" ? <GuardSkeleton /> : children;
 }

@@ -1,0 +1,96 @@
+import type { ServiceId } from "../contract/catalog";
+import type { Localized } from "../contract/localized";
+import { SERVICES, type DeliveryFormat, type WordRange } from "./catalog";
+
+type Locale = keyof Localized;
+
+/** What the database says a product promises (staff may change it): business days to the due date, revision rounds. */
+export interface ProductTerms {
+  turnaroundDays: number;
+  revisionRounds: number;
+}
+
+const INTL: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
+
+const FORMAT_NAMES: Record<DeliveryFormat, string> = { docx: "DOCX", pdf: "PDF", pptx: "PPTX", xlsx: "XLSX", md: "Markdown" };
+
+function count(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(INTL[locale]).format(value);
+}
+
+const rules = { en: new Intl.PluralRules("en"), es: new Intl.PluralRules("es") };
+
+/** "3 business days" / "3 días laborables". */
+export function turnaroundText(days: number, locale: Locale): string {
+  const one = rules[locale].select(days) === "one";
+  if (locale === "es") return `${count(days, locale)} ${one ? "día laborable" : "días laborables"}`;
+  return `${count(days, locale)} ${one ? "business day" : "business days"}`;
+}
+
+/** "2 revision rounds" / "2 rondas de revisión". */
+export function revisionsText(rounds: number, locale: Locale): string {
+  const one = rules[locale].select(rounds) === "one";
+  if (locale === "es") return `${count(rounds, locale)} ${one ? "ronda de revisión" : "rondas de revisión"}`;
+  return `${count(rounds, locale)} ${one ? "revision round" : "revision rounds"}`;
+}
+
+/** "800–2,500 words" / "800 a 2.500 palabras"; "up to 3,000 words" / "hasta 3.000 palabras". */
+export function wordsText(words: WordRange, locale: Locale): string {
+  const max = count(words.max, locale);
+  if (words.min === undefined) return locale === "es" ? `hasta ${max} palabras` : `up to ${max} words`;
+  const min = count(words.min, locale);
+  return locale === "es" ? `${min} a ${max} palabras` : `${min}–${max} words`;
+}
+
+/** "DOCX and PDF" / "DOCX y PDF". */
+export function formatsText(formats: readonly DeliveryFormat[], locale: Locale): string {
+  return new Intl.ListFormat(INTL[locale], { type: "conjunction" }).format(formats.map((format) => FORMAT_NAMES[format]));
+}
+
+export function serviceCatalogEntry(id: ServiceId) {
+  const entry = SERVICES.find((service) => service.id === id);
+  if (!entry) throw new Error(`no catalog entry for ${id}`);
+  return entry;
+}
+
+/**
+ * The values the copy's placeholders stand for, in one language: `{{turnaround}}`, `{{revisions}}`, `{{words}}` and
+ * `{{formats}}` of the page's own service (when `own` is given), and `{{<service id>.words}}`, `.formats`,
+ * `.turnaround`, `.revisions` of every service, for bundle copy and the terms. Turnaround and revision rounds come
+ * from `terms` (the database), words and formats from the catalog.
+ */
+export function promiseValues(terms: Readonly<Record<string, ProductTerms>>, locale: Locale, own?: ServiceId): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const service of SERVICES) {
+    const term = terms[service.id] ?? { turnaroundDays: service.turnaround, revisionRounds: service.revisions };
+    const own_ = {
+      turnaround: turnaroundText(term.turnaroundDays, locale),
+      revisions: revisionsText(term.revisionRounds, locale),
+      formats: formatsText(service.formats, locale),
+      ...(service.words ? { words: wordsText(service.words, locale) } : {}),
+    };
+    for (const [key, value] of Object.entries(own_)) {
+      values[`${service.id}.${key}`] = value;
+      if (service.id === own) values[key] = value;
+    }
+  }
+  return values;
+}
+
+const PLACEHOLDER = /\{\{([\w.-]+)\}\}/g;
+
+/** Every `{{name}}` of the copy replaced by its value; an unknown name is a mistake in the copy and throws. */
+export function fillPromises<T>(copy: T, values: Readonly<Record<string, string>>): T {
+  if (typeof copy === "string") {
+    return copy.replace(PLACEHOLDER, (_match, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`the copy names {{${name}}}, which no catalog data fills`);
+      return value;
+    }) as T;
+  }
+  if (Array.isArray(copy)) return copy.map((item) => fillPromises(item, values)) as T;
+  if (typeof copy === "object" && copy !== null) {
+    return Object.fromEntries(Object.entries(copy).map(([key, value]) => [key, fillPromises(value, values)])) as T;
+  }
+  return copy;
+}
