@@ -9,6 +9,10 @@ import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createStorage } from "./modules/storage/create-storage";
+import { createStaffAuth } from "./modules/staff/staff-auth.service";
+import { createStaffRepository } from "./modules/staff/staff.repository";
+import { createStaffService } from "./modules/staff/staff.service";
+import { createExpiringStore } from "./platform/expiring-store";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
@@ -52,6 +56,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
+  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
+  const staffRepository = createStaffRepository(db.kysely);
+  const staffAuth = createStaffAuth({
+    db: db.kysely, repository: staffRepository, accounts, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
+  });
+  const staff = createStaffService({
+    db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
+  });
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
@@ -62,15 +74,15 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
   });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, audit };
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, audit, staff, staffAuth };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Work done once at start after migrations: seed data that must exist. */
-export async function prepareServices(services: Services, options: { demoData: boolean }): Promise<void> {
+export async function prepareServices(services: Services, options: { demoData: boolean; log?: (line: string) => void }): Promise<void> {
   await services.catalog.seed();
-  await services.accounts.prepare();
+  await services.accounts.prepare(options.log);
   await services.jobs.prepare();
   await services.mail.prepare();
   if (options.demoData) await ensureDemoData(services);

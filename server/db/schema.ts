@@ -1,5 +1,6 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
 import type { AuditTables } from "../modules/audit/audit.tables";
+import type { StaffTables } from "../modules/staff/staff.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
@@ -20,4 +21,5 @@ export interface Database
     WalletTables,
     OrderTables,
     JobTables,
-    AuditTables {}
+    AuditTables,
+    StaffTables {}
