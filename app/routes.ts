@@ -17,6 +17,8 @@ function localized(path: string, file: string): RouteConfigEntry[] {
  * notes for visitors and customers). Add a page with one line: its path under /admin ("" for /admin itself) and file.
  */
 const ADMIN_PAGES: Array<[path: string, file: string]> = [
+  ["staff", "routes/admin.staff.tsx"],
+  ["audit", "routes/admin.audit.tsx"],
 ];
 
 function localizedLayout(path: string, file: string, pages: Array<[string, string]>): RouteConfigEntry[] {
@@ -50,4 +52,6 @@ export default [
   ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
   ...localizedLayout("admin", "routes/admin.tsx", ADMIN_PAGES),
+  ...localized("admin/sign-in", "routes/admin.sign-in.tsx"),
+  ...localized("admin/invitation", "routes/admin.invitation.tsx"),
 ] satisfies RouteConfig;

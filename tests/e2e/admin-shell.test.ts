@@ -16,7 +16,7 @@ describe("the back office shell", () => {
     const page = await context.newPage();
     await open(page, `${store.server.url}/admin`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff sign-in required");
-    expect(await page.getByTestId("admin-sign-in").getAttribute("href")).toBe("/auth/sign-in?redirect=%2Fadmin");
+    expect(await page.getByTestId("admin-sign-in").getAttribute("href")).toBe("/admin/sign-in?redirect=%2Fadmin");
     expect(await seriousViolations(page)).toEqual([]);
 
     const email = `buyer-${Date.now()}@example.com`;

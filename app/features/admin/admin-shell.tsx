@@ -46,7 +46,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     return (
       <Notice title={t("access.signInTitle")}>
         <p className="mb-6">{t("access.signInText")}</p>
-        <Link to={`${to("/auth/sign-in")}?redirect=${encodeURIComponent(here)}`} className={buttonClass} data-testid="admin-sign-in">
+        <Link to={`${to("/admin/sign-in")}?redirect=${encodeURIComponent(here)}`} className={buttonClass} data-testid="admin-sign-in">
           {t("access.signIn")}
         </Link>
       </Notice>
