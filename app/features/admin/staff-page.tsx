@@ -8,8 +8,7 @@ import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
-import { roleOfToken } from "~/lib/auth/staff-role";
-import { tokens } from "~/lib/api/tokens";
+import { currentUserId } from "~/lib/auth/staff-role";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
 import { adminCall } from "./admin-calls";
@@ -138,15 +137,8 @@ export function StaffPage() {
   }, [tErrors]);
   useEffect(() => {
     load();
-    // The signed-in admin's own id, from the token: their row cannot be changed from here.
-    const token = tokens.access();
-    if (token && roleOfToken(token) === "admin") {
-      try {
-        setSelf((JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { sub?: string }).sub ?? null);
-      } catch {
-        setSelf(null);
-      }
-    }
+    // The signed-in admin's own row cannot be changed from here.
+    setSelf(currentUserId());
   }, [load]);
   const changed = (message: string) => {
     setNote(message);

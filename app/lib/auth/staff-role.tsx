@@ -7,11 +7,27 @@ import { useSession } from "./session";
 /** "unknown" while server-rendering and hydrating; then who is there, as the access token says. */
 export type ViewerRole = "unknown" | "anonymous" | "customer" | StaffRoleName;
 
+/** The claims of an access token, read without verifying (the API checks every call). */
+function claims(token: string): { role?: unknown; sub?: unknown } {
+  return JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { role?: unknown; sub?: unknown };
+}
+
+/** The signed-in user's id from the access token, or null. */
+export function currentUserId(): string | null {
+  const token = tokens.access();
+  try {
+    const sub = token ? claims(token).sub : null;
+    return typeof sub === "string" ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The role claim of an access token (read, not verified: the API checks every call; this only picks what to show). */
 export function roleOfToken(token: string | null): "anonymous" | "customer" | StaffRoleName {
   if (!token) return "anonymous";
   try {
-    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { role?: unknown };
+    const payload = claims(token);
     const role = typeof payload.role === "string" ? payload.role : "customer";
     return role === "writer" || role === "manager" || role === "admin" ? role : "customer";
   } catch {
