@@ -18,6 +18,11 @@ describe("the back office shell", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff sign-in required");
     expect(await page.getByTestId("admin-sign-in").getAttribute("href")).toBe("/admin/sign-in?redirect=%2Fadmin");
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("admin-sign-in").click();
+    await page.getByRole("heading", { level: 1, name: "Staff sign-in" }).waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Enter your email.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     const email = `buyer-${Date.now()}@example.com`;
     const password = "correct horse battery staple";
