@@ -3,6 +3,8 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts-module";
 import { createCartService } from "./modules/cart/cart.service";
+import { createAuditRepository } from "./modules/audit/audit.repository";
+import { createAuditService } from "./modules/audit/audit.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createDocumentsService } from "./modules/documents/documents.service";
@@ -10,6 +12,10 @@ import { createMailService } from "./modules/mail/mail.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createStorage } from "./modules/storage/create-storage";
+import { createStaffAuth } from "./modules/staff/staff-auth.service";
+import { createStaffRepository } from "./modules/staff/staff.repository";
+import { createStaffService } from "./modules/staff/staff.service";
+import { createExpiringStore } from "./platform/expiring-store";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
@@ -37,6 +43,8 @@ export interface ServiceDeps {
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final) });
   metrics.watchJobs(() => jobs.depth());
+  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
+  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
   const brand = { name: "Scriptorium", publicUrl: config.publicUrl, address: config.STORE_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean), contact: config.SUPPORT_EMAIL };
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
@@ -53,6 +61,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
+  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
+  const staffRepository = createStaffRepository(db.kysely);
+  const staffAuth = createStaffAuth({
+    db: db.kysely, repository: staffRepository, accounts, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
+  });
+  const staff = createStaffService({
+    db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
+  });
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
@@ -70,15 +86,15 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const cart = createCartService({ db: db.kysely, clock });
   const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart, documents, privacy };
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart, documents, privacy, audit, staff, staffAuth };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Work done once at start after migrations: seed data that must exist. */
-export async function prepareServices(services: Services, options: { demoData: boolean }): Promise<void> {
+export async function prepareServices(services: Services, options: { demoData: boolean; log?: (line: string) => void }): Promise<void> {
   await services.catalog.seed();
-  await services.accounts.prepare();
+  await services.accounts.prepare(options.log);
   await services.jobs.prepare();
   await services.mail.prepare();
   if (options.demoData) await ensureDemoData(services);

@@ -38,7 +38,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
     readiness,
     async prepare() {
       await migrateToLatest(db);
-      await prepareServices(services, config);
+      await prepareServices(services, { ...config, log: (line) => app.log.warn(line) });
       services.jobs.start();
       readiness.ready();
     },

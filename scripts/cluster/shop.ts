@@ -1,5 +1,6 @@
 // What a customer or staff member does, over HTTP against any base URL (the proxy or one instance).
 import { randomUUID } from "node:crypto";
+import { totpCode } from "../../server/modules/staff/totp";
 
 export interface Answer<T = any> {
   status: number;
@@ -65,6 +66,21 @@ export async function register(base: string): Promise<Customer> {
 
 export async function login(base: string, email: string, password: string): Promise<Answer> {
   return call(base, "/api/Accounts/login", { body: { email, password } });
+}
+
+/**
+ * A staff token through the back office's sign-in: the password, then a TOTP code (enrolling the second factor on the
+ * first sign-in, from the secret the enrolment step shows). A code works once per 30-second step: sign in once and
+ * keep the token.
+ */
+export async function staffSignIn(base: string, email: string, password: string): Promise<string> {
+  const first = await call(base, "/api/admin/auth/sign-in", { body: { email, password } });
+  if (first.status !== 200) throw new Error(`staff sign-in: ${first.status} ${JSON.stringify(first.body)}`);
+  const { step, challenge, enrolment } = first.body as { step: "code" | "enrol"; challenge: string; enrolment?: { secret: string } };
+  if (step !== "enrol" || !enrolment) throw new Error("staff sign-in: this helper enrols a new admin; keep its token instead of signing in again");
+  const done = await call(base, "/api/admin/auth/enrol", { body: { challenge, code: totpCode(enrolment.secret, Date.now()) } });
+  if (done.status !== 200) throw new Error(`staff enrolment: ${done.status} ${JSON.stringify(done.body)}`);
+  return done.body.accessToken as string;
 }
 
 /** Tops up the balance through the sandbox checkout (deposit, then pay), `amount` in major units per deposit. */

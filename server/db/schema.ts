@@ -1,5 +1,7 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
 import type { CartTables } from "../modules/cart/cart.tables";
+import type { AuditTables } from "../modules/audit/audit.tables";
+import type { StaffTables } from "../modules/staff/staff.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
@@ -22,4 +24,6 @@ export interface Database
     OrderTables,
     JobTables,
     CartTables,
-    DocumentTables {}
+    DocumentTables,
+    AuditTables,
+    StaffTables {}

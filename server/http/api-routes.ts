@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../config";
 import { accountsRoutes } from "../modules/accounts/accounts.routes";
 import { cartRoutes } from "../modules/cart/cart.routes";
+import { auditRoutes } from "../modules/audit/audit.routes";
+import { staffRoutes } from "../modules/staff/staff.routes";
 import { catalogRoutes } from "../modules/catalog/catalog.routes";
 import { documentsRoutes } from "../modules/documents/documents.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
@@ -24,6 +26,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
   await api.register(cartRoutes, { cart: services.cart });
+  await api.register(auditRoutes, { audit: services.audit });
+  await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
   await api.register(documentsRoutes, { documents: services.documents });
   await api.register(privacyRoutes, { privacy: services.privacy });

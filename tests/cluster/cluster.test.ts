@@ -6,7 +6,7 @@ import { ADMIN, buildOnce, METRICS_TOKEN, nextBuild, startCluster, type Cluster 
 import { ROOT } from "../../scripts/cluster/instances";
 import { steadyLoad } from "../../scripts/cluster/load";
 import { NGINX } from "../../scripts/cluster/nginx";
-import { balance, call, login, PASSWORD, placeOrder, register, topUp } from "../../scripts/cluster/shop";
+import { balance, call, login, PASSWORD, placeOrder, register, staffSignIn, topUp } from "../../scripts/cluster/shop";
 
 // The cluster needs nginx from Debian's packages (.ci/run installs it); without it this file says so and skips.
 const hasNginx = fs.existsSync(NGINX);
@@ -19,7 +19,9 @@ let database: pg.Client;
 
 const query = async <T,>(sql: string, values: unknown[] = []): Promise<T[]> => (await database.query(sql, values)).rows as T[];
 const direct = (slot: number) => cluster.instances[slot]!.url;
-const staffToken = async (base: string) => (await login(base, ADMIN.email, ADMIN.password)).body.accessToken as string;
+// The admin of ADMIN_EMAIL enrols TOTP at its first sign-in; one token (valid on every instance) serves the whole run.
+let staffSession: Promise<string> | undefined;
+const staffToken = (base: string) => (staffSession ??= staffSignIn(base, ADMIN.email, ADMIN.password));
 
 /** Every customer's balance equals the sum of their ledger, and none is negative. */
 async function expectLedgerHolds(): Promise<void> {

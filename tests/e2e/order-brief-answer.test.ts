@@ -1,12 +1,12 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
+import { staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
 import { open } from "./storefront-support";
 
 const PASSWORD = "correct horse battery staple";
-const ADMIN = { email: "boss@example.com", password: "a-long-admin-password-2026" };
-const store = useStore({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const store = useStore();
 
 async function call(pathname: string, body: unknown, token?: string) {
   const response = await fetch(`${store.server.url}${pathname}`, {
@@ -24,7 +24,7 @@ it("a customer answers a question by correcting the brief on a phone: a bad valu
   const { accessToken, refreshToken } = await call("/api/Accounts/register", {
     firstName: "Ada", lastName: "Lovelace", email, country: "GB", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true,
   });
-  const staff = (await call("/api/Accounts/login", ADMIN)).accessToken as string;
+  const { accessToken: staff } = await staffApiToken(store, "writer");
   const db = new SQLite(path.join(store.server.dataDir, "scriptorium.sqlite"));
   const customerId = (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
   db.prepare("insert into balances (user_id, currency, amount, updated_at) values (?, 'EUR', 100000, ?)").run(customerId, new Date().toISOString());

@@ -3,12 +3,12 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
 import { open } from "./storefront-support";
 
 const PASSWORD = "correct horse battery staple";
-const ADMIN = { email: "boss@example.com", password: "a-long-admin-password-2026" };
-const store = useStore({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const store = useStore();
 
 async function call(pathname: string, options: { token?: string; body?: unknown; locale?: string } = {}) {
   const headers: Record<string, string> = { "accept-language": options.locale ?? "en" };
@@ -45,7 +45,7 @@ describe("the made-to-order lifecycle, in Spanish", () => {
     const { accessToken } = await call("/api/Accounts/register", {
       body: { firstName: "Lucía", lastName: "Pérez", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true },
     });
-    const staff = (await call("/api/Accounts/login", { body: ADMIN })).accessToken as string;
+    const staff = (await staffApiToken(store, "admin")).accessToken;
     const customerId = (await call("/api/Accounts/profile", { token: accessToken })).id as string;
     // Money for the order: an adjustment is back-office work; here a sandbox deposit paid through its page would do the same.
     const db = new SQLite(path.join(store.server.dataDir, "scriptorium.sqlite"));

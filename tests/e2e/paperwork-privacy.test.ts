@@ -4,14 +4,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../server/test/pdf-text";
+import { staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
 import { open } from "./storefront-support";
 
 const PASSWORD = "correct horse battery staple";
 const PHONE = { width: 375, height: 800 };
 
-const ADMIN = { email: "staff@example.com", password: "staff-password-2026" };
-const store = useStore({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const store = useStore();
 const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
 /** Serious and critical axe-core violations inside the page's own content (`main`). */
@@ -147,8 +147,8 @@ describe("privacy on a phone, in English", () => {
     // Not while an order is being written: the form says why and keeps the customer signed in.
     await closing.getByRole("button", { name: "Close my account for good" }).click();
     await closing.getByText("You still have open orders.", { exact: false }).waitFor();
-    const staff = await call<{ accessToken: string }>("/api/Accounts/login", ADMIN);
-    expect((await call(`/api/admin/orders/${orderId}/cancel`, { reason: "The customer asked to close the account." }, staff.body.accessToken)).status).toBe(200);
+    const { accessToken: staffToken } = await staffApiToken(store, "manager");
+    expect((await call(`/api/admin/orders/${orderId}/cancel`, { reason: "The customer asked to close the account." }, staffToken)).status).toBe(200);
     await closing.getByRole("button", { name: "Close my account for good" }).click();
     await page.waitForURL((url) => url.pathname === "/not-logged-in");
     await expect.poll(() => page.getByTestId("not-logged-in-reason").textContent()).toContain("Your account has been closed");

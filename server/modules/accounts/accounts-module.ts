@@ -58,12 +58,17 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     ...accounts,
     ...passwordReset,
     accessTokens,
+    /** For the staff sign-in (server/modules/staff): starts and ends sign-ins, and the login throttle codes count in. */
+    sessions: { start: sessions.start, endAllOf: sessions.endAllOf },
+    throttle,
     /**
      * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
      * so the first unknown-email sign-in is not faster.
      */
-    async prepare(): Promise<void> {
-      if (admin) await accounts.ensureAdmin(admin.email, admin.password);
+    async prepare(log: (line: string) => void = console.warn): Promise<void> {
+      if (admin && (await accounts.ensureAdmin(admin.email, admin.password)) === "refused") {
+        log(`ADMIN_EMAIL ${admin.email.trim().toLowerCase()} belongs to a customer account: it was not made staff. Choose another address, or invite the person from /admin/staff.`);
+      }
       await sessions.purgeEnded();
       await sessions.restoreRevoked();
       await verifyAgainstDummy("");

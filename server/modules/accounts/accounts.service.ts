@@ -57,6 +57,22 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
     return user;
   };
 
+  /**
+   * The password step of a sign-in, throttled (decision 0022): the account when the password is right (rehashed if
+   * its parameters are old), else the one "invalid credentials" answer. The caller clears the throttle on success.
+   */
+  const checkPassword = async (input: { email: string; password: string }, address = "in-process"): Promise<UserRow> => {
+    await throttle.check(input.email, address);
+    const user = await users.findByEmail(input.email);
+    const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      await throttle.failed(input.email, address);
+      throw DomainError.field("", "accounts.invalidCredentials");
+    }
+    if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+    return user;
+  };
+
   return {
     /** Creates a customer and signs them in; answers the pair and the new user's id. */
     async register(input: RegisterInput, locale: Locale): Promise<TokenPair & { userId: string }> {
@@ -89,17 +105,14 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
      * is the caller's IP address, which the sign-in slow-down counts by.
      */
     async login(input: LoginInput, address = "in-process"): Promise<TokenPair> {
-      await throttle.check(input.email, address);
-      const user = await users.findByEmail(input.email);
-      const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !valid) {
-        await throttle.failed(input.email, address);
-        throw DomainError.field("", "accounts.invalidCredentials");
-      }
+      const user = await checkPassword(input, address);
+      // Staff sign in with a second factor, at /admin/sign-in (server/modules/staff/staff-auth.service.ts).
+      if (user.role !== "customer") throw DomainError.field("", "accounts.staffSignInElsewhere");
       await throttle.succeeded(input.email, address);
-      if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       return sessions.start(user, input.rememberMe);
     },
+
+    checkPassword,
 
     refresh: (refreshToken: string): Promise<TokenPair> => sessions.refresh(refreshToken),
 
@@ -182,15 +195,16 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       return (await users.findByEmail(fields.email))!.id;
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account, or makes an existing account admin (its password is kept). */
-    async ensureAdmin(email: string, password: string): Promise<void> {
+    /**
+     * ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account (it enrols its second factor at its first sign-in). An
+     * existing staff account is left as it is; an existing customer account is never promoted ("refused"): anyone
+     * could have registered that address in advance and would become admin with their own password.
+     */
+    async ensureAdmin(email: string, password: string): Promise<"created" | "exists" | "refused"> {
       const address = email.trim().toLowerCase();
       const at = now().toISOString();
       const existing = await users.findByEmail(address);
-      if (existing) {
-        if (existing.role !== "admin") await users.setRole(existing.id, "admin", at);
-        return;
-      }
+      if (existing) return existing.role === "customer" ? "refused" : "exists";
       await users.insert({
         id: randomUUID(),
         email: address,
@@ -205,6 +219,7 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         role: "admin",
         created_at: at,
       });
+      return "created";
     },
   };
 }

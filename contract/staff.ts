@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * Staff roles of LIFECYCLE.md, lowest first: a writer works the orders assigned to them; a manager also runs
+ * orders, support, customers and refunds; an admin also prices, staff accounts and the audit log.
+ * Shared by the API's role guard and the back office's navigation.
+ */
+export const STAFF_ROLE_ORDER = ["writer", "manager", "admin"] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_ORDER)[number];
+export const staffRoleSchema = z.enum(STAFF_ROLE_ORDER).describe("writer < manager < admin");
+
+export function isStaffRole(role: string | null | undefined): role is StaffRoleName {
+  return (STAFF_ROLE_ORDER as readonly string[]).includes(role ?? "");
+}
+
+/** True when `role` is a staff role at least as high as `least` (a customer never is). */
+export function roleAtLeast(role: string | null | undefined, least: StaffRoleName): boolean {
+  return isStaffRole(role) && STAFF_ROLE_ORDER.indexOf(role) >= STAFF_ROLE_ORDER.indexOf(least);
+}
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const personName = z.string().trim().min(1).max(100);
+const password = z.string().min(8).max(128);
+const opaque = z.string().trim().min(1).max(200);
+
+/** A TOTP code (6 digits) or a recovery code (`abcde-fghij`); spaces and dashes are ignored. */
+export const secondFactorCodeSchema = z.string().trim().min(1).max(40).describe("6-digit code from the authenticator app, or a recovery code");
+
+/** POST /api/admin/auth/sign-in: the password step of a staff sign-in. */
+export const staffSignInRequestSchema = z.strictObject({
+  email,
+  password: z.string().min(1).max(128),
+  rememberMe: z.boolean().default(false),
+});
+export type StaffSignInRequest = z.input<typeof staffSignInRequestSchema>;
+
+export const totpEnrolmentSchema = z.object({
+  secret: z.string().describe("base32 secret to type into the app when the QR code cannot be scanned"),
+  otpauthUrl: z.string(),
+  qrCode: z.string().describe("data: URL of the QR code image of otpauthUrl"),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** The next step after the password (or an accepted invitation): a code, or enrolment first. */
+export const staffChallengeSchema = z.object({
+  step: z.enum(["code", "enrol"]),
+  challenge: z.string().describe("opaque, valid 10 minutes, for the next call only"),
+  enrolment: totpEnrolmentSchema.optional().describe("present when step is enrol"),
+});
+export type StaffChallenge = z.infer<typeof staffChallengeSchema>;
+
+export const staffCodeRequestSchema = z.strictObject({ challenge: opaque, code: secondFactorCodeSchema });
+export type StaffCodeRequest = z.input<typeof staffCodeRequestSchema>;
+
+export const staffTokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  recoveryCodes: z.array(z.string()).optional().describe("after enrolment only: ten single-use codes, shown this once"),
+});
+export type StaffTokens = z.infer<typeof staffTokensSchema>;
+
+export const inviteStaffRequestSchema = z.strictObject({
+  email,
+  role: staffRoleSchema,
+  locale: z.enum(["en", "es"]).default("en").describe("language of the invitation mail and page"),
+});
+export type InviteStaffRequest = z.input<typeof inviteStaffRequestSchema>;
+
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.string().nullable().describe("email of the admin who invited"),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: staffRoleSchema,
+  enrolled: z.boolean().describe("second factor set up"),
+  deactivatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffListSchema = z.object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+
+export const changeStaffRoleRequestSchema = z.strictObject({ role: staffRoleSchema });
+
+export const invitationTokenRequestSchema = z.strictObject({ token: opaque });
+export const invitationLookupSchema = z.object({ email: z.string(), role: staffRoleSchema, expiresAt: z.string(), locale: z.enum(["en", "es"]) });
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
+export const acceptInvitationRequestSchema = z
+  .strictObject({ token: opaque, firstName: personName, lastName: personName, password, repeatedPassword: z.string().max(128) })
+  .refine((value) => value.password === value.repeatedPassword, { message: "passwordsDiffer", path: ["repeatedPassword"] });
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
