@@ -9,6 +9,11 @@ import { createOrdersService } from "./modules/orders/orders.service";
 import { createStorage } from "./modules/storage/create-storage";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
+import { createSupportDeskRepository } from "./modules/support/support-desk.repository";
+import { createSupportDeskService } from "./modules/support/support-desk.service";
+import { createCustomersAdminRepository } from "./modules/customers/customers-admin.repository";
+import { createCustomersAdminService } from "./modules/customers/customers-admin.service";
+import type { AuditSink } from "./platform/staff-action";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
 import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
@@ -33,7 +38,9 @@ export interface ServiceDeps {
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const jobs = createJobRunner(db.kysely, db.dialect, { clock });
-  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
+  // Back-office actions are audited (issue 14); until the audit log is merged they are written nowhere.
+  const audit: AuditSink = { record: async () => undefined };
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit });
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
@@ -58,7 +65,17 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
   });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
+  const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };
+  const supportDesk = createSupportDeskService({
+    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, audit, customerByEmail: (email) => customerLookup.byEmail(email),
+    publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
+  });
+  const customers = createCustomersAdminService({
+    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit, endSignIns: accounts.endSignIns, ticketsOf: supportDesk.ticketsOf, clock,
+  });
+  customerLookup.byEmail = customers.byEmail;
+  return { clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

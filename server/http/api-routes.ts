@@ -5,6 +5,8 @@ import { catalogRoutes } from "../modules/catalog/catalog.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
 import { supportRoutes } from "../modules/support/support.routes";
+import { supportDeskRoutes } from "../modules/support/support-desk.routes";
+import { customersAdminRoutes } from "../modules/customers/customers-admin.routes";
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
 import { ApiError } from "./api-error";
@@ -20,6 +22,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
     depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
+  await api.register(supportDeskRoutes, { desk: services.supportDesk });
+  await api.register(customersAdminRoutes, { customers: services.customers });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
 
   api.all("/*", { schema: { hide: true } }, async () => {

@@ -58,6 +58,8 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     ...accounts,
     ...passwordReset,
     accessTokens,
+    /** Ends every sign-in of the user at once (their access tokens are refused from now on). */
+    endSignIns: (userId: string): Promise<void> => sessions.endAllOf(userId),
     /**
      * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
      * so the first unknown-email sign-in is not faster.

@@ -92,6 +92,8 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
         throw DomainError.field("", "accounts.invalidCredentials");
       }
       await throttle.succeeded(input.email, address);
+      // Blocked in the back office: the password was right, so saying why gives nothing away.
+      if (user.blocked_at) throw DomainError.field("", "accounts.blocked");
       if (needsRehash(user.password_hash)) await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       return sessions.start(user, input.rememberMe);
     },
