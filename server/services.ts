@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts-module";
+import { createAuditRepository } from "./modules/audit/audit.repository";
+import { createAuditService } from "./modules/audit/audit.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
@@ -38,9 +40,20 @@ export interface ServiceDeps {
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const jobs = createJobRunner(db.kysely, db.dialect, { clock });
-  // Back-office actions are audited (issue 14); until the audit log is merged they are written nowhere.
-  const audit: AuditSink = { record: async () => undefined };
-  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit });
+  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
+  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);
+  // The back-office modules write their actions through this port (server/platform/staff-action.ts).
+  const staffAudit: AuditSink = {
+    record: (entry, trx) =>
+      audit.record(
+        {
+          actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.address, action: entry.action,
+          subject: { type: entry.subjectType, id: entry.subjectId }, before: entry.before, after: entry.after,
+        },
+        trx,
+      ),
+  };
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
@@ -68,14 +81,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
   const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };
   const supportDesk = createSupportDeskService({
-    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, audit, customerByEmail: (email) => customerLookup.byEmail(email),
+    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, audit: staffAudit, customerByEmail: (email) => customerLookup.byEmail(email),
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
   const customers = createCustomersAdminService({
-    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit, endSignIns: accounts.endSignIns, ticketsOf: supportDesk.ticketsOf, clock,
+    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf: supportDesk.ticketsOf, clock,
   });
   customerLookup.byEmail = customers.byEmail;
-  return { clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  return { clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, audit };
 }
 
 export type Services = ReturnType<typeof createServices>;

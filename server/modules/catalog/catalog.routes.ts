@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.put(
     "/admin/prices/:productId",
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireRole("admin"),
       schema: {
         tags: ["admin"],
         summary: "Admin: set a product's price in one currency; every instance's prices and cached pages show it at once (audited)",
@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     "/admin/catalog",
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireRole("admin"),
       schema: { tags: ["admin"], security: [{ bearer: [] }], summary: "Admin: every service and bundle, sold or hidden, with terms and prices per currency", response: { 200: catalogListSchema, ...adminErrors } },
     },
     async (request) => ({ items: (await catalog.adminList(staffActorOf(request))).map(catalogProduct) }),
@@ -71,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.put(
     "/admin/catalog/:productId",
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireRole("admin"),
       schema: {
         tags: ["admin"],
         security: [{ bearer: [] }],
