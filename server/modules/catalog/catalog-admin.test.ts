@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { customer, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
 
@@ -43,6 +44,10 @@ describe("catalog and prices in the back office", () => {
     expect(byId.get(before.id)).toMatchObject({ revision_rounds: 2 });
     expect(byId.get(after.id)).toMatchObject({ total: 9_950, revision_rounds: 3 });
     expect(byId.get(before.id)!.total).not.toBe(9_950);
+    const [audited] = await auditRows(store, "seo-layer");
+    expect(audited).toMatchObject({ action: "catalog.update", actorId: admin.id, actorRole: "admin" });
+    expect(audited!.before).toMatchObject({ turnaroundDays: 5, revisionRounds: 2, active: true });
+    expect(audited!.after).toMatchObject({ turnaroundDays: 4, revisionRounds: 3, prices: { EUR: 9_950, USD: 10_900, GBP: 8_900 } });
   });
 
   it("hides a product: gone from the price list, refused at order time with a clear error, back when shown again", async () => {
@@ -87,5 +92,13 @@ describe("catalog and prices in the back office", () => {
       for (const token of [buyer.token, writer.token, manager.token]) expect((await store.call(path, { method, body, token })).status, `${method} ${path}`).toBe(403);
     }
     expect((await store.post("/api/prices", { currency: "EUR" })).body.items.find((item: { id: string }) => item.id === "seo-layer").price).not.toBe(1);
+  });
+
+  it("audits a price set through the single-price route", async () => {
+    expect((await store.call("/api/admin/prices/web-copycraft", { method: "PUT", body: { currency: "GBP", price: 300 }, token: admin.token })).status).toBe(200);
+    const [audited] = await auditRows(store, "web-copycraft");
+    expect(audited).toMatchObject({ action: "catalog.price", actorId: admin.id });
+    expect(audited!.after.prices.GBP).toBe(30_000);
+    expect(audited!.before.prices.GBP).not.toBe(30_000);
   });
 });

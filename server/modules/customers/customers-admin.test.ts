@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer, TEST_PASSWORD } from "../../test/accounts";
+import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
 
@@ -59,6 +60,10 @@ describe("customers in the back office", () => {
     ]);
     const debited = await adjust(buyer.id, { currency: "GBP", direction: "debit", amount: 5.25, reason: "Bank fee charged back" });
     expect(debited.body.balances[0].balance).toBe(20.25);
+    expect(await auditRows(store, buyer.id)).toEqual([
+      expect.objectContaining({ action: "customer.adjust", actorId: manager.id, before: { currency: "GBP", balance: 0 }, after: expect.objectContaining({ balance: 2_550, amount: 2_550, reason: "Goodwill for a late order" }) }),
+      expect.objectContaining({ action: "customer.adjust", before: { currency: "GBP", balance: 2_550 }, after: expect.objectContaining({ balance: 2_025, amount: -525, reason: "Bank fee charged back" }) }),
+    ]);
 
     const own = await store.post("/api/balance", { currency: "GBP" }, { token: buyer.token });
     expect(own.body.balance).toBe(20.25);
@@ -80,6 +85,7 @@ describe("customers in the back office", () => {
     expect(spanish.body.errors).toEqual({ amount: ["El saldo quedaría por debajo de cero: tiene 0."] });
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(1_000);
     expect(await store.db.kysely.selectFrom("balance_adjustments").select("id").where("user_id", "=", buyer.id).execute()).toEqual([]);
+    expect(await auditRows(store, buyer.id)).toEqual([]);
 
     const noReason = await adjust(buyer.id, { currency: "EUR", direction: "credit", amount: 1, reason: " " });
     expect(noReason.status).toBe(400);
@@ -117,6 +123,10 @@ describe("customers in the back office", () => {
     expect((await store.post(`/api/admin/customers/${buyer.userId}/unblock`, undefined, { token: manager.token })).body.blockedAt).toBeNull();
     expect((await store.post(`/api/admin/customers/${buyer.userId}/unblock`, undefined, { token: manager.token })).status).toBe(409);
     expect((await store.post("/api/Accounts/login", { email: buyer.email, password: TEST_PASSWORD, rememberMe: false })).status).toBe(200);
+    expect((await auditRows(store, buyer.userId)).map((row) => [row.action, row.after])).toEqual([
+      ["customer.block", { blockedAt: blocked.body.blockedAt, reason: "Chargeback fraud" }],
+      ["customer.unblock", { blockedAt: null }],
+    ]);
   });
 
   it("answers a writer and a customer 403, no token 401, and staff or unknown ids 404 on every route", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../platform/clock";
+import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { customer, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
 
@@ -16,6 +17,12 @@ beforeAll(async () => {
   writer = await staffMember(store, "writer");
 });
 afterAll(() => store.close());
+
+/** Each call happens a second after the one before, so the thread and the audit log have a clear order. */
+const post = (path: string, body: unknown, options: { token?: string } = {}) => {
+  clock.advance(1000);
+  return store.post(path, body, options);
+};
 
 const openTicket = async (email: string, locale: "en" | "es" = "en") =>
   (await store.services.support.createTicket({ email, description: "Where is the invoice for my last order, please?" }, locale)).id;
@@ -51,7 +58,7 @@ describe("support inbox", () => {
 
   it("mails a reply in the requester's language with a private link where they read the thread and answer without signing in", async () => {
     const id = await openTicket("lucia@example.com", "es");
-    const replied = await store.post(`/api/admin/support/tickets/${id}/replies`, { body: "La factura está en tu perfil." }, { token: manager.token });
+    const replied = await post(`/api/admin/support/tickets/${id}/replies`, { body: "La factura está en tu perfil." }, { token: manager.token });
     expect(replied.status).toBe(200);
     expect(replied.body.messages.map((message: { author: string }) => message.author)).toEqual(["requester", "staff"]);
 
@@ -70,8 +77,8 @@ describe("support inbox", () => {
     expect(thread.headers.get("cache-control")).toBe("no-store");
     expect(thread.body).toMatchObject({ id, status: "open", messages: [{ author: "requester" }, { author: "staff", staffName: "Ada", body: "La factura está en tu perfil." }] });
 
-    await store.post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token });
-    const answered = await store.post(`/api/support/tickets/${mailed.token}/replies`, { body: "¡Gracias, ya la tengo!" });
+    await post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token });
+    const answered = await post(`/api/support/tickets/${mailed.token}/replies`, { body: "¡Gracias, ya la tengo!" });
     expect(answered.status).toBe(200);
     expect(answered.body.status).toBe("open");
     expect(answered.body.messages.at(-1)).toMatchObject({ author: "requester", body: "¡Gracias, ya la tengo!" });
@@ -84,9 +91,9 @@ describe("support inbox", () => {
 
   it("refuses an unknown or ended link with 404 and a clear message, and an empty answer with 400", async () => {
     const id = await openTicket("late@example.com");
-    await store.post(`/api/admin/support/tickets/${id}/replies`, { body: "Here is the answer." }, { token: manager.token });
+    await post(`/api/admin/support/tickets/${id}/replies`, { body: "Here is the answer." }, { token: manager.token });
     const { token } = await linkMailedTo("late@example.com");
-    expect((await store.post(`/api/support/tickets/${token}/replies`, { body: "  " })).status).toBe(400);
+    expect((await post(`/api/support/tickets/${token}/replies`, { body: "  " })).status).toBe(400);
 
     const unknown = await store.call(`/api/support/tickets/${"x".repeat(43)}`, { headers: { "accept-language": "es" } });
     expect(unknown.status).toBe(404);
@@ -97,35 +104,42 @@ describe("support inbox", () => {
       const ended = await store.call(`/api/support/tickets/${token}`);
       expect(ended.status).toBe(404);
       expect(ended.body.detail).toBe("This link has ended or does not exist. Write to us again from the contact page.");
-      expect((await store.post(`/api/support/tickets/${token}/replies`, { body: "Still there?" })).status).toBe(404);
+      expect((await post(`/api/support/tickets/${token}/replies`, { body: "Still there?" })).status).toBe(404);
     } finally {
-      clock.set("2026-03-02T10:00:00.000Z");
+      clock.advance(-31 * 24 * 60 * 60_000);
     }
   });
 
   it("assigns to a manager or admin only, and closes and reopens once each", async () => {
     const id = await openTicket("assign@example.com");
-    const assigned = await store.post(`/api/admin/support/tickets/${id}/assign`, { staffId: manager.id }, { token: admin.token });
+    const assigned = await post(`/api/admin/support/tickets/${id}/assign`, { staffId: manager.id }, { token: admin.token });
     expect(assigned.status).toBe(200);
     expect(assigned.body.assignee).toMatchObject({ id: manager.id });
-    const toWriter = await store.post(`/api/admin/support/tickets/${id}/assign`, { staffId: writer.id }, { token: admin.token });
+    const toWriter = await post(`/api/admin/support/tickets/${id}/assign`, { staffId: writer.id }, { token: admin.token });
     expect(toWriter.status).toBe(400);
     expect(toWriter.body.errors).toEqual({ staffId: ["Choose a manager or an admin."] });
 
-    expect((await store.post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token })).body.status).toBe("closed");
-    const twice = await store.post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token });
+    expect((await post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token })).body.status).toBe("closed");
+    const twice = await post(`/api/admin/support/tickets/${id}/close`, undefined, { token: manager.token });
     expect(twice.status).toBe(409);
     expect(twice.body.detail).toBe("This ticket is already closed.");
     const closed = await store.call("/api/admin/support/tickets?status=closed", { token: manager.token });
     expect(closed.body.items.map((item: { id: string }) => item.id)).toContain(id);
-    expect((await store.post(`/api/admin/support/tickets/${id}/reopen`, undefined, { token: manager.token })).body.status).toBe("open");
-    expect((await store.post(`/api/admin/support/tickets/${id}/reopen`, undefined, { token: manager.token })).status).toBe(409);
+    expect((await post(`/api/admin/support/tickets/${id}/reopen`, undefined, { token: manager.token })).body.status).toBe("open");
+    expect((await post(`/api/admin/support/tickets/${id}/reopen`, undefined, { token: manager.token })).status).toBe(409);
     // An answer from the requester goes to the assignee.
-    await store.post(`/api/admin/support/tickets/${id}/replies`, { body: "Assigned answer." }, { token: manager.token });
+    await post(`/api/admin/support/tickets/${id}/replies`, { body: "Assigned answer." }, { token: manager.token });
     const { token } = await linkMailedTo("assign@example.com");
-    await store.post(`/api/support/tickets/${token}/replies`, { body: "Thanks!" });
+    await post(`/api/support/tickets/${token}/replies`, { body: "Thanks!" });
     const [notice] = await store.services.mail.list({ to: manager.email });
     expect(notice?.subject).toBe(`Answer on ticket ${id} from assign@example.com`);
+
+    // Every staff action is in the audit log with who, from where, before and after; the requester's answer is not staff's.
+    const audit = await auditRows(store, id);
+    expect(audit.map((row) => row.action)).toEqual(["support.assign", "support.close", "support.reopen", "support.reply"]);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, actorRole: "admin", ip: expect.stringMatching(/127\.0\.0\.1/), before: { status: "open", assignedTo: null }, after: { status: "open", assignedTo: manager.id } });
+    expect(audit[1]).toMatchObject({ actorId: manager.id, before: { status: "open" }, after: { status: "closed" } });
+    expect(audit[3]).toMatchObject({ actorId: manager.id, after: { body: "Assigned answer." } });
   });
 
   it("answers a writer and a customer 403, no token 401, and an unknown ticket 404 on every staff route", async () => {
@@ -145,7 +159,7 @@ describe("support inbox", () => {
       expect((await store.call(path, { method, body, token: writer.token })).status, `${method} ${path}`).toBe(403);
     }
     expect((await store.call(`/api/admin/support/tickets/${randomUUID()}`, { token: manager.token })).status).toBe(404);
-    expect((await store.post(`/api/admin/support/tickets/${randomUUID()}/close`, undefined, { token: manager.token })).status).toBe(404);
+    expect((await post(`/api/admin/support/tickets/${randomUUID()}/close`, undefined, { token: manager.token })).status).toBe(404);
     expect((await store.call(`/api/admin/support/tickets/${id}`, { token: manager.token })).body.status).toBe("open");
   });
 });
