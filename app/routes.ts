@@ -17,6 +17,11 @@ function localized(path: string, file: string): RouteConfigEntry[] {
  * notes for visitors and customers). Add a page with one line: its path under /admin ("" for /admin itself) and file.
  */
 const ADMIN_PAGES: Array<[path: string, file: string]> = [
+  ["support", "routes/admin.support.tsx"],
+  ["support/:ticketId", "routes/admin.support-ticket.tsx"],
+  ["customers", "routes/admin.customers.tsx"],
+  ["customers/:customerId", "routes/admin.customer.tsx"],
+  ["catalog", "routes/admin.catalog.tsx"],
 ];
 
 function localizedLayout(path: string, file: string, pages: Array<[string, string]>): RouteConfigEntry[] {
@@ -49,5 +54,6 @@ export default [
   ...localized("profile/orders", "routes/profile.orders.tsx"),
   ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
+  ...localized("support/tickets/:token", "routes/support.ticket.tsx"),
   ...localizedLayout("admin", "routes/admin.tsx", ADMIN_PAGES),
 ] satisfies RouteConfig;

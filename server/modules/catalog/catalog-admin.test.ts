@@ -45,7 +45,7 @@ describe("catalog and prices in the back office", () => {
     expect(byId.get(after.id)).toMatchObject({ total: 9_950, revision_rounds: 3 });
     expect(byId.get(before.id)!.total).not.toBe(9_950);
     const [audited] = await auditRows(store, "seo-layer");
-    expect(audited).toMatchObject({ action: "catalog.update", actorId: admin.id, actorRole: "admin" });
+    expect(audited).toMatchObject({ action: "product.update", actorId: admin.id, actorRole: "admin" });
     expect(audited!.before).toMatchObject({ turnaroundDays: 5, revisionRounds: 2, active: true });
     expect(audited!.after).toMatchObject({ turnaroundDays: 4, revisionRounds: 3, prices: { EUR: 9_950, USD: 10_900, GBP: 8_900 } });
   });
@@ -97,7 +97,7 @@ describe("catalog and prices in the back office", () => {
   it("audits a price set through the single-price route", async () => {
     expect((await store.call("/api/admin/prices/web-copycraft", { method: "PUT", body: { currency: "GBP", price: 300 }, token: admin.token })).status).toBe(200);
     const [audited] = await auditRows(store, "web-copycraft");
-    expect(audited).toMatchObject({ action: "catalog.price", actorId: admin.id });
+    expect(audited).toMatchObject({ action: "price.change", actorId: admin.id });
     expect(audited!.after.prices.GBP).toBe(30_000);
     expect(audited!.before.prices.GBP).not.toBe(30_000);
   });

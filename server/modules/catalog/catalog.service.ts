@@ -106,7 +106,7 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
 
     /** An admin sets a price (minor units); every instance shows it at once; orders placed before keep theirs. */
     async setPrice(productId: ProductId, currency: Currency, amount: number, actor: StaffActor): Promise<void> {
-      await change(productId, actor, "catalog.price", async (_before, trx) => {
+      await change(productId, actor, "price.change", async (_before, trx) => {
         if (!(await repository.updatePrice(productId, currency, amount, trx))) throw DomainError.notFound();
       });
       await announce("catalog.prices");
@@ -124,7 +124,7 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
      * the price list (the storefront and the cart) on every instance at once.
      */
     async update(productId: ProductId, next: CatalogChange, actor: StaffActor): Promise<CatalogEntry> {
-      await change(productId, actor, "catalog.update", (_before, trx) => repository.updateProduct(productId, next, trx));
+      await change(productId, actor, "product.update", (_before, trx) => repository.updateProduct(productId, next, trx));
       await announce("catalog.products");
       return (await repository.allProducts()).find((product) => product.id === productId)!;
     },

@@ -106,7 +106,7 @@ export function createSupportDeskService({ db, repository, mail, audit, customer
         const locale = localeOf(ticket);
         const expiresOn = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(expires);
         await mail.send(staffReplyMail(ticket.email, ticket.id, body, ticketLinkUrl(publicUrl, token, locale), expiresOn, locale), trx);
-        await audit.record({ actor, action: "support.reply", subjectType: "support_ticket", subjectId: id, before: null, after: { messageId: message.id, body } }, trx);
+        await audit.record({ actor, action: "ticket.reply", subjectType: "support_ticket", subjectId: id, before: null, after: { messageId: message.id, body } }, trx);
       });
     },
 
@@ -114,18 +114,18 @@ export function createSupportDeskService({ db, repository, mail, audit, customer
     async assign(id: string, staffId: string | null, actor: StaffActor): Promise<void> {
       assertRole(actor.role, "manager");
       if (staffId && !(await repository.staff()).some((member) => member.id === staffId)) throw DomainError.field("staffId", "supportDesk.notAssignable");
-      await act(id, actor, "support.assign", async (_ticket, trx, at) => repository.update(id, { assigned_to: staffId, updated_at: at }, trx));
+      await act(id, actor, "ticket.assign", async (_ticket, trx, at) => repository.update(id, { assigned_to: staffId, updated_at: at }, trx));
     },
 
     async close(id: string, actor: StaffActor): Promise<void> {
-      await act(id, actor, "support.close", async (ticket, trx, at) => {
+      await act(id, actor, "ticket.close", async (ticket, trx, at) => {
         if (ticket.status === "closed") throw DomainError.conflict("supportDesk.alreadyClosed");
         await repository.update(id, { status: "closed", closed_at: at, updated_at: at }, trx);
       });
     },
 
     async reopen(id: string, actor: StaffActor): Promise<void> {
-      await act(id, actor, "support.reopen", async (ticket, trx, at) => {
+      await act(id, actor, "ticket.reopen", async (ticket, trx, at) => {
         if (ticket.status === "open") throw DomainError.conflict("supportDesk.alreadyOpen");
         await repository.update(id, { status: "open", closed_at: null, updated_at: at }, trx);
       });

@@ -136,7 +136,7 @@ describe("support inbox", () => {
 
     // Every staff action is in the audit log with who, from where, before and after; the requester's answer is not staff's.
     const audit = await auditRows(store, id);
-    expect(audit.map((row) => row.action)).toEqual(["support.assign", "support.close", "support.reopen", "support.reply"]);
+    expect(audit.map((row) => row.action)).toEqual(["ticket.assign", "ticket.close", "ticket.reopen", "ticket.reply"]);
     expect(audit[0]).toMatchObject({ actorId: admin.id, actorRole: "admin", ip: expect.stringMatching(/127\.0\.0\.1/), before: { status: "open", assignedTo: null }, after: { status: "open", assignedTo: manager.id } });
     expect(audit[1]).toMatchObject({ actorId: manager.id, before: { status: "open" }, after: { status: "closed" } });
     expect(audit[3]).toMatchObject({ actorId: manager.id, after: { body: "Assigned answer." } });
