@@ -81,7 +81,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
   const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };
   const supportDesk = createSupportDeskService({
-    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, audit: staffAudit, customerByEmail: (email) => customerLookup.byEmail(email),
+    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, jobs, audit: staffAudit, customerByEmail: (email) => customerLookup.byEmail(email),
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
   const customers = createCustomersAdminService({
@@ -99,5 +99,6 @@ export async function prepareServices(services: Services, options: { demoData: b
   await services.accounts.prepare();
   await services.jobs.prepare();
   await services.mail.prepare();
+  await services.supportDesk.prepare();
   if (options.demoData) await ensureDemoData(services);
 }

@@ -6,6 +6,7 @@ import { isLocale, type Locale } from "../../../common/locales";
 import { DAY_MS, systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
+import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { MailService } from "../mail/mail.service";
 import { requesterAnswerMail, staffReplyMail, ticketLinkUrl } from "./support-desk-mail";
 import type { MessageRow, SupportDeskRepository, TicketRow } from "./support-desk.repository";
@@ -13,12 +14,16 @@ import type { MessageRow, SupportDeskRepository, TicketRow } from "./support-des
 /** How long a private link mailed with a staff reply opens the thread: long enough to answer after a holiday. */
 export const TICKET_LINK_DAYS = 30;
 
+/** The daily job that forgets private links that have ended. */
+export const TICKET_LINKS_PURGE_JOB = "support.links.purge";
+
 export const hashTicketToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export interface SupportDeskDeps {
   db: Kysely<Database>;
   repository: SupportDeskRepository;
   mail: MailService;
+  jobs: Pick<JobRunner, "register" | "scheduleDaily">;
   audit: AuditSink;
   /** The customer with this email and their recent orders, when there is one. */
   customerByEmail(email: string): Promise<{ id: string; name: string; orders: CustomerOrderLine[] } | null>;
@@ -35,7 +40,12 @@ const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCE
  * private link, assignment, close and reopen. Through that link the requester reads the thread and answers without
  * an account; the link's token is random (32 bytes), kept only as its SHA-256, and ends after TICKET_LINK_DAYS.
  */
-export function createSupportDeskService({ db, repository, mail, audit, customerByEmail, publicUrl, supportEmail, clock = systemClock }: SupportDeskDeps) {
+export function createSupportDeskService({ db, repository, mail, jobs, audit, customerByEmail, publicUrl, supportEmail, clock = systemClock }: SupportDeskDeps) {
+  jobs.register(TICKET_LINKS_PURGE_JOB, async (_payload, context) => {
+    await repository.deleteLinksBefore(context.now.toISOString());
+    await jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB);
+  });
+
   const localeOf = (ticket: TicketRow): Locale => (isLocale(ticket.locale) ? ticket.locale : "en");
 
   const thread = async (ticket: TicketRow, trx: Kysely<Database> = db): Promise<TicketMessage[]> => {
@@ -70,6 +80,9 @@ export function createSupportDeskService({ db, repository, mail, audit, customer
   };
 
   const service = {
+    /** At start: makes sure the daily purge of ended links is scheduled. */
+    prepare: (): Promise<void> => jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB),
+
     async list(status: TicketStatus, query: string | undefined, actor: StaffActor): Promise<TicketListEntry[]> {
       assertRole(actor.role, "manager");
       const rows = await repository.list(status, query);

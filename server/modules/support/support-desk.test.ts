@@ -105,6 +105,11 @@ describe("support inbox", () => {
       expect(ended.status).toBe(404);
       expect(ended.body.detail).toBe("This link has ended or does not exist. Write to us again from the contact page.");
       expect((await post(`/api/support/tickets/${token}/replies`, { body: "Still there?" })).status).toBe(404);
+      // The daily purge forgets ended links.
+      const links = () => store.db.kysely.selectFrom("support_ticket_links").select("token_hash").where("ticket_id", "=", id).execute();
+      expect(await links()).toHaveLength(1);
+      await store.services.jobs.runDue();
+      expect(await links()).toEqual([]);
     } finally {
       clock.advance(-31 * 24 * 60 * 60_000);
     }
