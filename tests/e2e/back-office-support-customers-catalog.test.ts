@@ -140,6 +140,13 @@ describe("back office: customers, catalog, support", () => {
 
     await staff.reload();
     await expect.poll(() => staff.getByTestId("ticket-thread").textContent()).toContain("¡Recibida, gracias!");
+    // Closing moves it to the closed tab; the inbox reads in Spanish under /es.
+    await staff.getByRole("button", { name: "Close ticket" }).click();
+    await staff.getByText("Ticket closed.").waitFor();
+    await open(staff, `${store.server.url}/es/admin/support?status=closed`);
+    await staff.getByRole("heading", { level: 1, name: "Bandeja de soporte" }).waitFor();
+    await staff.getByTestId("tickets").getByRole("link", { name: email }).waitFor();
+    expect(await seriousViolations(staff)).toEqual([]);
     expect(id).toEqual(expect.any(String));
     await staffContext.close();
   });

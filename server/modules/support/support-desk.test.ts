@@ -52,6 +52,11 @@ describe("support inbox", () => {
     expect(detail.body.assignees.map((member: { id: string }) => member.id)).toEqual(expect.arrayContaining([manager.id, admin.id]));
     expect(detail.body.assignees.map((member: { id: string }) => member.id)).not.toContain(writer.id);
 
+    const found = await store.call(`/api/admin/support/tickets?q=${encodeURIComponent(buyer.email.slice(0, 12).toUpperCase())}`, { token: manager.token });
+    expect(found.body.items.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect((await store.call("/api/admin/support/tickets?q=%25", { token: manager.token })).body.items).toEqual([]);
+    expect((await store.call("/api/admin/support/tickets?status=closed", { token: manager.token })).body.items).toEqual([]);
+
     const stranger = await openTicket("nobody@example.com");
     expect((await store.call(`/api/admin/support/tickets/${stranger}`, { token: manager.token })).body.customer).toBeNull();
   });
