@@ -15,7 +15,7 @@ import type { MessageRow, SupportDeskRepository, TicketRow } from "./support-des
 export const TICKET_LINK_DAYS = 30;
 
 /** The daily job that forgets private links that have ended. */
-export const TICKET_LINKS_PURGE_JOB = "support.links.purge";
+export const TICKET_LINKS_PURGE_JOB = "ticketLinks.purge";
 
 export const hashTicketToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
