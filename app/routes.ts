@@ -17,6 +17,11 @@ function localized(path: string, file: string): RouteConfigEntry[] {
  * notes for visitors and customers). Add a page with one line: its path under /admin ("" for /admin itself) and file.
  */
 const ADMIN_PAGES: Array<[path: string, file: string]> = [
+  ["support", "routes/admin.support.tsx"],
+  ["support/:ticketId", "routes/admin.support-ticket.tsx"],
+  ["customers", "routes/admin.customers.tsx"],
+  ["customers/:customerId", "routes/admin.customer.tsx"],
+  ["catalog", "routes/admin.catalog.tsx"],
   ["staff", "routes/admin.staff.tsx"],
   ["audit", "routes/admin.audit.tsx"],
 ];
@@ -52,6 +57,7 @@ export default [
   ...localized("profile/orders", "routes/profile.orders.tsx"),
   ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
+  ...localized("support/tickets/:token", "routes/support.ticket.tsx"),
   ...localizedLayout("admin", "routes/admin.tsx", ADMIN_PAGES),
   ...localized("admin/sign-in", "routes/admin.sign-in.tsx"),
   ...localized("admin/invitation", "routes/admin.invitation.tsx"),

@@ -18,6 +18,11 @@ import { createStaffService } from "./modules/staff/staff.service";
 import { createExpiringStore } from "./platform/expiring-store";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
+import { createSupportDeskRepository } from "./modules/support/support-desk.repository";
+import { createSupportDeskService } from "./modules/support/support-desk.service";
+import { createCustomersAdminRepository } from "./modules/customers/customers-admin.repository";
+import { createCustomersAdminService } from "./modules/customers/customers-admin.service";
+import type { AuditSink } from "./platform/staff-action";
 import { createPaymentProvider } from "./modules/payments/payment-provider";
 import { createDepositService } from "./modules/wallet/deposits.service";
 import { createWalletService } from "./modules/wallet/wallet.service";
@@ -45,7 +50,18 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   metrics.watchJobs(() => jobs.depth());
   // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
   const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);
-  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
+  // The back-office modules write their actions through this port (server/platform/staff-action.ts).
+  const staffAudit: AuditSink = {
+    record: (entry, trx) =>
+      audit.record(
+        {
+          actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.address, action: entry.action,
+          subject: { type: entry.subjectType, id: entry.subjectId }, before: entry.before, after: entry.after,
+        },
+        trx,
+      ),
+  };
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
   const brand = { name: "Scriptorium", publicUrl: config.publicUrl, address: config.STORE_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean), contact: config.SUPPORT_EMAIL };
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
@@ -84,9 +100,22 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
   });
+  // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
+  const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };
+  const supportDesk = createSupportDeskService({
+    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, jobs, audit: staffAudit, customerByEmail: (email) => customerLookup.byEmail(email),
+    publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
+  });
+  const customers = createCustomersAdminService({
+    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf: supportDesk.ticketsOf, clock,
+  });
+  customerLookup.byEmail = customers.byEmail;
   const cart = createCartService({ db: db.kysely, clock });
   const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, cart, documents, privacy, audit, staff, staffAuth };
+  return {
+    clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
+    cart, documents, privacy, audit, staff, staffAuth,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -97,5 +126,6 @@ export async function prepareServices(services: Services, options: { demoData: b
   await services.accounts.prepare(options.log);
   await services.jobs.prepare();
   await services.mail.prepare();
+  await services.supportDesk.prepare();
   if (options.demoData) await ensureDemoData(services);
 }

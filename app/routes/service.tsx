@@ -23,10 +23,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { locale, prices } = await pagePrices(request, context);
   const price = priceOf(prices, id);
   if (price === undefined) throw data(null, { status: 404 });
-  const bundles = BUNDLES.filter((bundle) => bundle.services.includes(id)).map((bundle) => ({
-    id: bundle.id,
-    price: priceOf(prices, bundle.id) ?? 0,
-  }));
+  // A hidden bundle has no price: it is not offered here either.
+  const bundles = BUNDLES.filter((bundle) => bundle.services.includes(id)).flatMap((bundle) => {
+    const bundlePrice = priceOf(prices, bundle.id);
+    return bundlePrice === undefined ? [] : [{ id: bundle.id, price: bundlePrice }];
+  });
   const terms = await context.productTerms();
   const own = terms[id];
   const entry = serviceCatalogEntry(id);

@@ -10,6 +10,8 @@ import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
 import { privacyRoutes } from "../modules/privacy/privacy.routes";
 import { supportRoutes } from "../modules/support/support.routes";
+import { supportDeskRoutes } from "../modules/support/support-desk.routes";
+import { customersAdminRoutes } from "../modules/customers/customers-admin.routes";
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
 import { ApiError } from "./api-error";
@@ -28,6 +30,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(cartRoutes, { cart: services.cart });
   await api.register(auditRoutes, { audit: services.audit });
   await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth });
+  await api.register(supportDeskRoutes, { desk: services.supportDesk });
+  await api.register(customersAdminRoutes, { customers: services.customers });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
   await api.register(documentsRoutes, { documents: services.documents });
   await api.register(privacyRoutes, { privacy: services.privacy });

@@ -19,5 +19,7 @@ describe("sitemap and robots", () => {
     expect(robots).toContain("Sitemap: https://shop.example/sitemap.xml");
     expect(robots).toContain("Disallow: /api/");
     expect(robots).toContain("Disallow: /es/profile/");
+    // A requester's private ticket page is never crawled.
+    expect(robots).toContain("Disallow: /es/support/tickets/");
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 
 /** Topics every instance must hear about, so caches kept in memory forget what changed elsewhere. */
-export type ChangeTopic = "catalog.prices";
+export type ChangeTopic = "catalog.prices" | "catalog.products";
 
 /**
  * Tells this instance, and every other one through Redis pub/sub when REDIS_URL is set, that something changed.

@@ -61,6 +61,8 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     /** For the staff sign-in (server/modules/staff): starts and ends sign-ins, and the login throttle codes count in. */
     sessions: { start: sessions.start, endAllOf: sessions.endAllOf },
     throttle,
+    /** Ends every sign-in of the user at once (their access tokens are refused from now on). */
+    endSignIns: (userId: string): Promise<void> => sessions.endAllOf(userId),
     /**
      * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
      * so the first unknown-email sign-in is not faster.

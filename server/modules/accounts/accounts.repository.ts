@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../../db/schema";
 import type { UsersTable } from "./accounts.tables";
 
-export type UserRow = Selectable<UsersTable>;
+/** A user as read with selectAll; `blocked_at` may be left out when writing one. */
+export type UserRow = Omit<Selectable<UsersTable>, "blocked_at"> & { blocked_at?: string | null };
 export type NewUser = Omit<UserRow, "updated_at" | "billing_json" | "closed_at">;
 export type ProfileFields = Pick<UserRow, "first_name" | "last_name" | "country" | "company" | "city" | "zip_code" | "address">;
 

@@ -109,6 +109,8 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       // Staff sign in with a second factor, at /admin/sign-in (server/modules/staff/staff-auth.service.ts).
       if (user.role !== "customer") throw DomainError.field("", "accounts.staffSignInElsewhere");
       await throttle.succeeded(input.email, address);
+      // Blocked in the back office: the password was right, so saying why gives nothing away.
+      if (user.blocked_at) throw DomainError.field("", "accounts.blocked");
       return sessions.start(user, input.rememberMe);
     },
 

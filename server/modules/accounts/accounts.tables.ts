@@ -16,6 +16,8 @@ export interface UsersTable {
   password_hash: string;
   /** LIFECYCLE.md staff roles: writer, manager, admin. */
   role: UserRole;
+  /** Set while the back office blocks the account: no sign-in. */
+  blocked_at: string | null;
   created_at: string;
   updated_at: string;
   /** Billing details last sent or saved (contract BillingDetails as JSON); null until then. */

@@ -11,6 +11,16 @@ export interface PricedProduct {
   price: number;
 }
 
+export interface CatalogEntry {
+  id: ProductId;
+  kind: ProductKind;
+  active: boolean;
+  turnaroundDays: number;
+  revisionRounds: number;
+  /** Minor units per currency. */
+  prices: Partial<Record<Currency, number>>;
+}
+
 export function createCatalogRepository(db: Kysely<Database>) {
   return {
     async pricedProducts(currency: Currency, trx: Kysely<Database> = db): Promise<PricedProduct[]> {
@@ -37,14 +47,50 @@ export function createCatalogRepository(db: Kysely<Database>) {
     },
 
     /** Sets one product's price in one currency; false when the product has no price in that currency. */
-    async updatePrice(productId: string, currency: Currency, amount: number): Promise<boolean> {
-      const result = await db
+    async updatePrice(productId: string, currency: Currency, amount: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
         .updateTable("product_prices")
         .set({ amount })
         .where("product_id", "=", productId)
         .where("currency", "=", currency)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Every product, sold or hidden, with its terms and its price in each currency (back office). */
+    async allProducts(trx: Kysely<Database> = db): Promise<CatalogEntry[]> {
+      const products = await trx.selectFrom("products").select(["id", "kind", "active", "turnaround_days", "revision_rounds"]).orderBy("position").execute();
+      const prices = await trx.selectFrom("product_prices").select(["product_id", "currency", "amount"]).execute();
+      return products.map((product) => ({
+        id: product.id as ProductId,
+        kind: product.kind,
+        active: product.active === 1,
+        turnaroundDays: product.turnaround_days,
+        revisionRounds: product.revision_rounds,
+        prices: Object.fromEntries(prices.filter((price) => price.product_id === product.id).map((price) => [price.currency, price.amount])) as Partial<Record<Currency, number>>,
+      }));
+    },
+
+    /** Locks the product's row (PostgreSQL) and answers it, or undefined when there is no such product. */
+    async lockProduct(id: string, trx: Kysely<Database>): Promise<boolean> {
+      const result = await trx.updateTable("products").set((eb) => ({ id: eb.ref("id") })).where("id", "=", id).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Sets a product's visibility, terms and prices (minor units per currency). */
+    async updateProduct(id: string, change: { active: boolean; turnaroundDays: number; revisionRounds: number; prices: Record<Currency, number> }, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable("products")
+        .set({ active: change.active ? 1 : 0, turnaround_days: change.turnaroundDays, revision_rounds: change.revisionRounds })
+        .where("id", "=", id)
+        .execute();
+      for (const [currency, amount] of Object.entries(change.prices)) {
+        await trx
+          .insertInto("product_prices")
+          .values({ product_id: id, currency, amount })
+          .onConflict((oc) => oc.columns(["product_id", "currency"]).doUpdateSet({ amount }))
+          .execute();
+      }
     },
 
     /** Business days and revision rounds of each product (LIFECYCLE.md: a bundle takes its longest service). */

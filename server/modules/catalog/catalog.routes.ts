@@ -4,7 +4,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pricesRequestSchema, pricesResponseSchema, productIdSchema, setPriceRequestSchema } from "../../../contract/catalog";
 import { toMajor, toMinor } from "../../../contract/money";
+import { catalogListSchema, catalogProductSchema, catalogUpdateSchema } from "../../../contract/admin-catalog";
+import { problemSchema } from "../../../contract/errors";
+import { staffActorOf } from "../../platform/staff-action";
+import type { CatalogEntry } from "./catalog.repository";
 import type { CatalogService } from "./catalog.service";
+
+const adminErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/** A product as the back office shows it: prices in major units per currency. */
+function catalogProduct(entry: CatalogEntry) {
+  const price = (currency: Currency) => toMajor(entry.prices[currency] ?? 0);
+  return { ...entry, prices: { EUR: price("EUR"), USD: price("USD"), GBP: price("GBP") } };
+}
 
 /** The price list as the API (and the server-rendered pages) show it: major units. */
 export async function pricesResponse(catalog: CatalogService, currency: Currency): Promise<PricesResponse> {
@@ -29,21 +41,55 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.put(
     "/admin/prices/:productId",
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "Set a product's price in one currency; every instance's prices and cached pages show it at once",
+        summary: "Admin: set a product's price in one currency; every instance's prices and cached pages show it at once (audited)",
         security: [{ bearer: [] }],
         params: z.object({ productId: productIdSchema }),
         body: setPriceRequestSchema,
-        response: { 200: pricesResponseSchema },
+        response: { 200: pricesResponseSchema, ...adminErrors },
       },
     },
     async (request) => {
       const { currency, price } = request.body;
       // The schema allows two decimals only, so toMinor always answers a number here.
-      await catalog.setPrice(request.params.productId, currency, toMinor(price) ?? 0);
+      await catalog.setPrice(request.params.productId, currency, toMinor(price) ?? 0, staffActorOf(request));
       return pricesResponse(catalog, currency);
+    },
+  );
+
+  app.get(
+    "/admin/catalog",
+    {
+      preHandler: app.requireRole("admin"),
+      schema: { tags: ["admin"], security: [{ bearer: [] }], summary: "Admin: every service and bundle, sold or hidden, with terms and prices per currency", response: { 200: catalogListSchema, ...adminErrors } },
+    },
+    async (request) => ({ items: (await catalog.adminList(staffActorOf(request))).map(catalogProduct) }),
+  );
+
+  app.put(
+    "/admin/catalog/:productId",
+    {
+      preHandler: app.requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        security: [{ bearer: [] }],
+        summary: "Admin: a product's prices, turnaround, revision rounds and visibility, for orders placed from now on; every instance's pages show it at once (audited)",
+        params: z.object({ productId: productIdSchema }),
+        body: catalogUpdateSchema,
+        response: { 200: catalogProductSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { prices, ...terms } = request.body;
+      const minor = (amount: number) => toMinor(amount) ?? 0;
+      const updated = await catalog.update(
+        request.params.productId,
+        { ...terms, prices: { EUR: minor(prices.EUR), USD: minor(prices.USD), GBP: minor(prices.GBP) } },
+        staffActorOf(request),
+      );
+      return catalogProduct(updated);
     },
   );
 };

@@ -2,14 +2,31 @@ import type { Currency } from "../../../contract/currency";
 import type { ProductId } from "../../../contract/catalog";
 import { DomainError } from "../../platform/domain-error";
 import type { ChangeBus } from "../../platform/change-bus";
-import type { CatalogRepository, PricedProduct } from "./catalog.repository";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
+import type { CatalogEntry, CatalogRepository, PricedProduct } from "./catalog.repository";
+
+export interface CatalogChange {
+  active: boolean;
+  turnaroundDays: number;
+  revisionRounds: number;
+  /** Minor units per currency. */
+  prices: Record<Currency, number>;
+}
+
+/** What the back office needs to change the catalog: a transaction for the change and its audit row. */
+export interface CatalogAdminDeps {
+  db: Kysely<Database>;
+  audit: AuditSink;
+}
 
 /**
  * Products and their prices. Prices are read once per currency and kept until they change: a change made here or
  * on another instance arrives over the change bus and empties this cache (and the page cache, through `onChange`),
  * so pricing a cart or a page costs no query.
  */
-export function createCatalogService(repository: CatalogRepository, bus?: ChangeBus) {
+export function createCatalogService(repository: CatalogRepository, bus?: ChangeBus, admin?: CatalogAdminDeps) {
   const priceCache = new Map<Currency, Promise<PricedProduct[]>>();
   let contents: Promise<Map<ProductId, ProductId[]>> | null = null;
   const listeners = new Set<() => void>();
@@ -30,6 +47,26 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
     for (const listener of listeners) listener();
   };
   bus?.subscribe("catalog.prices", invalidate);
+  bus?.subscribe("catalog.products", invalidate);
+
+  /** Tells every instance (or this one, without a bus) that prices or products changed. */
+  const announce = async (topic: "catalog.prices" | "catalog.products") => {
+    if (bus) await bus.publish(topic);
+    else invalidate();
+  };
+
+  /** One product's change: its row locked, the change and its audit row in one transaction, then every instance told. */
+  const change = async (productId: ProductId, actor: StaffActor, action: string, apply: (before: CatalogEntry, trx: Kysely<Database>) => Promise<void>) => {
+    if (!admin) throw new Error("catalog changes need the back-office dependencies");
+    assertRole(actor.role, "admin");
+    await admin.db.transaction().execute(async (trx) => {
+      if (!(await repository.lockProduct(productId, trx))) throw DomainError.notFound();
+      const before = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
+      await apply(before, trx);
+      const after = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
+      await admin.audit.record({ actor, action, subjectType: "product", subjectId: productId, before, after }, trx);
+    });
+  };
 
   return {
     prices,
@@ -67,11 +104,29 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
 
     invalidate,
 
-    /** Staff set a price (minor units); every instance shows it at once. */
-    async setPrice(productId: ProductId, currency: Currency, amount: number): Promise<void> {
-      if (!(await repository.updatePrice(productId, currency, amount))) throw DomainError.notFound();
-      if (bus) await bus.publish("catalog.prices");
-      else invalidate();
+    /** An admin sets a price (minor units); every instance shows it at once; orders placed before keep theirs. */
+    async setPrice(productId: ProductId, currency: Currency, amount: number, actor: StaffActor): Promise<void> {
+      await change(productId, actor, "price.change", async (_before, trx) => {
+        if (!(await repository.updatePrice(productId, currency, amount, trx))) throw DomainError.notFound();
+      });
+      await announce("catalog.prices");
+    },
+
+    /** Every product, sold or hidden, with its terms and prices (admins). */
+    async adminList(actor: StaffActor): Promise<CatalogEntry[]> {
+      assertRole(actor.role, "admin");
+      return repository.allProducts();
+    },
+
+    /**
+     * An admin changes a product's visibility, turnaround, revision rounds and prices at once. Orders keep the price,
+     * due date and rounds they were placed with, so the change applies to new orders only; a hidden product leaves
+     * the price list (the storefront and the cart) on every instance at once.
+     */
+    async update(productId: ProductId, next: CatalogChange, actor: StaffActor): Promise<CatalogEntry> {
+      await change(productId, actor, "product.update", (_before, trx) => repository.updateProduct(productId, next, trx));
+      await announce("catalog.products");
+      return (await repository.allProducts()).find((product) => product.id === productId)!;
     },
 
     /** Called whenever prices change (the page cache empties itself here). */

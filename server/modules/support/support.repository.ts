@@ -20,6 +20,7 @@ export function createSupportRepository(db: Kysely<Database>) {
           description: ticket.description,
           locale: ticket.locale,
           created_at: ticket.createdAt,
+          updated_at: ticket.createdAt,
         })
         .execute();
     },

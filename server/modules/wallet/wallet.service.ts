@@ -11,8 +11,8 @@ export interface WalletDebit {
   currency: Currency;
   /** Positive minor units to take off the balance. */
   amount: number;
-  kind: "order";
-  /** The order the money pays for. */
+  kind: "order" | "adjustment";
+  /** The order the money pays for, or the balance adjustment. */
   reference: string;
 }
 
@@ -49,8 +49,8 @@ export function createWalletService(db: Kysely<Database>) {
   const repository = createWalletRepository(db);
   return {
     /** Current balance in minor units (0 when the customer never had money in that currency). */
-    balance(userId: string, currency: Currency): Promise<number> {
-      return repository.balance(userId, currency);
+    balance(userId: string, currency: Currency, trx?: Kysely<Database>): Promise<number> {
+      return repository.balance(userId, currency, trx);
     },
 
     /** Every ledger movement of the user, all currencies, oldest first (minor units). */

@@ -38,7 +38,20 @@ export interface DepositsTable {
   completed_at: string | null;
 }
 
+/** A balance moved by staff: the reason and who; its ledger row (kind `adjustment`) has this id as reference. */
+export interface BalanceAdjustmentsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  /** Signed minor units. */
+  amount: number;
+  reason: string;
+  staff_id: string;
+  created_at: string;
+}
+
 export interface WalletTables {
+  balance_adjustments: BalanceAdjustmentsTable;
   balances: BalancesTable;
   ledger_entries: LedgerEntriesTable;
   deposits: DepositsTable;

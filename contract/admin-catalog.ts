@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { productIdSchema } from "./catalog";
+import { majorAmountSchema } from "./money";
+
+const price = majorAmountSchema.min(0.01).max(1_000_000);
+const pricesShape = { EUR: price, USD: price, GBP: price };
+
+/** One product as the back office edits it: a price per currency (major units), terms, and whether it is sold. */
+export const catalogProductSchema = z.object({
+  id: productIdSchema,
+  kind: z.enum(["service", "bundle"]),
+  active: z.boolean(),
+  turnaroundDays: z.number().int(),
+  revisionRounds: z.number().int(),
+  prices: z.object(pricesShape),
+});
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+export const catalogListSchema = z.object({ items: z.array(catalogProductSchema) });
+export type CatalogList = z.infer<typeof catalogListSchema>;
+
+/** PUT /api/admin/catalog/:productId: the whole editable state; applies to orders placed from now on. */
+export const catalogUpdateSchema = z.strictObject({
+  active: z.boolean(),
+  turnaroundDays: z.number().int().min(1).max(60),
+  revisionRounds: z.number().int().min(0).max(10),
+  prices: z.strictObject(pricesShape),
+});
+export type CatalogUpdate = z.input<typeof catalogUpdateSchema>;

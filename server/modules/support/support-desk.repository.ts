@@ -1,0 +1,125 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { TicketStatus } from "./support.tables";
+
+export interface TicketRow {
+  id: string;
+  email: string;
+  description: string;
+  locale: string;
+  status: TicketStatus;
+  assignedTo: string | null;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface MessageRow {
+  id: string;
+  author: "requester" | "staff";
+  staffId: string | null;
+  body: string;
+  createdAt: string;
+}
+
+const INBOX_PAGE = 100;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
+export function createSupportDeskRepository(db: Kysely<Database>) {
+  const ticketColumns = [
+    "id", "email", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at",
+  ] as const;
+  const toTicket = (row: {
+    id: string; email: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
+    created_at: string; updated_at: string | null; closed_at: string | null;
+  }): TicketRow => ({
+    id: row.id, email: row.email, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
+    createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at,
+  });
+
+  return {
+    /** The newest first by last activity, with who wrote last. */
+    async list(status: TicketStatus, emailPart: string | undefined, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
+      let query = trx
+        .selectFrom("support_tickets")
+        .select(ticketColumns)
+        .select((eb) =>
+          eb
+            .selectFrom("support_messages")
+            .select("author")
+            .whereRef("support_messages.ticket_id", "=", "support_tickets.id")
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(1)
+            .as("last_author"),
+        )
+        .where("status", "=", status);
+      if (emailPart) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "like", `%${escapeLike(emailPart.toLowerCase())}%`));
+      const rows = await query.orderBy("updated_at", "desc").orderBy("id").limit(INBOX_PAGE).execute();
+      return rows.map((row) => ({ ...toTicket(row), lastAuthor: row.last_author ?? "requester" }));
+    },
+
+    async find(id: string, trx: Kysely<Database> = db): Promise<TicketRow | undefined> {
+      const row = await trx.selectFrom("support_tickets").select(ticketColumns).where("id", "=", id).executeTakeFirst();
+      return row ? toTicket(row) : undefined;
+    },
+
+    /** Locks the ticket's row for the rest of the transaction on PostgreSQL (SQLite holds the whole database). */
+    async lock(id: string, trx: Kysely<Database>): Promise<void> {
+      await trx.updateTable("support_tickets").set((eb) => ({ id: eb.ref("id") })).where("id", "=", id).execute();
+    },
+
+    async messages(ticketId: string, trx: Kysely<Database> = db): Promise<MessageRow[]> {
+      const rows = await trx
+        .selectFrom("support_messages")
+        .select(["id", "author", "staff_id", "body", "created_at"])
+        .where("ticket_id", "=", ticketId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ id: row.id, author: row.author, staffId: row.staff_id, body: row.body, createdAt: row.created_at }));
+    },
+
+    async addMessage(ticketId: string, message: MessageRow, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("support_messages")
+        .values({ id: message.id, ticket_id: ticketId, author: message.author, staff_id: message.staffId, body: message.body, created_at: message.createdAt })
+        .execute();
+    },
+
+    async update(id: string, changes: Partial<{ status: TicketStatus; assigned_to: string | null; closed_at: string | null; updated_at: string }>, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("support_tickets").set(changes).where("id", "=", id).execute();
+    },
+
+    async addLink(ticketId: string, tokenHash: string, createdAt: string, expiresAt: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("support_ticket_links").values({ token_hash: tokenHash, ticket_id: ticketId, created_at: createdAt, expires_at: expiresAt }).execute();
+    },
+
+    async findLink(tokenHash: string, trx: Kysely<Database> = db): Promise<{ ticketId: string; expiresAt: string } | undefined> {
+      const row = await trx.selectFrom("support_ticket_links").select(["ticket_id", "expires_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+      return row ? { ticketId: row.ticket_id, expiresAt: row.expires_at } : undefined;
+    },
+
+    /** Forgets links that ended before `at`. */
+    async deleteLinksBefore(at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("support_ticket_links").where("expires_at", "<", at).execute();
+    },
+
+    /** Managers and admins, by name: who a ticket may be assigned to. */
+    async staff(ids?: string[], trx: Kysely<Database> = db): Promise<Array<{ id: string; name: string; email: string }>> {
+      let query = trx.selectFrom("users").select(["id", "first_name", "last_name", "email"]);
+      query = ids ? (ids.length === 0 ? query.where("id", "=", "") : query.where("id", "in", ids)) : query.where("role", "in", ["manager", "admin"]);
+      const rows = await query.orderBy("first_name").orderBy("last_name").execute();
+      return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`.trim(), email: row.email }));
+    },
+
+    async ticketsOf(email: string, trx: Kysely<Database> = db): Promise<TicketRow[]> {
+      const rows = await trx.selectFrom("support_tickets").select(ticketColumns).where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).orderBy("created_at", "desc").limit(50).execute();
+      return rows.map(toTicket);
+    },
+  };
+}
+
+export type SupportDeskRepository = ReturnType<typeof createSupportDeskRepository>;
