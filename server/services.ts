@@ -57,6 +57,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
+    upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
+    ticketsOpen: async () => Number((await db.kysely.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0),
   });
   return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
 }
