@@ -152,11 +152,12 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
           }
           const limited = byteLimit(upload.limitBytes);
           const piped = pipeline(part.file, limited);
+          // Handled at once: it fails while storage is still being written, and storage reports the same failure.
+          piped.catch(() => undefined);
           try {
             stored.push(await orders.actions.storeResult(id, { fileName, content: limited }));
             await piped;
           } catch (error) {
-            await piped.catch(() => undefined);
             if (error instanceof DomainError && error.kind === "too_large") {
               throw new DomainError("too_large", { detail: { key: "adminOrders.fileTooLarge", params: { name: fileName, limit: megabytes(upload.limitBytes) } } });
             }
