@@ -34,4 +34,7 @@ export default [
   ...localized("profile/orders", "routes/profile.orders.tsx"),
   ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
+  ...localized("admin", "routes/admin.dashboard.tsx"),
+  ...localized("admin/orders", "routes/admin.orders.tsx"),
+  ...localized("admin/orders/:number", "routes/admin.order.tsx"),
 ] satisfies RouteConfig;

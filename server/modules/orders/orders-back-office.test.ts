@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const place = async (who: TestCustomer = buyer, items = [{ productId: "article-forge" as const, brief: articleBrief }], currency: "EUR" | "USD" = "EUR") => {
+const place = async (who: TestCustomer = buyer, items: Parameters<typeof orderBody>[0] = [{ productId: "article-forge", brief: articleBrief }], currency: "EUR" | "USD" = "EUR") => {
   const answer = await store.post("/api/orders", orderBody(items, currency), { token: who.token });
   expect(answer.status).toBe(200);
   return answer.body as { id: string; number: string };
@@ -40,7 +40,7 @@ const startFor = async (orderId: string, member: TestCustomer) => {
 async function upload(orderId: string, token: string | undefined, files: Array<{ name: string; content: string | Buffer }>, note = "") {
   const form = new FormData();
   if (note) form.append("note", note);
-  for (const file of files) form.append("files", new Blob([file.content]), file.name);
+  for (const file of files) form.append("files", new Blob([typeof file.content === "string" ? file.content : new Uint8Array(file.content)]), file.name);
   const response = await fetch(`${store.url}/api/admin/orders/${orderId}/versions`, { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, body: (await response.json()) as any };
 }
