@@ -6,11 +6,11 @@ import { RequireAuth } from "~/lib/auth/guards";
 export function AdminFrame({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const { t: tCommon } = useTranslation("common");
   return (
-    <div className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-5xl"} px-4 py-8`}>
+    <main className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-5xl"} px-4 py-8`}>
       <title>{`${title} — ${tCommon("brand")}`}</title>
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">{title}</h1>
       <RequireAuth>{children}</RequireAuth>
-    </div>
+    </main>
   );
 }
 

@@ -37,7 +37,7 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
       <div className="h-56" aria-hidden="true">
         {mounted ? (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="day" fontSize={11} />
               <YAxis fontSize={11} width={56} />
