@@ -137,7 +137,8 @@ describe("back office orders", () => {
     const progress = page.getByTestId("upload-progress").waitFor();
     await page.getByRole("button", { name: "Upload and deliver" }).click();
     await progress;
-    await page.getByText("Version 1 is delivered.").waitFor();
+    await page.getByTestId("upload-progress").waitFor({ state: "detached" });
+    expect(await page.getByTestId("result-upload").innerText()).toContain("Version 1 is delivered.");
     await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -191,7 +192,7 @@ describe("back office orders", () => {
       await page.getByTestId("order-moves").waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
-    await open(page, `${store.server.url}/admin/orders?q=nobody-at-all@example.com`);
+    await open(page, `${store.server.url}/admin/orders?q=nobody-at-all%40example.com`);
     await page.getByTestId("queue-empty").waitFor();
     expect(errors).toEqual([]);
     await context.close();
