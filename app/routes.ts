@@ -12,6 +12,24 @@ function localized(path: string, file: string): RouteConfigEntry[] {
   ];
 }
 
+/**
+ * The back office: pages under /admin and /es/admin inside the admin shell (routes/admin.tsx: menu by role, access
+ * notes for visitors and customers). Add a page with one line: its path under /admin ("" for /admin itself) and file.
+ */
+const ADMIN_PAGES: Array<[path: string, file: string]> = [
+  ["", "routes/admin.dashboard.tsx"],
+  ["orders", "routes/admin.orders.tsx"],
+  ["orders/:number", "routes/admin.order.tsx"],
+];
+
+function localizedLayout(path: string, file: string, pages: Array<[string, string]>): RouteConfigEntry[] {
+  return (["en", "es"] as const).map((lang) =>
+    route(lang === "en" ? path : `es/${path}`, file, { id: `${lang}:${file}` }, pages.map(([page, pageFile]) =>
+      page === "" ? index(pageFile, { id: `${lang}:${pageFile}` }) : route(page, pageFile, { id: `${lang}:${pageFile}` }),
+    )),
+  );
+}
+
 export default [
   ...localized("", "routes/home.tsx"),
   ...localized("services", "routes/services.tsx"),
@@ -34,7 +52,5 @@ export default [
   ...localized("profile/orders", "routes/profile.orders.tsx"),
   ...localized("profile/orders/:number", "routes/profile.order.tsx"),
   ...localized("checkout/sandbox", "routes/checkout.sandbox.tsx"),
-  ...localized("admin", "routes/admin.dashboard.tsx"),
-  ...localized("admin/orders", "routes/admin.orders.tsx"),
-  ...localized("admin/orders/:number", "routes/admin.order.tsx"),
+  ...localizedLayout("admin", "routes/admin.tsx", ADMIN_PAGES),
 ] satisfies RouteConfig;

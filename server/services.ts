@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts/accounts-module";
+import { createAuditRepository } from "./modules/audit/audit.repository";
+import { createAuditService } from "./modules/audit/audit.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createMailService } from "./modules/mail/mail.service";
@@ -33,6 +35,8 @@ export interface ServiceDeps {
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   const jobs = createJobRunner(db.kysely, db.dialect, { clock });
+  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
+  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus);
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
@@ -58,9 +62,12 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
+    // Every staff move on an order is audited in its own transaction (who, from where, before and after).
+    audit: (trx, entry) =>
+      audit.record({ actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.ip, action: entry.action, subject: { type: "order", id: entry.orderId }, before: entry.before, after: entry.after }, trx),
     ticketsOpen: async () => Number((await db.kysely.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0),
   });
-  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics };
+  return { clock, jobs, catalog, mail, support, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics, audit };
 }
 
 export type Services = ReturnType<typeof createServices>;

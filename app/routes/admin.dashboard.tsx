@@ -5,7 +5,7 @@ import { DashboardScreen } from "~/features/admin-orders/dashboard";
 export default function AdminDashboard() {
   const { t } = useTranslation("admin-orders");
   return (
-    <AdminFrame title={t("title.dashboard")} wide>
+    <AdminFrame title={t("title.dashboard")}>
       <DashboardScreen />
     </AdminFrame>
   );

@@ -5,7 +5,7 @@ import { OrderQueueScreen } from "~/features/admin-orders/order-queue";
 export default function AdminOrders() {
   const { t } = useTranslation("admin-orders");
   return (
-    <AdminFrame title={t("title.queue")} wide>
+    <AdminFrame title={t("title.queue")}>
       <OrderQueueScreen />
     </AdminFrame>
   );

@@ -1,4 +1,5 @@
 import type { AccountTables } from "../modules/accounts/accounts.tables";
+import type { AuditTables } from "../modules/audit/audit.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
@@ -18,4 +19,5 @@ export interface Database
     MailTables,
     WalletTables,
     OrderTables,
-    JobTables {}
+    JobTables,
+    AuditTables {}

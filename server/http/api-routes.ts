@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../config";
 import { accountsRoutes } from "../modules/accounts/accounts.routes";
+import { auditRoutes } from "../modules/audit/audit.routes";
 import { catalogRoutes } from "../modules/catalog/catalog.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
     depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
+  await api.register(auditRoutes, { audit: services.audit });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
 
   api.all("/*", { schema: { hide: true } }, async () => {

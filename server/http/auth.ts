@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { roleAtLeast, type StaffRoleName } from "../../contract/staff";
 import type { AccessTokens } from "../modules/accounts/access-tokens";
 import { ApiError } from "./api-error";
 
@@ -8,6 +9,11 @@ declare module "fastify" {
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: 401 when anonymous, 403 unless staff (writer, manager or admin; the routes narrow further). */
     requireStaff: preHandlerAsyncHookHandler;
+    /**
+     * preHandler for staff routes: 401 without a valid access token, 403 for a customer or a role below `least`
+     * (writer < manager < admin, LIFECYCLE.md). `requireStaff` is `requireRole("writer")`.
+     */
+    requireRole(least: StaffRoleName): preHandlerAsyncHookHandler;
   }
 }
 
@@ -29,8 +35,18 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
   app.decorate("requireUser", async function (request: FastifyRequest) {
     await authenticate(request);
   });
-  app.decorate("requireStaff", async function (request: FastifyRequest) {
-    await authenticate(request);
-    if (!request.user || request.user.role === "customer") throw ApiError.forbidden();
-  });
+  const guards = new Map<StaffRoleName, preHandlerAsyncHookHandler>();
+  const requireRole = (least: StaffRoleName): preHandlerAsyncHookHandler => {
+    let guard = guards.get(least);
+    if (!guard) {
+      guard = async function (request: FastifyRequest) {
+        await authenticate(request);
+        if (!roleAtLeast(request.user?.role, least)) throw ApiError.forbidden();
+      };
+      guards.set(least, guard);
+    }
+    return guard;
+  };
+  app.decorate("requireRole", requireRole);
+  app.decorate("requireStaff", requireRole("writer"));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { registerRequestSchema, type RegisterRequest } from "../../contract/accounts";
+import { staffSession } from "./staff";
 import type { TestStore } from "./test-store";
 
 export interface TestCustomer {
@@ -32,11 +33,8 @@ export async function registerCustomer(store: TestStore, overrides: Partial<Regi
   return { email: input.email, password, accessToken, refreshToken, userId };
 }
 
-/** A signed-in staff user (created like ADMIN_EMAIL at start), for back-office tests. */
+/** A signed-in admin, for back-office tests (server/test/staff.ts `staffSession` gives any role). */
 export async function registerStaff(store: TestStore): Promise<TestCustomer> {
-  const email = `staff-${randomUUID()}@example.com`;
-  await store.services.accounts.ensureAdmin(email, TEST_PASSWORD);
-  const { accessToken, refreshToken } = await store.services.accounts.login({ email, password: TEST_PASSWORD, rememberMe: false });
-  const profile = await store.call("/api/Accounts/profile", { token: accessToken });
-  return { email, password: TEST_PASSWORD, accessToken, refreshToken, userId: profile.body.id };
+  const { email, password, accessToken, refreshToken, userId } = await staffSession(store, "admin");
+  return { email, password, accessToken, refreshToken, userId };
 }

@@ -1,16 +1,12 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { RequireAuth } from "~/lib/auth/guards";
 
-/** The frame of a back-office order screen: its title and heading, behind the sign-in guard (the API checks the role). */
-export function AdminFrame({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const { t: tCommon } = useTranslation("common");
+/** A back-office order screen inside the admin shell (routes/admin.tsx: access by role, menu, <main>): its heading and content. */
+export function AdminFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-5xl"} px-4 py-8`}>
-      <title>{`${title} — ${tCommon("brand")}`}</title>
+    <div className="w-full">
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">{title}</h1>
-      <RequireAuth>{children}</RequireAuth>
-    </main>
+      {children}
+    </div>
   );
 }
 

@@ -41,10 +41,6 @@ export function allowedType(fileName: string, allowed: readonly string[]): boole
  */
 export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const upload = orders.upload;
-  const managersOnly = async (request: Parameters<typeof actorOf>[0]) => {
-    const role = request.user?.role;
-    if (role !== "manager" && role !== "admin") throw DomainError.forbidden();
-  };
 
   // Busboy stops a file one byte past the limit; byteLimit below turns that into a 413 naming the file.
   await app.register(multipart, { limits: { fileSize: upload.limitBytes + 1, files: upload.maxFiles, fields: 4, fieldSize: 10_000, parts: upload.maxFiles + 4 } });
@@ -102,7 +98,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
 
   app.post(
     "/admin/orders/:id/assign",
-    { preHandler: [app.requireStaff, managersOnly], schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
+    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
     async (request) => {
       const actor = actorOf(request);
       const id = await orders.idFor(request.params.id, actor);

@@ -275,3 +275,30 @@ describe("result upload from the browser", () => {
     expect(filesOf(order.id)).toEqual([]);
   });
 });
+
+describe("the audit log of staff actions on orders", () => {
+  it("records who, from where, what, before and after for assign, start, question, note, delivery and refund; never a customer's move", async () => {
+    const order = await place();
+    await startFor(order.id, writer);
+    await store.post(`/api/admin/orders/${order.id}/ask`, { message: "Which tone?" }, { token: writer.token });
+    await store.post(`/api/orders/${order.id}/messages`, { body: "Friendly." }, { token: buyer.token });
+    await store.post(`/api/admin/orders/${order.id}/messages`, { body: "Keep it short", internal: true }, { token: writer.token });
+    expect((await upload(order.id, writer.token, [{ name: "a.txt", content: "text" }])).status).toBe(200);
+    await store.post(`/api/admin/orders/${order.id}/cancel`, { reason: "Goodwill", refund: 10 }, { token: manager.token });
+    const rows = await store.db.kysely.selectFrom("audit_log").selectAll().where("subject_type", "=", "order").where("subject_id", "=", order.id).orderBy("at").orderBy("action").execute();
+    // The test clock stands still, so every row has the same time: compare them by action.
+    expect(rows.map((row) => [row.action, row.actor_id, row.actor_role])).toEqual([
+      ["order.ask", writer.id, "writer"],
+      ["order.assign", manager.id, "manager"],
+      ["order.cancel", manager.id, "manager"],
+      ["order.deliver", writer.id, "writer"],
+      ["order.note", writer.id, "writer"],
+      ["order.start", writer.id, "writer"],
+    ]);
+    expect(rows.every((row) => row.ip === "127.0.0.1")).toBe(true);
+    const cancel = rows.find((row) => row.action === "order.cancel")!;
+    expect(JSON.parse(cancel.before_json!)).toEqual({ status: "delivered", assignedTo: writer.id });
+    expect(JSON.parse(cancel.after_json!)).toEqual({ status: "cancelled", reason: "Goodwill", refund: 1_000, currency: "EUR", total: 14_900 });
+    expect(JSON.parse(rows.find((row) => row.action === "order.assign")!.after_json!)).toEqual({ status: "paid", assignedTo: writer.id });
+  });
+});

@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import { useOutlet } from "react-router";
+import { AdminShell } from "~/features/admin/admin-shell";
+
+/** The back office layout for /admin/* and /es/admin/*: the shell with its menu by role; the page inside is the outlet. */
+export default function AdminLayout() {
+  const { t } = useTranslation("admin");
+  const { t: tCommon } = useTranslation("common");
+  const outlet = useOutlet();
+  return (
+    <>
+      <title>{`${t("title")} — ${tCommon("brand")}`}</title>
+      <meta name="robots" content="noindex" />
+      <AdminShell>{outlet}</AdminShell>
+    </>
+  );
+}

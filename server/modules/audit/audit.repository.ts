@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { AuditLogTable } from "./audit.tables";
+
+export type AuditRow = AuditLogTable;
+export type AuditListRow = AuditRow & { actor_email: string | null };
+
+export interface AuditFilter {
+  /** A user id, or an email (matched on the actor's account). */
+  actor?: string;
+  /** An exact action, or a prefix ending in a dot (`order.`). */
+  action?: string;
+  subjectType?: string;
+  subjectId?: string;
+  /** ISO instants: on or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  /** Rows strictly older than this (at, id) pair: the keyset of the previous page's last row. */
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+/**
+ * The audit log is append-only: this repository inserts and reads, and has no method that updates or deletes a row
+ * (the database refuses both with a trigger as well; audit.test.ts proves it on each dialect).
+ */
+export function createAuditRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: AuditRow, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("audit_log").values(row).execute();
+    },
+
+    /** Newest first, `limit` rows after the keyset `after` (index on at, id; per subject, actor or action too). */
+    async list(filter: AuditFilter, trx: Kysely<Database> = db): Promise<AuditListRow[]> {
+      let query = trx.selectFrom("audit_log").leftJoin("users", "users.id", "audit_log.actor_id").selectAll("audit_log").select("users.email as actor_email");
+      if (filter.actor) {
+        const actor = filter.actor;
+        query = actor.includes("@") ? query.where("users.email", "=", actor.toLowerCase()) : query.where("audit_log.actor_id", "=", actor);
+      }
+      if (filter.action) {
+        const action = filter.action;
+        // A prefix is a range, so the (action, at) index serves it on both dialects without LIKE's escaping.
+        query = action.endsWith(".")
+          ? query.where("audit_log.action", ">=", action).where("audit_log.action", "<", `${action.slice(0, -1)}/`)
+          : query.where("audit_log.action", "=", action);
+      }
+      if (filter.subjectType) query = query.where("audit_log.subject_type", "=", filter.subjectType);
+      if (filter.subjectId) query = query.where("audit_log.subject_id", "=", filter.subjectId);
+      if (filter.from) query = query.where("audit_log.at", ">=", filter.from);
+      if (filter.to) query = query.where("audit_log.at", "<", filter.to);
+      if (filter.after) {
+        const { at, id } = filter.after;
+        query = query.where((eb) => eb.or([eb("audit_log.at", "<", at), eb.and([eb("audit_log.at", "=", at), eb("audit_log.id", "<", id)])]));
+      }
+      return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc").limit(filter.limit).execute();
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
