@@ -22,9 +22,9 @@ import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import { createOrderQueue } from "./order-queue";
+import { createOrderQueue } from "./order-queue.repository";
 import { staffOrderDetail, type UploadRules } from "./order-staff-view";
-import { createOrdersDashboard } from "./orders-dashboard";
+import { createOrdersDashboard } from "./order-dashboard.repository";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
