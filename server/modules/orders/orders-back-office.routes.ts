@@ -27,6 +27,9 @@ const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 /** Room for the multipart framing and the note around the files themselves. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** What busboy says about a body that is not well-formed multipart (cut off, bad headers): the client's fault, a 400. */
+const MALFORMED = /unexpected end of form|malformed|terminated early|multipart/i;
+
 const CSV_COLUMNS = ["number", "status", "createdAt", "dueAt", "late", "currency", "total", "customerEmail", "customerName", "writer", "services"] as const;
 
 /** True when `fileName`'s extension is one of the allowed types. */
@@ -166,8 +169,12 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
         return { id: order.id, number: order.number, status: order.status, version: delivered.version, files: delivered.files.map((file) => ({ fileName: file.fileName, size: file.size })) };
       } catch (error) {
         await orders.actions.discard(stored);
-        if ((error as { code?: string }).code === "FST_FILES_LIMIT" || (error as { code?: string }).code === "FST_PARTS_LIMIT") {
+        const code = (error as { code?: string }).code ?? "";
+        if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
           throw new DomainError("too_large", { detail: { key: "adminOrders.tooManyFiles", params: { max: upload.maxFiles } } });
+        }
+        if (!(error instanceof DomainError) && (code.startsWith("FST_") || code === "ERR_STREAM_PREMATURE_CLOSE" || MALFORMED.test((error as Error).message ?? ""))) {
+          throw DomainError.field("files", "adminOrders.multipartBroken");
         }
         throw error;
       }

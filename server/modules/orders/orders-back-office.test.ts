@@ -256,6 +256,13 @@ describe("result upload from the browser", () => {
     const big = await upload(order.id, writer.token, [{ name: "ok.txt", content: "fine" }, { name: "big.pdf", content: Buffer.alloc(2001, 1) }]);
     expect(big.status).toBe(413);
     expect(big.body.detail).toBe("big.pdf is larger than the limit of 2000 bytes.");
+    const broken = await fetch(`${store.url}/api/admin/orders/${order.id}/versions`, {
+      method: "POST",
+      body: "--xyz\r\ncontent-disposition: form-data; name=\"files\"; filename=\"a.txt\"\r\n\r\nhalf a fi",
+      headers: { authorization: `Bearer ${writer.token}`, "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as any).errors.files).toEqual(["The upload was cut off or is not valid multipart/form-data; nothing was kept."]);
     const none = await upload(order.id, writer.token, []);
     expect(none.status).toBe(400);
     expect(none.body.errors.files).toEqual(["Choose at least one file to deliver."]);
