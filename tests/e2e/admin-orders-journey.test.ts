@@ -139,7 +139,7 @@ describe("back office orders", () => {
     await page.getByRole("button", { name: "Upload and deliver" }).click();
     await progress;
     await page.getByTestId("upload-progress").waitFor({ state: "detached" });
-    expect(await page.getByTestId("result-upload").innerText()).toContain("Version 1 is delivered.");
+    await page.getByText("Version 1 is delivered.").waitFor();
     await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -13,14 +13,13 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  * starts uploading; the rest go in one multipart request whose upload progress fills the bar. The server checks again,
  * streams each file to storage and keeps nothing when any file is refused.
  */
-export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; onDelivered(): void }) {
+export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; onDelivered(version: number): void }) {
   const { t } = useTranslation("admin-orders");
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [note, setNote] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const [done, setDone] = useState<string | null>(null);
   const { limitBytes, allowedTypes, maxFiles } = order.upload;
 
   const refusals = (chosen: File[]) => [
@@ -35,7 +34,6 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
   function choose(list: FileList | null) {
     const chosen = [...(list ?? [])];
     setFiles(chosen);
-    setDone(null);
     setProblems(refusals(chosen));
   }
 
@@ -51,11 +49,11 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
     try {
       const answer = await uploadForm<{ version: number }>(`/api/admin/orders/${encodeURIComponent(order.id)}/versions`, form, (sent, total) => setProgress(Math.round((sent / total) * 100)));
       setProgress(100);
-      setDone(t("upload.done", { version: answer.version }));
       setFiles([]);
       setNote("");
       if (input.current) input.current.value = "";
-      onDelivered();
+      // The order is delivered now, so the page drops this form: it says so itself.
+      onDelivered(answer.version);
     } catch (error) {
       setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("upload.failed")]);
     } finally {
@@ -68,7 +66,6 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
       <h2 id="upload-heading" className="text-lg font-semibold">{t("upload.heading")}</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400" id="upload-rules">{t("upload.rules", { max: maxFiles, limit: sizeText(limitBytes), types: allowedTypes.join(", ") })}</p>
       {problems.length > 0 ? <FormAlert tone="error" title={t("upload.refused")} messages={problems} /> : null}
-      {done ? <FormAlert tone="success" title={done} /> : null}
       <form onSubmit={(event) => void send(event)} className="space-y-3">
         <label className="block text-sm">
           <span className="mb-1 block font-medium">{t("upload.files")}</span>

@@ -75,6 +75,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
   const { locale, to } = useLocale();
   const productName = useProductName();
   const { data: order, failure, loading, reload } = useAdminData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
+  const [delivered, setDelivered] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={failure.status === 404 ? t("order.notFound") : t("loadFailed")} messages={failure.status === 404 ? [] : failure.messages} />;
   if (loading && !order) return <Loading label={t("loading")} />;
   if (!order) return null;
@@ -94,8 +95,17 @@ export function StaffOrderScreen({ number }: { number: string }) {
         </p>
       </header>
 
+      {delivered !== null ? <FormAlert tone="success" title={t("upload.done", { version: delivered })} /> : null}
       <OrderMoves order={order} onChange={reload} />
-      {order.staffActions.includes("deliver") ? <ResultUpload order={order} onDelivered={reload} /> : null}
+      {order.staffActions.includes("deliver") ? (
+        <ResultUpload
+          order={order}
+          onDelivered={(version) => {
+            setDelivered(version);
+            reload();
+          }}
+        />
+      ) : null}
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="customer-heading">
