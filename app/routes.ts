@@ -17,6 +17,9 @@ function localized(path: string, file: string): RouteConfigEntry[] {
  * notes for visitors and customers). Add a page with one line: its path under /admin ("" for /admin itself) and file.
  */
 const ADMIN_PAGES: Array<[path: string, file: string]> = [
+  ["", "routes/admin.dashboard.tsx"],
+  ["orders", "routes/admin.orders.tsx"],
+  ["orders/:number", "routes/admin.order.tsx"],
   ["support", "routes/admin.support.tsx"],
   ["support/:ticketId", "routes/admin.support-ticket.tsx"],
   ["customers", "routes/admin.customers.tsx"],

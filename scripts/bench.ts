@@ -1,6 +1,7 @@
 // `npm run bench`: runs every section in order and prints its figures. `npm run bench -- orders` runs one section.
 // A section is a module in scripts/bench/ exporting `(log) => Promise<void>`; add yours to the list below.
 import { benchAccounts } from "./bench/accounts";
+import { benchBackOffice } from "./bench/back-office";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
@@ -12,6 +13,7 @@ const sections: Array<[name: string, run: Section]> = [
   ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
+  ["back-office", benchBackOffice],
 ];
 
 async function main(): Promise<void> {

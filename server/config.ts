@@ -67,6 +67,12 @@ const envSchema = z
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+    /** File types (extensions) staff may deliver as results; anything else is refused with the list. */
+    UPLOAD_ALLOWED_TYPES: z
+      .string()
+      .default("pdf,docx,pptx,xlsx,odt,zip,md,txt,csv,png,jpg,jpeg")
+      .transform((value) => value.split(",").map((type) => type.trim().toLowerCase().replace(/^\./, "")).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z0-9]{1,10}$/, "must be a comma-separated list of file extensions")).min(1, "must name at least one file extension")),
     TRUST_PROXY: booleanFlag,
     API_DOCS: z.enum(["public", "staff", "off"]).optional(),
     TRY_OUT: booleanFlag,

@@ -99,6 +99,11 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
+    upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
+    // Every staff move on an order is audited in its own transaction (who, from where, before and after).
+    audit: (trx, entry) =>
+      audit.record({ actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.ip, action: entry.action, subject: { type: "order", id: entry.orderId }, before: entry.before, after: entry.after }, trx),
+    ticketsOpen: async () => Number((await db.kysely.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "open").executeTakeFirst())?.n ?? 0),
   });
   // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
   const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };

@@ -13,7 +13,7 @@ import type { MailMessage, MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
-import { isStaff, moveOrder, recordEvent, type Actor, type Move } from "./order-lifecycle";
+import { applies, isStaff, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
 import { orderMail, type OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
 
@@ -36,7 +36,19 @@ export interface OrderActionsDeps {
   /** Where mail for staff goes when no writer is assigned. */
   staffEmail: string;
   reviewDays: number;
+  /** Writes the audit row of a staff action in the action's own transaction (the audit log of LIFECYCLE.md). */
+  audit?: AuditWriter;
 }
+
+/** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
+export interface OrderAuditEntry {
+  actor: Actor;
+  action: string;
+  orderId: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+export type AuditWriter = (trx: Kysely<Database>, entry: OrderAuditEntry) => Promise<void>;
 
 export interface NewMessage {
   body: string;
@@ -92,6 +104,12 @@ export function createOrderActions(deps: OrderActionsDeps) {
     });
   }
 
+  /** The audit row of a staff move (customers and the system are not audited: the order's own timeline keeps their moves). */
+  async function audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<void> {
+    if (!deps.audit || actor.role === "customer" || actor.role === "system") return;
+    await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra } });
+  }
+
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
     await jobs.schedule(trx, { kind: LATE_JOB, payload: { orderId }, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}` });
   }
@@ -130,6 +148,28 @@ export function createOrderActions(deps: OrderActionsDeps) {
       await (mailTo === "customer" ? customerMail : staffMail)(trx, order, kind);
     });
 
+  const deliverStored = (orderId: string, actor: Actor, stored: StoredFile[], note: string): Promise<{ version: number; files: ResultFile[] }> =>
+    inTransaction(orderId, actor, async (trx, order) => {
+      const at = now();
+      const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
+      const number = (await repository.lastVersionNumber(order.id, trx)) + 1;
+      const versionId = randomUUID();
+      const rows = fileRows(order.id, stored, { version_id: versionId }, at.toISOString());
+      await moveOrder(trx, order, "deliver", actor, { now: at, note, changes: { delivered_at: at.toISOString(), review_ends_at: reviewEnds.toISOString() } });
+      await repository.insertVersion({ id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() }, rows, trx);
+      const key = `${order.id}:${number}`;
+      await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload: { orderId: order.id, version: number }, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
+      const half = new Date(at.getTime() + (deps.reviewDays * DAY_MS) / 2);
+      const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
+      await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` });
+      if (lastDay > half) {
+        await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` });
+      }
+      await customerMail(trx, order, "delivered", { version: number });
+      await audit(trx, actor, "deliver", order, { status: "delivered", version: number }, { files: rows.map((row) => ({ fileName: row.file_name, size: Number(row.size), sha256: row.sha256 })) });
+      return { version: number, files: rows.map(asResultFile) };
+    });
+
   const actions = {
     visibleOrder: (orderId: string, actor: Actor) => visibleOrder(db, orderId, actor),
 
@@ -144,8 +184,9 @@ export function createOrderActions(deps: OrderActionsDeps) {
             if (!writer || !isStaff(writer.role)) throw DomainError.field("writerId", "orders.notStaff");
           }
         }
-        await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
+        const moved = await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
         await customerMail(trx, order, "started");
+        await audit(trx, actor, "start", order, { status: moved.to, assignedTo: assigned });
       }),
 
     /** Staff: paid/in_progress → needs_info with the question as a message; the due date's clock pauses. */
@@ -155,6 +196,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         await moveOrder(trx, order, "ask", actor, { now: at, note: question, changes: { needs_info_since: at.toISOString(), resume_status: order.status } });
         await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
         await customerMail(trx, order, "question", { message: question });
+        await audit(trx, actor, "ask", order, { status: "needs_info" }, { question });
       }),
 
     /**
@@ -174,6 +216,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
           );
           await repository.markRead(order.id, actor.id!, at.toISOString(), trx);
           if (actor.role === "customer" && order.status === "needs_info") await resumeAfterAnswer(trx, order, actor, at);
+          await audit(trx, actor, internal ? "note" : "message", order, { status: order.status }, { messageId: id, attachments: stored.length });
           if (internal) return { id };
           if (actor.role === "customer") await staffMail(trx, order, "message", { message: message.body });
           else await customerMail(trx, order, "message", { message: message.body });
@@ -206,27 +249,42 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     /** Staff: in_progress/revision_requested → delivered with a new version of one or more files; the review window opens. */
     deliver: (orderId: string, actor: Actor, files: Delivery[], note = ""): Promise<{ version: number; files: ResultFile[] }> =>
-      withFiles(`results/${orderId}`, files, (stored) =>
-        inTransaction(orderId, actor, async (trx, order) => {
-          const at = now();
-          const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
-          const number = (await repository.lastVersionNumber(order.id, trx)) + 1;
-          const versionId = randomUUID();
-          const rows = fileRows(order.id, stored, { version_id: versionId }, at.toISOString());
-          await moveOrder(trx, order, "deliver", actor, { now: at, note, changes: { delivered_at: at.toISOString(), review_ends_at: reviewEnds.toISOString() } });
-          await repository.insertVersion({ id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() }, rows, trx);
-          const key = `${order.id}:${number}`;
-          await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload: { orderId: order.id, version: number }, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
-          const half = new Date(at.getTime() + (deps.reviewDays * DAY_MS) / 2);
-          const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
-          await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` });
-          if (lastDay > half) {
-            await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload: { orderId: order.id, version: number }, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` });
-          }
-          await customerMail(trx, order, "delivered", { version: number });
-          return { version: number, files: rows.map(asResultFile) };
-        }),
-      ),
+      withFiles(`results/${orderId}`, files, (stored) => deliverStored(orderId, actor, stored, note)),
+
+    /** The same with files already in storage (streamed there by an upload); the caller removes them if this fails. */
+    deliverStored: (orderId: string, actor: Actor, stored: StoredFile[], note = "") => deliverStored(orderId, actor, stored, note),
+
+    /** Refuses (404, 403, 409) before any byte of an upload is read when `actor` could not deliver this order now. */
+    async assertCanDeliver(orderId: string, actor: Actor): Promise<void> {
+      const order = await visibleOrder(db, orderId, actor);
+      if (!TRANSITIONS.deliver.who.includes(actor.role)) throw DomainError.forbidden();
+      if (!applies("deliver", order, now())) throw DomainError.conflict("orders.wrongStatus", { status: order.status });
+    },
+
+    /** Streams one result file into storage under the order's results (hashing it on the way). */
+    storeResult: (orderId: string, delivery: Delivery) => storeFile(storage, `results/${orderId}`, delivery),
+
+    /** Removes stored files that will not be used (an upload refused half-way). */
+    discard: async (stored: StoredFile[]) => {
+      await Promise.all(stored.map((file) => storage.remove(file.storage_key).catch(() => undefined)));
+    },
+
+    /** Manager or admin: gives the order to `writerId` (a staff member), or to nobody. */
+    assign: (orderId: string, actor: Actor, writerId: string | null) =>
+      inTransaction(orderId, actor, async (trx, order) => {
+        if (actor.role !== "manager" && actor.role !== "admin") throw DomainError.forbidden();
+        if (order.status === "completed" || order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
+        let name = "";
+        if (writerId) {
+          const writer = await trx.selectFrom("users").select(["role", "first_name", "last_name"]).where("id", "=", writerId).executeTakeFirst();
+          if (!writer || !isStaff(writer.role)) throw DomainError.field("writerId", "orders.notStaff");
+          name = `${writer.first_name} ${writer.last_name}`.trim();
+        }
+        const updated = await trx.updateTable("orders").set({ assigned_to: writerId, updated_at: now().toISOString() }).where("id", "=", order.id).where("status", "=", order.status).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw DomainError.conflict("orders.wrongStatus", { status: order.status });
+        await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: actor.id, actor_role: actor.role, kind: "assigned", from_status: null, to_status: null, note: name });
+        await audit(trx, actor, "assign", order, { status: order.status, assignedTo: writerId });
+      }),
 
     /** Customer: delivered → completed. */
     accept: (orderId: string, actor: Actor) =>
@@ -262,6 +320,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         await moveOrder(trx, order, "staff_cancel", actor, { now: now(), note: reason });
         const creditNote = await refund(trx, order, amount);
         await customerMail(trx, order, "cancelled", { refund: amount, reason }, creditNote);
+        await audit(trx, actor, "cancel", order, { status: "cancelled" }, { reason, refund: amount, currency: order.currency, total: order.total });
       }),
 
     markRead: async (orderId: string, actor: Actor) => {

@@ -13,6 +13,8 @@ export interface Actor {
   /** null for the system (timed work). */
   id: string | null;
   role: ActorRole;
+  /** The caller's address, for the audit log of staff actions. */
+  ip?: string;
 }
 
 export const SYSTEM: Actor = { id: null, role: "system" };

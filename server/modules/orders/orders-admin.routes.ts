@@ -7,7 +7,6 @@ import { toMinor } from "../../../contract/money";
 import {
   askQuestionSchema,
   deliverVersionSchema,
-  orderDetailSchema,
   staffCancelSchema,
   staffMessageSchema,
   staffOrderAnswerSchema,
@@ -16,6 +15,7 @@ import {
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit, tooLarge } from "../storage/byte-limit";
 import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
+import { allowedType } from "./orders-back-office.routes";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -45,12 +45,6 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
     if (!order) throw DomainError.notFound();
     return { id: order.id, number: order.number, status: order.status };
   };
-
-  app.get(
-    "/admin/orders/:id",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: internal notes included", params, response: { 200: orderDetailSchema, ...errors } } },
-    async (request) => orders.detail(request.params.id, actorOf(request)),
-  );
 
   /** A staff move: resolve the order for this actor (404 when not theirs), make the move, answer the order's status. */
   const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>, bodyLimit?: number) =>
@@ -100,10 +94,17 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
       let delivered: Awaited<ReturnType<OrdersService["actions"]["deliver"]>>;
       if (request.body instanceof Readable) {
         if (!request.query.fileName) throw DomainError.field("fileName", "orders.fileMissing");
+        if (!allowedType(request.query.fileName, orders.upload.allowedTypes)) {
+          throw DomainError.field("fileName", "adminOrders.typeRefused", { name: request.query.fileName, types: orders.upload.allowedTypes.join(", ") });
+        }
         delivered = await orders.actions.deliver(id, actor, [{ fileName: request.query.fileName, content: request.body }], request.query.note ?? "");
       } else {
         const parsed = deliverVersionSchema.safeParse(request.body);
         if (!parsed.success) throw DomainError.field("", "orders.fileMissing");
+        const refused = parsed.data.files.findIndex((file) => !allowedType(file.fileName, orders.upload.allowedTypes));
+        if (refused >= 0) {
+          throw DomainError.field(`files[${refused}]`, "adminOrders.typeRefused", { name: parsed.data.files[refused]!.fileName, types: orders.upload.allowedTypes.join(", ") });
+        }
         delivered = await orders.actions.deliver(id, actor, decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT), parsed.data.note);
       }
       const first = delivered.files[0]!;

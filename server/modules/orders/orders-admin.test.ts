@@ -57,7 +57,7 @@ describe("staff order routes", () => {
 
   it("refuses a file over UPLOAD_LIMIT_BYTES with 413 before reading it, keeping nothing and changing nothing", async () => {
     const order = await place();
-    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.txt`, {
       method: "POST",
       raw: "x".repeat(5000),
       token: staffToken,
@@ -79,7 +79,7 @@ describe("staff order routes", () => {
         else controller.close();
       },
     });
-    const response = await fetch(`${store.url}/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+    const response = await fetch(`${store.url}/api/admin/orders/${order.id}/deliver?fileName=big.txt`, {
       method: "POST",
       body,
       duplex: "half",
@@ -93,7 +93,7 @@ describe("staff order routes", () => {
 
   it("asks for a staff token before taking in any of the file", async () => {
     const order = await place();
-    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.bin`, {
+    const answer = await store.call(`/api/admin/orders/${order.id}/deliver?fileName=big.txt`, {
       method: "POST",
       raw: "x".repeat(5000),
       headers: { "content-type": "application/octet-stream" },

@@ -12,6 +12,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
 import { ordersAdminRoutes } from "./orders-admin.routes";
+import { ordersBackOfficeRoutes } from "./orders-back-office.routes";
 import type { OrdersService } from "./orders.service";
 import { sendResult } from "./result-download";
 
@@ -29,6 +30,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
   { orders, storage, uploadLimitBytes },
 ) => {
   await app.register(ordersAdminRoutes, { orders, uploadLimitBytes });
+  await app.register(ordersBackOfficeRoutes, { orders });
   await app.register(orderLifecycleRoutes, { orders, storage });
 
   app.post(

@@ -20,12 +20,15 @@ import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { addBusinessDays } from "./due-dates";
-import { createOrderActions, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
+import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
 import { productName } from "../catalog/product-name";
 import { confirmationMail } from "./order-mail";
+import { createOrderQueue } from "./order-queue.repository";
+import { staffOrderDetail, type UploadRules } from "./order-staff-view";
+import { createOrdersDashboard } from "./order-dashboard.repository";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 
@@ -51,6 +54,12 @@ export interface OrdersDeps {
   staffEmail: string;
   /** The review window of a delivery in days (REVIEW_DAYS). */
   reviewDays?: number;
+  /** Writes the audit row of each staff action (the audit log). */
+  audit?: AuditWriter;
+  /** Support tickets still open, for the dashboard. */
+  ticketsOpen?: () => Promise<number>;
+  /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
+  upload?: UploadRules;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -212,6 +221,29 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     actions,
+
+    now: () => clock.now(),
+
+    /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
+    queue: createOrderQueue(db),
+
+    dashboard: createOrdersDashboard({ db, clock, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
+
+    upload: deps.upload ?? { limitBytes: 100 * 1024 * 1024, allowedTypes: ["pdf", "docx", "txt"], maxFiles: 10 },
+
+    /** The order page as staff see it (by id or number); 404 when a writer may not see it. */
+    async staffDetail(reference: string, actor: Actor) {
+      const found = await service.find(reference);
+      if (!found) throw DomainError.notFound();
+      const order = await actions.visibleOrder(found.id, actor);
+      return staffOrderDetail(db, repository, order, actor, clock.now(), service.upload);
+    },
+
+    /** Staff who can be given an order, by name. */
+    async staff() {
+      const rows = await db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role"]).where("role", "in", ["writer", "manager", "admin"]).orderBy("first_name").orderBy("last_name").execute();
+      return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
+    },
 
     /** The latest version's first file of the caller's own order, or null (unknown id, someone else's order, nothing delivered). */
     async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {

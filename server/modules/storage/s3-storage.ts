@@ -11,6 +11,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
 
 export interface S3StorageOptions {
@@ -22,21 +23,18 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+const PART_BYTES = 8 * 1024 * 1024;
+
 function isMissing(error: unknown): boolean {
   if (error instanceof NotFound || error instanceof NoSuchKey) return true;
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 }
 
-async function wholeBody(body: Buffer | Readable): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
-
 /**
  * Files as objects in one S3 bucket, the key as the object key. A put is one PutObject, so a reader sees the old
- * object or the new one, never half of either; a stream is collected first because PutObject needs its length.
+ * object or the new one, never half of either. A stream goes up as a multipart upload (`@aws-sdk/lib-storage`) in
+ * 8 MiB parts, four at a time, so a 200 MB result costs some 32 MiB of memory, never its whole size; a small file is
+ * one PutObject. A failed upload is aborted, so no part is left behind.
  */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const { bucket } = options;
@@ -64,8 +62,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   return {
     async put(key, body) {
       assertStorageKey(key);
-      const bytes = await wholeBody(body);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+      if (Buffer.isBuffer(body)) {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentLength: body.length }));
+      } else {
+        const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: body }, partSize: PART_BYTES, queueSize: 4, leavePartsOnError: false });
+        // A source stream that fails (an upload over its limit) must end the upload too, or it would wait for bytes forever.
+        const failed = new Promise<never>((_, reject) => body.once("error", reject));
+        try {
+          await Promise.race([upload.done(), failed]);
+        } catch (error) {
+          await upload.abort().catch(() => undefined);
+          throw error;
+        }
+      }
       const stored = await stat(key);
       if (!stored) throw new Error(`storage key ${key} is missing right after it was written`);
       return stored;

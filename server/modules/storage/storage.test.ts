@@ -50,6 +50,21 @@ describe.each([
     expect(part.equals(bytes.subarray(2_000_000, 3_000_000))).toBe(true);
   });
 
+  it("streams a file of several upload parts, and keeps nothing of a stream that fails half-way", async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const chunks = 17;
+    await storage.put("results/e/big.bin", Readable.from((function* () { for (let i = 0; i < chunks; i++) yield chunk; })()));
+    expect((await storage.stat("results/e/big.bin"))?.size).toBe(chunks * chunk.length);
+    const failing = Readable.from(
+      (async function* () {
+        for (let i = 0; i < 9; i++) yield chunk;
+        throw new Error("the upload was cut off");
+      })(),
+    );
+    await expect(storage.put("results/e/cut.bin", failing)).rejects.toThrow("the upload was cut off");
+    expect(await storage.stat("results/e/cut.bin")).toBeNull();
+  });
+
   it("replaces a file whole", async () => {
     await storage.put("results/d/file.txt", Buffer.from("first version"));
     expect(await storage.put("results/d/file.txt", Readable.from(["second"]))).toMatchObject({ size: 6 });

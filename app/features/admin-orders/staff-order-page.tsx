@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { StaffOrderDetail } from "../../../contract/admin-orders";
+import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { OrderBrief } from "~/components/order-brief";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useLocale } from "~/i18n/use-locale";
+import { formatDateTime } from "~/lib/format-date";
+import { useProductName } from "~/lib/product-name";
+import { adminCall, AdminCallError, useAdminData } from "./admin-api";
+import { inputClass, Loading, secondaryButton } from "./admin-frame";
+import { OrderMoves } from "./order-moves";
+import { ResultUpload } from "./result-upload";
+
+const BILLING_FIELDS = ["firstName", "lastName", "email", "businessName", "country", "city", "address1", "state", "zipCode"] as const;
+
+/** The thread with the customer and the internal notes (marked, never shown to the customer), and the form for both. */
+function Thread({ order, onChange }: { order: StaffOrderDetail; onChange(): void }) {
+  const { t } = useTranslation("admin-orders");
+  const { locale } = useLocale();
+  const [body, setBody] = useState("");
+  const [internal, setInternal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblems([]);
+    try {
+      await adminCall(`/api/admin/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, internal } });
+      setBody("");
+      onChange();
+    } catch (error) {
+      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="thread-heading" className="space-y-3" data-testid="staff-thread">
+      <h2 id="thread-heading" className="text-lg font-semibold">{t("thread.heading")}</h2>
+      {order.messages.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("thread.none")}</p> : null}
+      <ol className="space-y-2">
+        {order.messages.map((message) => (
+          <li key={message.id} className={`rounded-lg border p-3 text-sm ${message.internal ? "border-amber-500 bg-amber-50 dark:bg-amber-950" : "border-slate-300 dark:border-slate-800"}`}>
+            <p className="mb-1 text-xs text-slate-700 dark:text-slate-300">
+              {message.internal ? <strong>{t("thread.internal")} · </strong> : null}
+              {message.author === "customer" ? t("thread.customer") : t("thread.staff")} · {formatDateTime(message.createdAt, locale)}
+            </p>
+            <p className="whitespace-pre-line">{message.body}</p>
+          </li>
+        ))}
+      </ol>
+      {problems.length > 0 ? <FormAlert tone="error" title={t("moveFailed")} messages={problems} /> : null}
+      <form onSubmit={(event) => void send(event)} className="space-y-2">
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium">{internal ? t("thread.noteLabel") : t("thread.messageLabel")}</span>
+          <textarea value={body} onChange={(event) => setBody(event.currentTarget.value)} required maxLength={5000} rows={3} className={inputClass} />
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.currentTarget.checked)} className="h-5 w-5" />
+          {t("thread.internalToggle")}
+        </label>
+        <button type="submit" className={secondaryButton} disabled={busy || !body.trim()} aria-busy={busy}>{internal ? t("thread.addNote") : t("thread.send")}</button>
+      </form>
+    </section>
+  );
+}
+
+/** /admin/orders/{number}: everything about one order for staff, and what they may do with it. */
+export function StaffOrderScreen({ number }: { number: string }) {
+  const { t } = useTranslation("admin-orders");
+  const { t: tOrders } = useTranslation("orders");
+  const { locale, to } = useLocale();
+  const productName = useProductName();
+  const { data: order, failure, loading, reload } = useAdminData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
+  const [delivered, setDelivered] = useState<number | null>(null);
+  if (failure) return <FormAlert tone="error" title={failure.status === 404 ? t("order.notFound") : t("loadFailed")} messages={failure.status === 404 ? [] : failure.messages} />;
+  if (loading && !order) return <Loading label={t("loading")} />;
+  if (!order) return null;
+  const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
+  return (
+    <div className="space-y-8" data-testid="staff-order">
+      <Link to={to("/admin/orders")} className="text-sm text-indigo-700 underline dark:text-indigo-300">{t("order.back")}</Link>
+      <header className="space-y-1">
+        <p className="text-lg font-medium" data-testid="staff-order-status">{tOrders(`status.${order.status}`)}{order.late ? ` · ${t("queue.lateBadge")}` : ""}</p>
+        <p className="text-sm">
+          {t("order.placed", { date: formatDateTime(order.createdAt, locale) })} · {t("order.due", { date: formatDateTime(order.dueAt, locale) })}
+        </p>
+        <p className="text-sm">
+          {t("queue.total")} <span className="tabular-nums">{money(order.total)}</span>
+          {order.refunded > 0 ? <span data-testid="refunded"> · {t("order.refunded", { amount: money(order.refunded) })}</span> : null}
+          {" · "}{t("order.writer")}: {order.writer?.name ?? t("queue.nobody")}
+        </p>
+      </header>
+
+      {delivered !== null ? <FormAlert tone="success" title={t("upload.done", { version: delivered })} /> : null}
+      <OrderMoves order={order} onChange={reload} />
+      {order.staffActions.includes("deliver") ? (
+        <ResultUpload
+          order={order}
+          onDelivered={(version) => {
+            setDelivered(version);
+            reload();
+          }}
+        />
+      ) : null}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="customer-heading">
+          <h2 id="customer-heading" className="mb-2 text-lg font-semibold">{t("order.customer")}</h2>
+          <p>{order.customer.name}</p>
+          <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>
+        </section>
+        <section aria-labelledby="billing-heading">
+          <h2 id="billing-heading" className="mb-2 text-lg font-semibold">{t("order.billing")}</h2>
+          <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 text-sm">
+            {BILLING_FIELDS.filter((field) => order.billing[field]).map((field) => (
+              <div key={field} className="contents">
+                <dt className="text-slate-600 dark:text-slate-400">{t(`billing.${field}`)}</dt>
+                <dd className="break-words">{String(order.billing[field])}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="briefs-heading" className="space-y-3">
+        <h2 id="briefs-heading" className="text-lg font-semibold">{t("order.briefs")}</h2>
+        {order.items.map((item, index) => (
+          <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
+            <p className="mb-2 flex justify-between gap-4 font-medium"><span>{productName(item.productId)}</span><span className="tabular-nums">{money(item.price)}</span></p>
+            <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="versions-heading" className="space-y-2">
+        <h2 id="versions-heading" className="text-lg font-semibold">{t("order.versions")}</h2>
+        {order.versions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("order.noVersions")}</p> : null}
+        <ol className="space-y-2">
+          {[...order.versions].reverse().map((version) => (
+            <li key={version.number} className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-800" data-testid={`staff-version-${version.number}`}>
+              <p className="font-medium">{t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
+              {version.note ? <p className="whitespace-pre-line">{version.note}</p> : null}
+              <ul className="list-disc pl-5">{version.files.map((file) => <li key={file.id}>{file.fileName}</li>)}</ul>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Thread order={order} onChange={reload} />
+
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className="mb-2 text-lg font-semibold">{t("order.timeline")}</h2>
+        <ol className="space-y-1 text-sm" data-testid="staff-timeline">
+          {order.staffEvents.map((event, index) => (
+            <li key={index}>
+              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}`)} ·{" "}
+              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}`)}
+              {event.note ? <span className="block pl-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{event.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

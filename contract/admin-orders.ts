@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { productIdSchema } from "./catalog";
+import { currencySchema } from "./currency";
+import { orderDetailSchema } from "./order-lifecycle";
+import { ORDER_STATUSES, orderStatusSchema } from "./orders";
+
+/** Staff roles (LIFECYCLE.md). */
+export const staffRoleSchema = z.enum(["writer", "manager", "admin"]);
+export type StaffRoleName = z.infer<typeof staffRoleSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
+const STATUS_LIST = new RegExp(`^(${ORDER_STATUSES.join("|")})(,(${ORDER_STATUSES.join("|")}))*$`);
+const statusList = z
+  .string()
+  .max(200)
+  .regex(STATUS_LIST)
+  .transform((value) => value.split(",") as Array<z.infer<typeof orderStatusSchema>>);
+
+/** The order queue's filters, the same as URL parameters of /admin/orders and of GET /api/admin/orders(.csv). */
+export const adminOrderQuerySchema = z.strictObject({
+  status: statusList.optional().describe("comma-separated statuses"),
+  service: productIdSchema.optional().describe("orders with this service or bundle"),
+  writer: z.union([z.uuid(), z.literal("none"), z.literal("me")]).optional().describe("the assigned writer's id, `me`, or `none`"),
+  late: z.enum(["true", "false"]).optional().describe("past the due date and not delivered"),
+  currency: currencySchema.optional(),
+  from: isoDate.optional().describe("placed on or after this day (UTC)"),
+  to: isoDate.optional().describe("placed on or before this day (UTC)"),
+  q: z.string().trim().max(254).optional().describe("an order number (SC-000042) or a customer's email (or its beginning)"),
+  sort: z.enum(["due", "-due"]).default("due").describe("due date, soonest first (`-due`: latest first)"),
+  cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
+export type AdminOrderQueryInput = z.input<typeof adminOrderQuerySchema>;
+
+export const staffMemberSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: staffRoleSchema });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  dueAt: z.string(),
+  late: z.boolean(),
+  currency: currencySchema,
+  total: z.number().describe("major units"),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  writer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  services: z.array(productIdSchema),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** GET /api/admin/orders: one page of the queue, sorted by due date; `nextCursor` is null on the last page. */
+export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSchema), nextCursor: z.string().nullable() });
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** What staff may do on an order now, for the order page's buttons (the API checks again). */
+export const STAFF_ACTIONS = ["start", "ask", "deliver", "cancel", "assign", "message", "note"] as const;
+export const staffActionSchema = z.enum(STAFF_ACTIONS);
+export type StaffAction = z.infer<typeof staffActionSchema>;
+
+/** GET /api/admin/orders/{id}: the order page as staff see it. */
+export const staffOrderDetailSchema = orderDetailSchema.extend({
+  customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  billing: z.record(z.string(), z.unknown()).describe("the billing fields sent with the order"),
+  writer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
+  staffActions: z.array(staffActionSchema),
+  refunded: z.number().describe("major units already refunded"),
+  upload: z.object({ limitBytes: z.number().int(), allowedTypes: z.array(z.string()), maxFiles: z.number().int() }),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
+
+/** POST /api/admin/orders/{id}/assign (manager, admin). */
+export const assignWriterSchema = z.strictObject({ writerId: z.uuid().nullable() });
+
+/** POST /api/admin/orders/{id}/versions answer. */
+export const uploadedVersionSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: orderStatusSchema,
+  version: z.number().int(),
+  files: z.array(z.object({ fileName: z.string(), size: z.number().int() })),
+});
+
+const moneyPoint = z.object({ day: isoDate, amount: z.number().describe("major units") });
+
+/** GET /api/admin/dashboard. A writer sees their own orders' counts and no money. */
+export const dashboardSchema = z.object({
+  counts: z.object({ waiting: z.number().int(), inProgress: z.number().int(), needsInfo: z.number().int(), late: z.number().int(), waitingForReview: z.number().int() }),
+  ticketsOpen: z.number().int().nullable(),
+  money: z
+    .array(z.object({ currency: currencySchema, moneyIn: z.array(moneyPoint), moneyOut: z.array(moneyPoint), totalIn: z.number(), totalOut: z.number() }))
+    .nullable()
+    .describe("per currency, one point per day of the last 30 days: deposits in, refunds out"),
+  delivery: z.object({
+    medianHours: z.number().nullable().describe("median hours from paid to the first delivery, over first deliveries of the last 30 days"),
+    onTimeShare: z.number().nullable().describe("share (0–1) of those delivered by their due date"),
+    delivered: z.number().int(),
+  }),
+  since: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

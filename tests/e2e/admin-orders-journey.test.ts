@@ -1,0 +1,201 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInStaff } from "./support/staff";
+import { useStore } from "./support/store";
+import { open, visitor, watchErrors } from "./storefront-support";
+
+const PASSWORD = "correct horse battery staple";
+const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
+const store = useStore();
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function call<T = any>(pathname: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${store.server.url}${pathname}`, { method: options.body === undefined ? "GET" : "POST", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  expect(response.status, `${pathname}: ${text}`).toBe(200);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function database() {
+  return new SQLite(path.join(store.server.dataDir, "scriptorium.sqlite"));
+}
+
+/** A registered customer, signed in through the API. */
+async function account(firstName: string): Promise<{ id: string; email: string; tokens: Tokens }> {
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const tokens = await call<Tokens>("/api/Accounts/register", {
+    body: { firstName, lastName: "Tester", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true },
+  });
+  const id = (await call<{ id: string }>("/api/Accounts/profile", { token: tokens.accessToken })).id;
+  return { id, email, tokens };
+}
+
+/** A new member of staff with `role`, signed in the way staff sign in (s14a's helper), on a 768 px wide tab. */
+async function staffTab(role: "writer" | "manager") {
+  const context = await visitor(store.browser, { bypassCSP: true });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  page.setDefaultTimeout(20_000);
+  const errors = watchErrors(page);
+  const staff = await signInStaff(page, store, role);
+  return { context, page, errors, staff };
+}
+
+/** A browser tab signed in with `tokens` (kept as with "remember me"), 768 px wide: the tablet the back office must work on. */
+async function signedIn(tokens: Tokens): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await visitor(store.browser, { bypassCSP: true });
+  await context.addInitScript((pair) => {
+    window.localStorage.setItem("rememberMe", "true");
+    window.localStorage.setItem("jwtToken", pair.accessToken);
+    window.localStorage.setItem("refreshToken", pair.refreshToken);
+  }, tokens);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  page.setDefaultTimeout(20_000);
+  return { context, page, errors: watchErrors(page) };
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+    const result = await (window as unknown as { axe: { run(context: string): Promise<Result> } }).axe.run("main");
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
+  });
+}
+
+let customer: Awaited<ReturnType<typeof account>>;
+
+const brief = { topic: "How to price a wedding cake", audience: "Bakeries", tone: "friendly", length: "800", keywords: ["cakes"] };
+async function placeOrder(): Promise<{ id: string; number: string }> {
+  return call("/api/orders", {
+    token: customer.tokens.accessToken,
+    body: {
+      firstName: "Clara", lastName: "Tester", email: customer.email, businessName: "Clara's Cakes", country: "ES", city: "Valencia", address1: "Calle de la Paz 7",
+      state: "Valencia", zipCode: "46003", agreedToPP_TOS: true, currency: "EUR", orderFormData: [{ productId: "article-forge", brief }],
+    },
+  });
+}
+
+beforeAll(async () => {
+  customer = await account("Clara");
+  const db = database();
+  const now = new Date().toISOString();
+  db.prepare("insert into balances (user_id, currency, amount, updated_at) values (?, 'EUR', 100000, ?)").run(customer.id, now);
+  db.prepare("insert into ledger_entries (id, user_id, currency, amount, kind, reference, created_at) values (?, ?, 'EUR', 100000, 'deposit', 'e2e', ?)").run(crypto.randomUUID(), customer.id, now);
+  db.close();
+});
+
+describe("back office orders", () => {
+  it("a writer opens the assigned order, asks a question, uploads two files with the progress bar, and the customer sees the delivery", async () => {
+    const order = await placeOrder();
+    const { context, page, errors, staff: writer } = await staffTab("writer");
+    // A manager gave the order to this writer (the assignment itself is covered by the API tests).
+    const db = database();
+    db.prepare("update orders set assigned_to = ? where id = ?").run(writer.userId, order.id);
+    db.close();
+    await open(page, `${store.server.url}/admin/orders?writer=me`);
+    await page.getByRole("link", { name: order.number }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.number}`);
+    await page.getByText("Clara's Cakes").waitFor();
+    await page.getByText("How to price a wedding cake").waitFor();
+    expect(await page.getByRole("button", { name: "Cancel and refund…" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Start work" }).click();
+    await page.getByTestId("staff-order-status").getByText("In progress").waitFor();
+
+    await page.getByLabel("Question to the customer").fill("Chocolate or fruit?");
+    await page.getByRole("button", { name: "Ask the customer" }).click();
+    await page.getByTestId("staff-order-status").getByText("Question for you").waitFor();
+    await call(`/api/orders/${order.id}/messages`, { token: customer.tokens.accessToken, body: { body: "Chocolate, please." } });
+    await page.reload();
+    await page.getByText("Chocolate, please.").waitFor();
+
+    // An internal note, which the customer never sees.
+    await page.getByLabel("Internal note, not sent to the customer").check();
+    await page.getByLabel("Internal note (the customer never sees it)").fill("Customer prefers dark chocolate");
+    await page.getByRole("button", { name: "Add the note" }).click();
+    await page.getByText("Customer prefers dark chocolate").waitFor();
+
+    // A refused type is named at once and never sent.
+    await page.getByLabel("Files", { exact: true }).setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+    await page.getByText("tool.exe is not an allowed file type.", { exact: false }).waitFor();
+
+    const article = Buffer.alloc(3 * 1024 * 1024, "a");
+    await page.getByLabel("Files", { exact: true }).setInputFiles([
+      { name: "article.txt", mimeType: "text/plain", buffer: article },
+      { name: "sources.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 sources") },
+    ]);
+    await page.getByLabel("Note for the customer (optional)").fill("Here is the article and its sources.");
+    const progress = page.getByTestId("upload-progress").waitFor();
+    await page.getByRole("button", { name: "Upload and deliver" }).click();
+    await progress;
+    await page.getByTestId("upload-progress").waitFor({ state: "detached" });
+    await page.getByText("Version 1 is delivered.").waitFor();
+    await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const buyer = await signedIn(customer.tokens);
+    await open(buyer.page, `${store.server.url}/profile/orders/${order.number}`);
+    const version = buyer.page.getByTestId("version-1");
+    await version.getByText("Here is the article and its sources.").waitFor();
+    expect(await version.getByRole("button", { name: /article\.txt/ }).count()).toBe(1);
+    expect(await version.getByRole("button", { name: /sources\.pdf/ }).count()).toBe(1);
+    expect(await buyer.page.getByText("Customer prefers dark chocolate").count()).toBe(0);
+    await buyer.context.close();
+  });
+
+  it("a manager refunds part of an order after confirming, and the customer's balance gets exactly that back", async () => {
+    const order = await placeOrder();
+    const before = (await call<{ balance: number }>("/api/balance", { token: customer.tokens.accessToken, body: { currency: "EUR" } })).balance;
+    const { context, page, errors } = await staffTab("manager");
+    await open(page, `${store.server.url}/admin/orders?q=${order.number}`);
+    await page.getByTestId("queue-row").first().waitFor();
+    expect(await page.getByTestId("queue-row").count()).toBe(1);
+    await page.getByRole("link", { name: order.number }).click();
+    const form = page.getByTestId("refund-form");
+    await form.getByLabel("Refund (EUR)").fill("160");
+    expect(await form.getByRole("button", { name: "Cancel and refund…" }).isDisabled()).toBe(true);
+    await form.getByLabel("Refund (EUR)").fill("50");
+    await form.getByLabel("Reason (the customer reads it)").fill("The brief changed after the work began");
+    await form.getByRole("button", { name: "Cancel and refund…" }).click();
+    await form.getByText(`Refund €50.00 of €149.00 and cancel order ${order.number}?`, { exact: false }).waitFor();
+    await form.getByRole("button", { name: "Yes, refund and cancel" }).click();
+    await page.getByTestId("staff-order-status").getByText("Cancelled (refunded)").waitFor();
+    await page.getByTestId("refunded").getByText("€50.00 refunded").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+    const after = (await call<{ balance: number }>("/api/balance", { token: customer.tokens.accessToken, body: { currency: "EUR" } })).balance;
+    expect(Math.round((after - before) * 100)).toBe(5_000);
+  });
+
+  it("the dashboard, the queue and the order page have no serious or critical axe violation at tablet width, in both languages", async () => {
+    const order = await placeOrder();
+    const { context, page, errors } = await staffTab("manager");
+    for (const prefix of ["", "/es"]) {
+      await open(page, `${store.server.url}${prefix}/admin`);
+      await page.getByTestId("count-waiting").waitFor();
+      await page.getByTestId("money-EUR").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, `${store.server.url}${prefix}/admin/orders`);
+      await page.getByTestId("queue-row").first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, `${store.server.url}${prefix}/admin/orders/${order.number}`);
+      await page.getByTestId("order-moves").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await open(page, `${store.server.url}/admin/orders?q=nobody-at-all%40example.com`);
+    await page.getByTestId("queue-empty").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
