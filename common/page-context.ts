@@ -11,4 +11,9 @@ export interface PageContext {
   publicUrl: string;
   buildPollSeconds: number;
   prices(currency: Currency): Promise<PricesResponse>;
+  /**
+   * Set by the server entry when a document is rendered: the Response it returned (status and headers, no body) and
+   * the HTML bytes, which the server sends to the Node response as they are (no Web stream in between).
+   */
+  rendered?: { response: Response; body: Uint8Array };
 }
