@@ -46,10 +46,7 @@ async function signInsAndRefreshes(label: string, databaseUrl?: string): Promise
     const logins = await closedLoop({
       connections: CLIENTS,
       seconds: SECONDS,
-      request: async (client) =>
-        (await accounts.login({ email: emails[client]!, password: PASSWORD, rememberMe: false })).accessToken
-          ? 1
-          : null,
+      request: async (client) => ((await accounts.login({ email: emails[client]!, password: PASSWORD, rememberMe: false })).accessToken ? 1 : null),
     });
     const refreshes = await closedLoop({
       connections: CLIENTS,

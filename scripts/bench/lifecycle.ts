@@ -27,22 +27,13 @@ async function busyOrderPage(log: (line: string) => void): Promise<void> {
     const me = { id: buyer.id, role: "customer" as const };
     const staff = { id: writer.id, role: "writer" as const };
     const { actions } = store.services.orders;
-    const order = await store.services.orders.place(buyer.id, placeOrderRequestSchema.parse(orderBody()), {
-      locale: "en",
-    });
+    const order = await store.services.orders.place(buyer.id, placeOrderRequestSchema.parse(orderBody()), { locale: "en" });
     await actions.start(order.id, staff);
     for (let round = 0; round < 6; round++) {
       await actions.ask(order.id, staff, `Question ${round}: which tone fits the second section best?`);
-      await actions.postMessage(order.id, me, {
-        body: `Answer ${round}: friendly, but keep it short and concrete.`,
-        attachments: [],
-      });
+      await actions.postMessage(order.id, me, { body: `Answer ${round}: friendly, but keep it short and concrete.`, attachments: [] });
     }
-    for (let i = 0; i < 36; i++)
-      await actions.postMessage(order.id, me, {
-        body: `A further note ${i} about the brief and the audience.`,
-        attachments: [],
-      });
+    for (let i = 0; i < 36; i++) await actions.postMessage(order.id, me, { body: `A further note ${i} about the brief and the audience.`, attachments: [] });
     for (let version = 1; version <= 3; version++) {
       const files = [{ fileName: "article.md", content: Buffer.from(`# Version ${version}\n${"text ".repeat(400)}`) }];
       if (version === 1) files.push({ fileName: "sources.txt", content: Buffer.from("https://example.com\n") });
@@ -50,17 +41,13 @@ async function busyOrderPage(log: (line: string) => void): Promise<void> {
       if (version < 3) await actions.requestRevision(order.id, me, `Round ${version}: a shorter introduction, please.`);
     }
     await actions.remindReview(order.id, 3);
-    const page = await (
-      await fetch(`${store.url}/api/orders/${order.number}`, { headers: { authorization: `Bearer ${buyer.token}` } })
-    ).json();
+    const page = await (await fetch(`${store.url}/api/orders/${order.number}`, { headers: { authorization: `Bearer ${buyer.token}` } })).json();
     const shape = `${page.events.length} events, ${page.versions.length} versions, ${page.messages.length} messages`;
     const result = await closedLoop({
       connections: CLIENTS,
       seconds: SECONDS,
       request: async () => {
-        const response = await fetch(`${store.url}/api/orders/${order.number}`, {
-          headers: { authorization: `Bearer ${buyer.token}` },
-        });
+        const response = await fetch(`${store.url}/api/orders/${order.number}`, { headers: { authorization: `Bearer ${buyer.token}` } });
         const body = await response.arrayBuffer();
         return response.status === 200 ? body.byteLength : null;
       },
@@ -84,35 +71,20 @@ async function jobsPerSecond(runners: number): Promise<string> {
     await client.end();
   };
   await admin(`CREATE SCHEMA ${schema}`);
-  const pools: Db[] = Array.from({ length: runners }, () =>
-    openDatabase({ databaseUrl: DATABASE_URL, pgSchema: schema, pgPoolSize: 4 }),
-  );
+  const pools: Db[] = Array.from({ length: runners }, () => openDatabase({ databaseUrl: DATABASE_URL, pgSchema: schema, pgPoolSize: 4 }));
   try {
     await migrateToLatest(pools[0]!);
     const runs = new Map<number, number>();
     const workers = pools.map((db) => {
       const runner = createJobRunner(db.kysely, db.dialect, { batch: 50 });
-      runner.register(
-        "bench.noop",
-        async (payload: { n: number }) => void runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1),
-      );
+      runner.register("bench.noop", async (payload: { n: number }) => void runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1));
       return runner;
     });
     for (let start = 0; start < JOBS; start += 500) {
       const rows = Array.from({ length: Math.min(500, JOBS - start) }, (_, i) => ({
-        id: randomUUID(),
-        kind: "bench.noop",
-        payload_json: JSON.stringify({ n: start + i }),
-        unique_key: null,
-        status: "queued" as const,
-        run_at: new Date(0).toISOString(),
-        attempts: 0,
-        max_attempts: 3,
-        locked_until: null,
-        locked_by: null,
-        last_error: null,
-        created_at: new Date().toISOString(),
-        finished_at: null,
+        id: randomUUID(), kind: "bench.noop", payload_json: JSON.stringify({ n: start + i }), unique_key: null, status: "queued" as const,
+        run_at: new Date(0).toISOString(), attempts: 0, max_attempts: 3, locked_until: null, locked_by: null, last_error: null,
+        created_at: new Date().toISOString(), finished_at: null,
       }));
       await pools[0]!.kysely.insertInto("jobs").values(rows).execute();
     }

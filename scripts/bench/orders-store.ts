@@ -20,14 +20,7 @@ export async function startBenchStore(databaseUrl?: string) {
     await client.end();
   };
   if (databaseUrl) await admin(`CREATE SCHEMA ${schema}`);
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PAYMENT_PROVIDER: "sandbox",
-    LOG_LEVEL: "silent",
-    DATA_DIR: dataDir,
-    DEMO_DATA: "false",
-    JWT_SECRET: randomUUID() + randomUUID(),
-  });
+  const config = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", LOG_LEVEL: "silent", DATA_DIR: dataDir, DEMO_DATA: "false", JWT_SECRET: randomUUID() + randomUUID() });
   const db = databaseUrl
     ? openDatabase({ databaseUrl, pgSchema: schema })
     : openDatabase({ sqliteFile: path.join(dataDir, "scriptorium.sqlite") });

@@ -5,10 +5,7 @@ import http from "node:http";
 
 const [file = "", contentEncoding = ""] = process.argv.slice(2);
 const body = fs.readFileSync(file);
-const headers: Record<string, string | number> = {
-  "content-type": "text/html; charset=utf-8",
-  "content-length": body.length,
-};
+const headers: Record<string, string | number> = { "content-type": "text/html; charset=utf-8", "content-length": body.length };
 if (contentEncoding) headers["content-encoding"] = contentEncoding;
 
 const server = http.createServer((_request, response) => {

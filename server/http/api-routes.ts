@@ -10,10 +10,7 @@ import type { Services } from "../services";
 import { ApiError } from "./api-error";
 
 /** Every API route, under /api. Each module contributes one plugin. */
-export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (
-  api,
-  { services, config },
-) => {
+export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (api, { services, config }) => {
   await api.register(catalogRoutes, { catalog: services.catalog });
   await api.register(accountsRoutes, { accounts: services.accounts });
   await api.register(supportRoutes, { support: services.support });
@@ -23,11 +20,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
     depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
-  await api.register(ordersRoutes, {
-    orders: services.orders,
-    storage: services.storage,
-    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
-  });
+  await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
 
   api.all("/*", { schema: { hide: true } }, async () => {
     throw ApiError.notFound();

@@ -48,15 +48,9 @@ describe("requests Node's parser refuses", () => {
   });
 
   it("answers headers over Node's size limit with a 431 in the contract's shape", async () => {
-    const answer = await rawRequest(
-      store.url,
-      `GET /api/prices HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\n\r\n`,
-    );
+    const answer = await rawRequest(store.url, `GET /api/prices HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(problemSchema.parse(JSON.parse(answer.body))).toMatchObject({
-      status: 431,
-      title: "Request Header Fields Too Large",
-    });
+    expect(problemSchema.parse(JSON.parse(answer.body))).toMatchObject({ status: 431, title: "Request Header Fields Too Large" });
     expect(answer.body).not.toContain("bbbb");
   });
 });

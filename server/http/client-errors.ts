@@ -43,9 +43,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const status = statusOfClientError(error.code);
   const title = translate("en", `title.${status}`);
   const problem: Problem =
-    status === 400
-      ? { status, title, errors: { "": [translate("en", "validation.badRequest")] } }
-      : { status, title, detail: translate("en", `detail.${status}`) };
+    status === 400 ? { status, title, errors: { "": [translate("en", "validation.badRequest")] } } : { status, title, detail: translate("en", `detail.${status}`) };
   const body = JSON.stringify(problem);
   socket.end(
     `HTTP/1.1 ${status} ${title}\r\n` +

@@ -60,8 +60,10 @@ describe("API conventions", () => {
     const answer = await store.call("/api/docs/json");
     expect(answer.status).toBe(200);
     expect(answer.body.openapi).toMatch(/^3\./);
-    expect(
-      answer.body.paths["/api/prices"].post.requestBody.content["application/json"].schema.properties.currency.enum,
-    ).toEqual(["EUR", "USD", "GBP"]);
+    expect(answer.body.paths["/api/prices"].post.requestBody.content["application/json"].schema.properties.currency.enum).toEqual([
+      "EUR",
+      "USD",
+      "GBP",
+    ]);
   });
 });

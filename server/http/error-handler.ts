@@ -24,12 +24,7 @@ function fromDomainError(error: DomainError): ApiError {
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
   if (error.size !== undefined) headers["content-range"] = `bytes */${error.size}`;
-  return new ApiError(
-    STATUS_OF[error.kind],
-    error.fields,
-    error.detail,
-    Object.keys(headers).length > 0 ? headers : undefined,
-  );
+  return new ApiError(STATUS_OF[error.kind], error.fields, error.detail, Object.keys(headers).length > 0 ? headers : undefined);
 }
 
 /** Turns anything thrown while handling an API request into the ApiError the client should see. */
@@ -47,10 +42,7 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return ApiError.field("", "validation.emptyBody");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new ApiError(413, undefined, {
-        key: "detail.413",
-        params: { limit: request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0 },
-      });
+      return new ApiError(413, undefined, { key: "detail.413", params: { limit: request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0 } });
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new ApiError(415, undefined, { key: "detail.415" });
     case "FST_ERR_VALIDATION":
@@ -69,10 +61,7 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
 
 function translateErrors(errors: FieldMessages, request: FastifyRequest): Record<string, string[]> {
   return Object.fromEntries(
-    Object.entries(errors).map(([field, refs]) => [
-      field,
-      refs.map((ref) => translate(request.locale, ref.key, ref.params)),
-    ]),
+    Object.entries(errors).map(([field, refs]) => [field, refs.map((ref) => translate(request.locale, ref.key, ref.params))]),
   );
 }
 

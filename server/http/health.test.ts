@@ -10,21 +10,11 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe("readiness", () => {
   it("answers 503 until migrated and seeded, then 200, and 503 again while draining", async () => {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      DEMO_DATA: "false",
-      JWT_SECRET: "r".repeat(40),
-    });
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, DEMO_DATA: "false", JWT_SECRET: "r".repeat(40) });
     const store = await assembleStore(config, undefined, { logger: false });
     try {
       const call = (url: string, method = "GET") =>
-        store.app.inject({
-          method: method as "GET",
-          url,
-          ...(method === "POST" ? { payload: { currency: "EUR" } } : {}),
-        });
+        store.app.inject({ method: method as "GET", url, ...(method === "POST" ? { payload: { currency: "EUR" } } : {}) });
 
       const starting = await call("/readyz");
       expect(starting.statusCode).toBe(503);
@@ -33,10 +23,7 @@ describe("readiness", () => {
       const early = await call("/api/prices", "POST");
       expect(early.statusCode).toBe(503);
       expect(early.headers["retry-after"]).toBe("2");
-      expect(early.json()).toMatchObject({
-        status: 503,
-        detail: "The store is restarting. Try again in a few seconds.",
-      });
+      expect(early.json()).toMatchObject({ status: 503, detail: "The store is restarting. Try again in a few seconds." });
 
       await store.prepare();
       expect((await call("/readyz")).json()).toEqual({ status: "ok", state: "ready", database: true });

@@ -21,9 +21,6 @@ export function registerHealth(app: FastifyInstance, db: Db, readiness: Readines
     const state = readiness.state;
     const database = state === "ready" ? await db.ping() : false;
     const ok = state === "ready" && database;
-    return reply
-      .status(ok ? 200 : 503)
-      .header("cache-control", "no-store")
-      .send({ status: ok ? "ok" : "unavailable", state, database });
+    return reply.status(ok ? 200 : 503).header("cache-control", "no-store").send({ status: ok ? "ok" : "unavailable", state, database });
   });
 }

@@ -14,11 +14,7 @@ function sameToken(given: string, expected: string): boolean {
  * at `/metrics` in Prometheus' text format. With METRICS_TOKEN the scraper sends `Authorization: Bearer <token>`;
  * without one the endpoint is open outside production and absent in production.
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  metrics: Metrics,
-  options: { token?: string; open: boolean },
-): void {
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, options: { token?: string; open: boolean }): void {
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     if (route === "/metrics") return;

@@ -6,15 +6,7 @@ import { PUBLIC_PATHS } from "../../common/public-pages";
 import { cspWithHashes, pickEncoding, type CachedPage, type PageCache } from "./page-cache";
 
 /** Response headers that belong to one answer only and are never replayed from the cache. */
-const PER_RESPONSE = new Set([
-  "set-cookie",
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "date",
-  "connection",
-  "content-security-policy",
-]);
+const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "content-security-policy"]);
 
 /**
  * The cache key of a page request, or null when the answer must be rendered: only GETs of a public page (CONTRACT
@@ -36,20 +28,11 @@ export function pageCacheKey(request: FastifyRequest, buildId: string): string |
 
 /** Keeps a freshly rendered 200 page (unless it sets a cookie) and returns the entry, or null. `body`: the bytes when
  * the entry rendered them outside the Response (app/entry.server.tsx). */
-export async function storePage(
-  cache: PageCache,
-  key: string,
-  response: Response,
-  body: Uint8Array | null = null,
-): Promise<CachedPage | null> {
+export async function storePage(cache: PageCache, key: string, response: Response, body: Uint8Array | null = null): Promise<CachedPage | null> {
   if (response.status !== 200 || response.headers.has("set-cookie")) return null;
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
-  return cache.set(
-    key,
-    body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(await response.arrayBuffer()),
-    headers,
-  );
+  return cache.set(key, body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(await response.arrayBuffer()), headers);
 }
 
 /** Answers with stored bytes in the best encoding the client takes, and a CSP built from the page's script hashes. */
@@ -57,8 +40,7 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
   const encoding = pickEncoding(request.headers["accept-encoding"]);
   reply.headers(page.headers);
   const csp = reply.getHeader("content-security-policy");
-  if (typeof csp === "string")
-    reply.header("content-security-policy", (page.csp ??= cspWithHashes(csp, page.scriptHashes)));
+  if (typeof csp === "string") reply.header("content-security-policy", (page.csp ??= cspWithHashes(csp, page.scriptHashes)));
   reply.header("vary", "Accept-Encoding, Accept-Language, Cookie");
   reply.header("x-page-cache", state);
   if (encoding !== "identity") reply.header("content-encoding", encoding);

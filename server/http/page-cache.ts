@@ -91,9 +91,7 @@ export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024
         headers,
         identity: html,
         gzip: gzipSync(html, { level: 9 }),
-        br: brotliCompressSync(html, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-        }),
+        br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
         scriptHashes: inlineScriptHashes(html.toString("utf8")),
       };
       evict(key);

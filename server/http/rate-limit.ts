@@ -13,12 +13,7 @@ export async function registerRateLimit(app: FastifyInstance, redis: Redis | nul
     ...(redis ? { redis, nameSpace: namespace } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new ApiError(
-        429,
-        undefined,
-        { key: "detail.429", params: { seconds } },
-        { "retry-after": String(seconds) },
-      );
+      return new ApiError(429, undefined, { key: "detail.429", params: { seconds } }, { "retry-after": String(seconds) });
     },
   });
 }

@@ -9,9 +9,7 @@ async function logged(sample: number, random: () => number) {
     logger: { level: "info", stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
     genReqId: () => "req-1",
   });
-  app.get("/status/:code", async (request, reply) =>
-    reply.status(Number((request.params as { code: string }).code)).send({}),
-  );
+  app.get("/status/:code", async (request, reply) => reply.status(Number((request.params as { code: string }).code)).send({}));
   registerRequestLog(app, sample, random);
   await app.ready();
   const requestLines = () => lines.filter((line) => line.msg === "request" || line.msg === "request failed");
@@ -23,15 +21,7 @@ describe("request log", () => {
     const { app, requestLines } = await logged(1, () => 0.5);
     await app.inject("/status/200");
     expect(requestLines()).toEqual([
-      expect.objectContaining({
-        level: 30,
-        reqId: "req-1",
-        method: "GET",
-        url: "/status/200",
-        route: "/status/:code",
-        status: 200,
-        ms: expect.any(Number),
-      }),
+      expect.objectContaining({ level: 30, reqId: "req-1", method: "GET", url: "/status/200", route: "/status/:code", status: 200, ms: expect.any(Number) }),
     ]);
   });
 

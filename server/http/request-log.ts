@@ -11,13 +11,7 @@ export function registerRequestLog(app: FastifyInstance, sample: number, random:
   app.addHook("onResponse", (request, reply, done) => {
     const status = reply.statusCode;
     if (status >= 500 || sample >= 1 || random() < sample) {
-      const line = {
-        method: request.method,
-        url: request.url,
-        route: request.routeOptions.url,
-        status,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      };
+      const line = { method: request.method, url: request.url, route: request.routeOptions.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
       if (status >= 500) request.log.error(line, "request failed");
       else request.log.info(line, "request");
     }

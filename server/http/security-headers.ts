@@ -63,9 +63,7 @@ declare module "fastify" {
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config, options: { dev: boolean }): void {
   const withCsp = !options.dev;
-  const entries = Object.entries(
-    staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp }),
-  );
+  const entries = Object.entries(staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp }));
   app.decorateReply("cspNonce", function (this: FastifyReply): string {
     const nonce = randomBytes(16).toString("base64");
     if (withCsp) this.header("content-security-policy", csp(nonce));

@@ -27,12 +27,7 @@ export function sitemapXml(publicUrl: string): string {
 /** Pages for people are open to crawlers; the API, accounts, cart and back office are not. */
 export function robotsTxt(publicUrl: string): string {
   const closed = ["/api/", "/admin", "/auth/", "/cart", "/profile/", "/checkout/", "/not-logged-in", "/dev/"];
-  const lines = [
-    "User-agent: *",
-    ...closed.flatMap((path) => [`Disallow: ${path}`, `Disallow: /es${path}`]),
-    "",
-    `Sitemap: ${publicUrl}/sitemap.xml`,
-  ];
+  const lines = ["User-agent: *", ...closed.flatMap((path) => [`Disallow: ${path}`, `Disallow: /es${path}`]), "", `Sitemap: ${publicUrl}/sitemap.xml`];
   return lines.join("\n") + "\n";
 }
 

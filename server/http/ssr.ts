@@ -86,9 +86,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       setHeaders(res, filePath) {
         res.raw.setHeader(
           "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? "public, max-age=31536000, immutable"
-            : "public, max-age=3600",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         );
       },
     });
