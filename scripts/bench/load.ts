@@ -22,6 +22,8 @@ export interface Throughput {
   /** Worst p99 latency over the rounds, ms. */
   p99: number;
   failed: number;
+  /** Bytes wrk read, partial answers included (async rounds only). */
+  bytes?: number;
 }
 
 export const emptyThroughput = (): Throughput => ({ requests: 0, seconds: 0, p99: 0, failed: 0 });
@@ -46,6 +48,7 @@ function wrkScript(request: LoadRequest): string {
 
 /** Runs one round against `request` and adds it to `total`. */
 export function round(request: LoadRequest, seconds: number, total: Throughput): void {
+  seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
   if (WRK) {
     const script = wrkScript(request);
     const result = spawnSync(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, request.url], {
@@ -138,8 +141,9 @@ export function roundAsync(
   connections = CONNECTIONS,
 ): Promise<void> {
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
+  seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
   const script = wrkScript(request);
-  const child = spawn(WRK, ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, request.url], {
+  const child = spawn(WRK, ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "60s", "-s", script, request.url], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -149,6 +153,9 @@ export function roundAsync(
       fs.rmSync(script, { force: true });
       if (code !== 0) return reject(new Error(`wrk failed: ${out}`));
       total.requests += Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+      const read = /([\d.]+)([KMGT]?B) read/.exec(out);
+      const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[read?.[2] ?? "B"] ?? 1;
+      total.bytes = (total.bytes ?? 0) + Number(read?.[1] ?? 0) * unit;
       total.seconds += seconds;
       total.p99 = Math.max(total.p99, Number(/p99_us (\d+)/.exec(out)?.[1] ?? 0) / 1000);
       const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
