@@ -41,4 +41,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "build/app-server/main.js"]
+CMD ["node", "--max-semi-space-size=16", "build/app-server/main.js"]

@@ -21,4 +21,9 @@ export interface PageContext {
    * `locale` and error shape as a browser's `fetch`. `path` starts with `/api/`; the answer is the API's own.
    */
   postApi(path: string, body: unknown, locale: string): Promise<Response>;
+  /**
+   * Set by the server entry when a document is rendered: the Response it returned (status and headers, no body) and
+   * the HTML bytes, which the server sends to the Node response as they are (no Web stream in between).
+   */
+  rendered?: { response: Response; body: Uint8Array };
 }

@@ -1,8 +1,10 @@
 // `npm run bench`: runs every section in order and prints its figures. `npm run bench -- orders` runs one section.
 // A section is a module in scripts/bench/ exporting `(log) => Promise<void>`; add yours to the list below.
+import os from "node:os";
 import { benchAccounts } from "./bench/accounts";
 import { benchBackOffice } from "./bench/back-office";
 import { benchLifecycle } from "./bench/lifecycle";
+import { benchLighthouse } from "./bench/lighthouse";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
 
@@ -14,15 +16,20 @@ const sections: Array<[name: string, run: Section]> = [
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
   ["back-office", benchBackOffice],
+  ["lighthouse", benchLighthouse],
 ];
+
+/** The machine's load: figures taken while other work runs are lower and noisier; ratios from alternating rounds hold. */
+const loadLine = () => `load average ${os.loadavg().map((n) => n.toFixed(1)).join(" / ")} (1/5/15 min) on ${os.availableParallelism()} cores`;
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const chosen = wanted.length ? sections.filter(([name]) => wanted.includes(name)) : sections;
   if (chosen.length === 0) throw new Error(`no such section: ${wanted.join(", ")} (have ${sections.map(([name]) => name).join(", ")})`);
+  console.log(`bench: Node ${process.version}, ${loadLine()}; sections: ${chosen.map(([name]) => name).join(", ")}`);
   for (const [name, run] of chosen) {
     const started = performance.now();
-    console.log(`\n== ${name}`);
+    console.log(`\n== ${name} (${loadLine()})`);
     await run((line) => console.log(line));
     console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }

@@ -108,6 +108,7 @@ export async function buildApp({
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
       onPageCache: services.metrics.pageCache,
+      renderConcurrency: config.SSR_CONCURRENCY,
     });
   }
   return app;

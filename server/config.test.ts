@@ -81,6 +81,12 @@ describe("configuration", () => {
     });
   });
 
+  it("renders 8 pages at once by default, SSR_CONCURRENCY otherwise, and refuses 0", () => {
+    expect(loadConfig({}).SSR_CONCURRENCY).toBe(8);
+    expect(loadConfig({ SSR_CONCURRENCY: "2" }).SSR_CONCURRENCY).toBe(2);
+    expect(() => loadConfig({ SSR_CONCURRENCY: "0" })).toThrow(/SSR_CONCURRENCY/);
+  });
+
   it("logs no requests by default in production and every request otherwise, unless LOG_SAMPLE says", () => {
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" }).LOG_SAMPLE).toBe(0);
     expect(loadConfig({}).LOG_SAMPLE).toBe(1);

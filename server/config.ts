@@ -77,6 +77,7 @@ const envSchema = z
     API_DOCS: z.enum(["public", "staff", "off"]).optional(),
     TRY_OUT: booleanFlag,
     LOG_SAMPLE: z.coerce.number().min(0).max(1).optional(),
+    SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {

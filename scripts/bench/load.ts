@@ -1,7 +1,7 @@
 // One round of load from a process of its own: wrk (one thread, 50 connections) when installed, otherwise
 // autocannon's command line with two workers. In-process autocannon topped out near 12k req/s and made every fast
 // server look alike, so the load generator never runs inside the bench's process.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,28 +22,38 @@ export interface Throughput {
   /** Worst p99 latency over the rounds, ms. */
   p99: number;
   failed: number;
+  /** Bytes wrk read, partial answers included (async rounds only). */
+  bytes?: number;
 }
 
 export const emptyThroughput = (): Throughput => ({ requests: 0, seconds: 0, p99: 0, failed: 0 });
 export const perSecond = (total: Throughput): number => (total.seconds ? total.requests / total.seconds : 0);
-export const loadGenerator = WRK ? `wrk (${WRK}, 1 thread, ${CONNECTIONS} connections)` : `autocannon CLI, 2 workers, ${CONNECTIONS} connections (wrk not installed)`;
+export const loadGenerator = WRK
+  ? `wrk (${WRK}, 1 thread, ${CONNECTIONS} connections)`
+  : `autocannon CLI, 2 workers, ${CONNECTIONS} connections (wrk not installed)`;
 
 function wrkScript(request: LoadRequest): string {
   const file = path.join(os.tmpdir(), `bench-wrk-${process.pid}.lua`);
   const lines = [`wrk.method = ${JSON.stringify(request.method ?? "GET")}`];
   if (request.body !== undefined) lines.push(`wrk.body = ${JSON.stringify(request.body)}`);
-  for (const [name, value] of Object.entries(request.headers ?? {})) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
   // wrk counts non-2xx answers but prints them only when there are some: count them here, too.
-  lines.push("done = function(summary, latency, requests) io.write(string.format('p99_us %d\\n', latency:percentile(99))) end");
+  lines.push(
+    "done = function(summary, latency, requests) io.write(string.format('p99_us %d\\n', latency:percentile(99))) end",
+  );
   fs.writeFileSync(file, lines.join("\n") + "\n");
   return file;
 }
 
 /** Runs one round against `request` and adds it to `total`. */
 export function round(request: LoadRequest, seconds: number, total: Throughput): void {
+  seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
   if (WRK) {
     const script = wrkScript(request);
-    const result = spawnSync(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, request.url], { encoding: "utf8" });
+    const result = spawnSync(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, request.url], {
+      encoding: "utf8",
+    });
     fs.rmSync(script, { force: true });
     const out = result.stdout;
     const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
@@ -56,11 +66,27 @@ export function round(request: LoadRequest, seconds: number, total: Throughput):
     if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr || out}`);
     return;
   }
-  const args = ["autocannon", "--json", "-w", "2", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", request.method ?? "GET"];
+  const args = [
+    "autocannon",
+    "--json",
+    "-w",
+    "2",
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    String(seconds),
+    "-m",
+    request.method ?? "GET",
+  ];
   for (const [name, value] of Object.entries(request.headers ?? {})) args.push("-H", `${name}=${value}`);
   if (request.body !== undefined) args.push("-b", request.body);
   const result = spawnSync("npx", [...args, request.url], { encoding: "utf8" });
-  const summary = JSON.parse(result.stdout) as { requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number };
+  const summary = JSON.parse(result.stdout) as {
+    requests: { total: number };
+    latency: { p99: number };
+    non2xx: number;
+    errors: number;
+  };
   total.requests += summary.requests.total;
   total.seconds += seconds;
   total.p99 = Math.max(total.p99, summary.latency.p99);
@@ -68,7 +94,11 @@ export function round(request: LoadRequest, seconds: number, total: Throughput):
 }
 
 /** Warm-up, then rounds alternating between the two sides, so load from anything else on the machine hits both alike. */
-export function alternate(a: LoadRequest, b: LoadRequest, { rounds = 4, seconds = 2, warmup = 2 } = {}): [Throughput, Throughput] {
+export function alternate(
+  a: LoadRequest,
+  b: LoadRequest,
+  { rounds = 4, seconds = 2, warmup = 2 } = {},
+): [Throughput, Throughput] {
   round(a, warmup, emptyThroughput());
   round(b, warmup, emptyThroughput());
   const totalA = emptyThroughput();
@@ -101,4 +131,64 @@ export function rssMb(pid: number | undefined): number | null {
 /** One row of the issue's table: figure, baseline, ratio and aim. */
 export function ratioLine(label: string, ratio: number, aim: number): string {
   return `${label}: ratio ${ratio.toFixed(2)} (aim >= ${aim}) ${ratio >= aim ? "MET" : "NOT MET"}`;
+}
+
+/** One wrk round without blocking this process: for a store running inside the bench's own process. */
+export function roundAsync(
+  request: LoadRequest,
+  seconds: number,
+  total: Throughput,
+  connections = CONNECTIONS,
+): Promise<void> {
+  if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
+  seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
+  const script = wrkScript(request);
+  const child = spawn(WRK, ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "60s", "-s", script, request.url], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("exit", (code) => {
+      fs.rmSync(script, { force: true });
+      if (code !== 0) return reject(new Error(`wrk failed: ${out}`));
+      total.requests += Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+      const read = /([\d.]+)([KMGT]?B) read/.exec(out);
+      const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[read?.[2] ?? "B"] ?? 1;
+      total.bytes = (total.bytes ?? 0) + Number(read?.[1] ?? 0) * unit;
+      total.seconds += seconds;
+      total.p99 = Math.max(total.p99, Number(/p99_us (\d+)/.exec(out)?.[1] ?? 0) / 1000);
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      total.failed +=
+        Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+        (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+      resolve();
+    });
+  });
+}
+
+/** `alternate` for a store inside this process: wrk runs as a child without blocking the event loop. */
+export async function alternateAsync(
+  a: LoadRequest,
+  b: LoadRequest,
+  { rounds = 4, seconds = 2, warmup = 2, connections = CONNECTIONS } = {},
+): Promise<[Throughput, Throughput]> {
+  await roundAsync(a, warmup, emptyThroughput(), connections);
+  await roundAsync(b, warmup, emptyThroughput(), connections);
+  const totalA = emptyThroughput();
+  const totalB = emptyThroughput();
+  for (let turn = 0; turn < rounds; turn++) {
+    await roundAsync(a, seconds, totalA, connections);
+    await roundAsync(b, seconds, totalB, connections);
+  }
+  return [totalA, totalB];
+}
+
+/** Peak resident memory of a process so far (VmHWM), MB, or null without /proc. */
+export function peakRssMb(pid: number | undefined): number | null {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return null;
+  }
 }

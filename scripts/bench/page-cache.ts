@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { alternate, loadGenerator, measure, perSecond, ratioLine, rssMb, type LoadRequest } from "./load";
+import { alternate, loadGenerator, peakRssMb, perSecond, ratioLine, rssMb, type LoadRequest } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -21,13 +21,31 @@ const JS_BUDGET_KB = 150;
 /** Store and baseline take turns in short rounds, so load from anything else on the machine hits both alike. */
 const ROUNDS = 4;
 
-function build(buildDir: string): void {
-  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: root, env: { ...process.env, BUILD_DIR: buildDir }, stdio: ["ignore", "ignore", "inherit"] });
+/** The react-router-serve baseline: a bare React Router app of the same version (scripts/bench/rr-serve). */
+function buildBaselineApp(buildDir: string): void {
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: path.join(root, "scripts/bench/rr-serve"),
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  if (result.status !== 0) throw new Error("building the react-router-serve baseline failed");
+}
+
+export function build(buildDir: string): void {
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
 /** Starts a child process and resolves with it once `ready(stdoutSoFar)` gives a URL. */
-function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => Promise<string | null>) {
+export function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => Promise<string | null>,
+) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -44,7 +62,7 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: (output: st
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
@@ -67,13 +85,25 @@ export async function benchPageCache(log: (line: string) => void = console.log):
   if (!given) build(buildDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-pages-"));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Started as `npm start` starts it (scripts/start.mjs), young-generation size included.
   const store = await startProcess(
-    [path.join(buildDir, "app-server", "main.js")],
-    { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DATA: "false", BUILD_DIR: buildDir },
+    ["--max-semi-space-size=16", path.join(buildDir, "app-server", "main.js")],
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "sandbox",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "false",
+      BUILD_DIR: buildDir,
+    },
     async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? `http://127.0.0.1:${port}` : null),
   );
   let baseline: { child: ChildProcess; url: string } | null = null;
   let fastify: { child: ChildProcess; url: string } | null = null;
+  let serve: { child: ChildProcess; url: string } | null = null;
   try {
     const first = await fetch(store.url + PAGE, { headers: BROWSER_HEADERS });
     await first.arrayBuffer();
@@ -83,48 +113,110 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     const html = Buffer.from(await cached.arrayBuffer());
     const encoding = cached.headers.get("content-encoding") ?? "";
     const bytesFile = path.join(dataDir, "page.bin");
-    const encoded = encoding === "br" ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : encoding === "gzip" ? gzipSync(html, { level: 9 }) : html;
+    const encoded =
+      encoding === "br"
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : encoding === "gzip"
+          ? gzipSync(html, { level: 9 })
+          : html;
     fs.writeFileSync(bytesFile, encoded);
-    baseline = await startProcess(["--import", "tsx", "scripts/bench/page-cache-static.ts", bytesFile, encoding], process.env, async (output) =>
-      /^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null,
+    baseline = await startProcess(
+      ["--import", "tsx", "scripts/bench/page-cache-static.ts", bytesFile, encoding],
+      process.env,
+      async (output) => (/^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null),
     );
 
     const env = { NODE_ENV: "production" };
-    log(`mode: NODE_ENV=${env.NODE_ENV} (React's production build, chosen by NODE_ENV), compiled server ${path.relative(root, buildDir)}/app-server/main.js; load: ${loadGenerator}`);
+    log(
+      `mode: NODE_ENV=${env.NODE_ENV} (React's production build, chosen by NODE_ENV), compiled server ${path.relative(root, buildDir)}/app-server/main.js; load: ${loadGenerator}`,
+    );
     const rounds = { rounds: ROUNDS, seconds: SECONDS / ROUNDS };
 
     const page: LoadRequest = { url: store.url + PAGE, headers: BROWSER_HEADERS };
     const [cachedRun, staticRun] = alternate(page, { url: baseline.url + "/", headers: BROWSER_HEADERS }, rounds);
-    log(`cached ${PAGE}, ${encoding || "identity"} ${encoded.length} B: ${perSecond(cachedRun).toFixed(0)} req/s (worst p99 ${cachedRun.p99} ms, ${cachedRun.failed} failed); bare node:http, same bytes: ${perSecond(staticRun).toFixed(0)} req/s`);
+    log(
+      `cached ${PAGE}, ${encoding || "identity"} ${encoded.length} B: ${perSecond(cachedRun).toFixed(0)} req/s (worst p99 ${cachedRun.p99} ms, ${cachedRun.failed} failed); bare node:http, same bytes: ${perSecond(staticRun).toFixed(0)} req/s`,
+    );
     log(ratioLine("  cached page / bare node:http", perSecond(cachedRun) / perSecond(staticRun), 0.5));
 
     const pricesBody = JSON.stringify({ currency: "EUR" });
-    const pricesRequest: LoadRequest = { url: store.url + "/api/prices", method: "POST", headers: { "content-type": "application/json" }, body: pricesBody };
+    const pricesRequest: LoadRequest = {
+      url: store.url + "/api/prices",
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: pricesBody,
+    };
     const prices = await fetch(pricesRequest.url, { method: "POST", headers: pricesRequest.headers, body: pricesBody });
     const pricesFile = path.join(dataDir, "prices.json");
     fs.writeFileSync(pricesFile, Buffer.from(await prices.arrayBuffer()));
-    fastify = await startProcess(["--import", "tsx", "scripts/bench/fastify-route.ts", pricesFile], process.env, async (output) =>
-      /^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null,
+    fastify = await startProcess(
+      ["--import", "tsx", "scripts/bench/fastify-route.ts", pricesFile],
+      process.env,
+      async (output) => (/^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null),
     );
-    const [pricesRun, fastifyRun] = alternate(pricesRequest, { ...pricesRequest, url: fastify.url + "/api/prices" }, rounds);
-    log(`POST /api/prices, ${fs.statSync(pricesFile).size} B: ${perSecond(pricesRun).toFixed(0)} req/s (${pricesRun.failed} failed); bare Fastify route, same bytes: ${perSecond(fastifyRun).toFixed(0)} req/s`);
+    const [pricesRun, fastifyRun] = alternate(
+      pricesRequest,
+      { ...pricesRequest, url: fastify.url + "/api/prices" },
+      rounds,
+    );
+    log(
+      `POST /api/prices, ${fs.statSync(pricesFile).size} B: ${perSecond(pricesRun).toFixed(0)} req/s (${pricesRun.failed} failed); bare Fastify route, same bytes: ${perSecond(fastifyRun).toFixed(0)} req/s`,
+    );
     log(ratioLine("  prices / bare Fastify", perSecond(pricesRun) / perSecond(fastifyRun), 0.6));
 
-    // A query string keeps the page out of the page cache: every request renders.
-    const ssrRun = measure({ url: `${store.url}${PAGE}?render=1`, headers: BROWSER_HEADERS }, rounds);
+    // Uncached rendering against react-router-serve (same React Router, production) rendering a page of about the same
+    // HTML size. A query string keeps the store's page out of the page cache: every request renders.
+    const rrsDir = path.join(buildDir, "rr-serve");
+    buildBaselineApp(rrsDir);
+    const rrsPort = 20_000 + Math.floor(Math.random() * 20_000);
+    serve = await startProcess(
+      [path.join(root, "node_modules/@react-router/serve/bin.js"), path.join(rrsDir, "server", "index.js")],
+      { ...process.env, NODE_ENV: "production", PORT: String(rrsPort), HOST: "127.0.0.1" },
+      async () => ((await fetch(`http://127.0.0.1:${rrsPort}/?items=1`)).ok ? `http://127.0.0.1:${rrsPort}` : null),
+    );
+    const storeHtml = await (await fetch(`${store.url}${PAGE}?render=1`)).text();
+    const sizeOf = async (items: number) => (await (await fetch(`${serve!.url}/?items=${items}`)).text()).length;
+    const [small, large] = [await sizeOf(10), await sizeOf(50)];
+    const items = Math.max(1, Math.round(10 + ((storeHtml.length - small) * 40) / (large - small)));
+    const serveHtml = await sizeOf(items);
+    // Uncompressed on both sides: react-router-serve's compression of its streamed answer stalled under wrk here
+    // (br: 0.24 req/s, most requests past wrk's timeout), which would flatter the store.
+    const plainHeaders = { "accept-encoding": "identity", "accept-language": "en-GB,en;q=0.9" };
+    const [ssrRun, serveRun] = alternate(
+      { url: `${store.url}${PAGE}?render=1`, headers: plainHeaders },
+      { url: `${serve.url}/?items=${items}`, headers: plainHeaders },
+      rounds,
+    );
+    log(`uncached server rendering of ${PAGE}, ${storeHtml.length} B of HTML, identity: ${perSecond(ssrRun).toFixed(0)} req/s, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
+    log(`react-router-serve 7.18.4 (production), a page of ${serveHtml} B, identity: ${perSecond(serveRun).toFixed(0)} req/s, worst p99 ${serveRun.p99} ms (${serveRun.failed} failed)`);
+    log(
+      perSecond(serveRun) > 0
+        ? ratioLine("  rendering / react-router-serve", perSecond(ssrRun) / perSecond(serveRun), 2)
+        : "  rendering / react-router-serve: NOT MEASURED, the baseline finished no request in its rounds (aim >= 2)",
+    );
     const rss = rssMb(store.child.pid);
-    log(`uncached server rendering of ${PAGE}: ${perSecond(ssrRun).toFixed(0)} req/s, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
-    log("  ratio to react-router-serve (aim >= 2): NOT MEASURED, this bench has no comparable react-router-serve app yet (the issue's run: 572 req/s)");
-    log(`RSS of the store after rendering under load: ${rss === null ? "unknown (no /proc)" : `${rss.toFixed(0)} MB (aim <= 200) ${rss <= 200 ? "MET" : "NOT MET"}`}`);
-    log(`limits: one machine for store, baselines and the load generator; compare ratios, not absolute figures`);
+    const peak = peakRssMb(store.child.pid);
+    const servePeak = peakRssMb(serve.child.pid);
+    if (rss === null || peak === null) log("RSS: unknown (no /proc)");
+    else {
+      log(
+        `RSS of the store: peak ${peak.toFixed(0)} MB over this section, ${rss.toFixed(0)} MB after rendering under load (aim <= 200) ${peak <= 200 ? "MET" : "NOT MET"}; react-router-serve peak ${servePeak?.toFixed(0)} MB`,
+      );
+    }
+    log(
+      "limits: one machine (2 cores) for store, baselines and wrk; rendering is limited by the store's CPU (React and i18next), the cached rows by wrk and the kernel as much as by the servers",
+    );
 
     const home = await (await fetch(store.url + "/", { headers: BROWSER_HEADERS })).text();
     const js = homeJavaScript(home, path.join(buildDir, "client"));
     const kb = js.gzipBytes / 1024;
-    log(`home page JavaScript, gzipped, ${js.files} files (modulepreload + entry): ${kb.toFixed(1)} KB (budget ${JS_BUDGET_KB} KB) ${kb <= JS_BUDGET_KB ? "OK" : "OVER BUDGET"}`);
+    log(
+      `home page JavaScript, gzipped, ${js.files} files (modulepreload + entry): ${kb.toFixed(1)} KB (budget ${JS_BUDGET_KB} KB) ${kb <= JS_BUDGET_KB ? "OK" : "OVER BUDGET"}`,
+    );
   } finally {
     if (baseline) await stop(baseline.child);
     if (fastify) await stop(fastify.child);
+    if (serve) await stop(serve.child);
     await stop(store.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!given) fs.rmSync(buildDir, { recursive: true, force: true });

@@ -26,12 +26,13 @@ export function pageCacheKey(request: FastifyRequest, buildId: string): string |
   return `${buildId}|${isCurrency(currency) ? currency : DEFAULT_CURRENCY}|${raw}`;
 }
 
-/** Keeps a freshly rendered 200 page (unless it sets a cookie) and returns the entry, or null. */
-export async function storePage(cache: PageCache, key: string, response: Response): Promise<CachedPage | null> {
+/** Keeps a freshly rendered 200 page (unless it sets a cookie) and returns the entry, or null. `body`: the bytes when
+ * the entry rendered them outside the Response (app/entry.server.tsx). */
+export async function storePage(cache: PageCache, key: string, response: Response, body: Uint8Array | null = null): Promise<CachedPage | null> {
   if (response.status !== 200 || response.headers.has("set-cookie")) return null;
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
-  return cache.set(key, Buffer.from(await response.arrayBuffer()), headers);
+  return cache.set(key, body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(await response.arrayBuffer()), headers);
 }
 
 /** Answers with stored bytes in the best encoding the client takes, and a CSP built from the page's script hashes. */

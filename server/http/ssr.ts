@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
 import { pageCacheKey, sendCachedPage, storePage } from "./page-cache-http";
+import { createRenderGate } from "./render-gate";
 import { registerSitemap } from "./sitemap";
 
 export interface SsrOptions {
@@ -19,6 +20,8 @@ export interface SsrOptions {
   onPricesChange?: (listener: () => void) => void;
   /** Counts page-cache hits and misses (metrics). */
   onPageCache?: (result: "hit" | "miss") => void;
+  /** At most this many pages render at once; the others wait their turn (SSR_CONCURRENCY, docs/decisions/0039-ssr-memory.md). */
+  renderConcurrency?: number;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -30,7 +33,10 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  // Only a client that went away aborts; aborting after every finished answer built a DOMException each time.
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,
@@ -40,13 +46,18 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+function sendHeaders(reply: FastifyReply, response: Response): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  return reply;
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  sendHeaders(reply, response);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
@@ -103,6 +114,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
 
   // Rendered public pages, served again at static-file speed (docs/decisions/0011-page-cache-csp-hashes.md).
   const pageCache = createPageCache();
+  const gate = createRenderGate(options.renderConcurrency ?? 8);
   options.onPricesChange?.(() => pageCache.clear());
 
   registerSitemap(app, options.pageContext.publicUrl);
@@ -131,12 +143,15 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
           nonce: reply.cspNonce(),
           postApi: (apiPath, body, locale) => postApi(app, request, apiPath, body, locale),
         };
-        const response = await handle(toWebRequest(request, reply), context as AppLoadContext);
-        const stored = cacheKey ? await storePage(pageCache, cacheKey, response) : null;
+        const response = await gate(() => handle(toWebRequest(request, reply), context as AppLoadContext));
+        // A document the entry rendered: its bytes come straight from React's Node stream (app/entry.server.tsx).
+        const body = context.rendered?.response === response ? context.rendered.body : null;
+        const stored = cacheKey ? await storePage(pageCache, cacheKey, response, body) : null;
         if (stored) {
           options.onPageCache?.("miss");
           return sendCachedPage(request, reply, stored, "miss");
         }
+        if (body) return sendHeaders(reply, response).send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         return sendWebResponse(reply, response);
       },
     });

@@ -118,7 +118,7 @@ describe("without JavaScript", () => {
     await page.waitForLoadState("load");
     expect(page.url()).toBe(`${store.server.url}/es/contact-us`);
     expect(page.url()).not.toContain("description");
-    expect(await page.getByRole("status").textContent()).toContain(words.es.sent);
+    expect(await page.getByTestId("contact-form").getByRole("status").textContent()).toContain(words.es.sent);
     const db = new Database(path.join(store.server.dataDir, "scriptorium.sqlite"), { readonly: true });
     try {
       const ticket = db.prepare("select email, description, locale from support_tickets where description = ?").get(message);
