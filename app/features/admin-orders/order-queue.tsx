@@ -8,7 +8,7 @@ import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { ORDER_STATUSES } from "../../../contract/orders";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
-import { apiDownload } from "~/lib/api/client";
+import { saveApiFile } from "~/lib/api/save-file";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { inputClass, Loading, primaryButton, secondaryButton } from "./admin-frame";
@@ -65,15 +65,7 @@ export function OrderQueueScreen() {
     setExporting(true);
     setExportFailed(false);
     try {
-      const file = await apiDownload(`/api/admin/orders.csv?${filters}`);
-      const url = URL.createObjectURL(file.blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = file.fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveApiFile(`/api/admin/orders.csv?${filters}`);
     } catch {
       setExportFailed(true);
     } finally {

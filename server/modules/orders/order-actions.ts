@@ -82,7 +82,10 @@ export function createOrderActions(deps: OrderActionsDeps) {
     /** A document issued with the move (a refund's credit note), attached as a PDF. */
     document?: IssuedDocument | null,
   ): Promise<void> {
-    const to = (JSON.parse(order.billing_json) as { email: string }).email;
+    // The account's own address, never the one typed with the billing details (anyone's address could be typed there).
+    const account = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
+    if (!account) return;
+    const to = account.email;
     const locale = order.locale as Locale;
     const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
     await mail.send(document ? await documents.attached(message, document, locale) : message, trx);

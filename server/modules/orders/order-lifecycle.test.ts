@@ -59,7 +59,7 @@ describe("the transition table (LIFECYCLE.md), by the right and the wrong actor"
     await staff(`${id}/start`, writer);
     const asked = await staff(`${id}/ask`, writer, { message: "Which city is the bakery in?" });
     expect(asked.body.status).toBe("needs_info");
-    expect(await mailsTo("ada@example.test")).toContain(`A question about order ${number}`);
+    expect(await mailsTo(buyer.email)).toContain(`A question about order ${number}`);
     expect((await page(id, buyer)).actions).toEqual(["answer"]);
     clock.advance(2 * DAY_MS);
     const answered = await mine(`${number}/messages`, buyer, { body: "Madrid, near the Plaza Mayor." });
@@ -110,7 +110,7 @@ describe("the transition table (LIFECYCLE.md), by the right and the wrong actor"
     await staff(`${id}/start`, writer);
     const v1 = await deliver(id, writer, [["article.md", "version one"], ["sources.txt", "links"]], "First draft");
     expect(v1.body).toMatchObject({ status: "delivered", version: 1, result: { fileName: "article.md", size: 11 } });
-    expect(await mailsTo("ada@example.test")).toContain(`Your order ${number} is ready`);
+    expect(await mailsTo(buyer.email)).toContain(`Your order ${number} is ready`);
     expect((await page(id, buyer)).actions).toEqual(["accept", "request_revision"]);
     for (const round of [1, 2]) {
       const revised = await mine(`${id}/revision`, buyer, { changes: `Round ${round}: shorter intro` });
@@ -203,7 +203,7 @@ describe("messages", () => {
     expect((await mine(`${id}/read`, buyer)).body.unreadMessages).toBe(0);
     const staffView = (await store.call(`/api/admin/orders/${id}`, { token: writer.token })).body;
     expect(staffView.messages.map((message: { internal: boolean }) => message.internal)).toEqual([true, false]);
-    expect(await mailsTo("ada@example.test")).toContain(`New message about order ${number}`);
+    expect(await mailsTo(buyer.email)).toContain(`New message about order ${number}`);
     const big = await mine(`${id}/messages`, buyer, { body: "big", attachments: [{ fileName: "big.bin", contentBase64: Buffer.alloc(2 * 1024 * 1024 + 1).toString("base64") }] });
     expect(big.status).toBe(400);
   });
@@ -215,7 +215,7 @@ describe("timed work on the job runner, with an injected clock", () => {
     await store.services.jobs.runDue();
     await staff(`${id}/start`, admin);
     await deliver(id, admin, [["a.md", "done"]]);
-    const reminders = async () => (await mailsTo("ada@example.test")).filter((subject) => subject === `Please review order ${number}`).length;
+    const reminders = async () => (await mailsTo(buyer.email)).filter((subject) => subject === `Please review order ${number}`).length;
     const start = await reminders();
     clock.advance(3.5 * DAY_MS);
     await store.services.jobs.runDue();
@@ -242,7 +242,7 @@ describe("timed work on the job runner, with an injected clock", () => {
     await store.services.jobs.runDue();
     const detail = await page(id, buyer);
     expect(detail.events.filter((event: { kind: string }) => event.kind === "late")).toHaveLength(1);
-    expect((await mailsTo("ada@example.test")).filter((subject) => subject === `Order ${number} is late`)).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((subject) => subject === `Order ${number} is late`)).toHaveLength(1);
   });
 
   it("a staff move on an unknown order is a 404", async () => {
