@@ -40,7 +40,6 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Scriptorium <no-reply@localhost>"),
     SUPPORT_EMAIL: z.string().min(3).default("support@localhost"),
     /** The store's postal address in every mail's footer, lines separated by `|`. */
-    STORE_ADDRESS: z.string().trim().max(500).default(""),
     PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,

@@ -62,7 +62,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
       ),
   };
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
-  const brand = { name: "Scriptorium", publicUrl: config.publicUrl, address: config.STORE_ADDRESS.split("|").map((line) => line.trim()).filter(Boolean), contact: config.SUPPORT_EMAIL };
+  // The seller of the invoices signs every mail too: one name and address for the whole store.
+  const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });

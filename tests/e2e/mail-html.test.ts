@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { seriousViolations, visitor } from "./storefront-support";
 import { useStore } from "./support/store";
 
-// The try-out store keeps mail in its outbox and shows it at /dev/mailbox; the footer's address comes from STORE_ADDRESS.
-const store = useStore({ TRY_OUT: "true", STORE_ADDRESS: "Scriptorium SL|Calle Mayor 1|28013 Madrid" });
+// The try-out store keeps mail in its outbox and shows it at /dev/mailbox; the footer's address comes from SELLER_ADDRESS.
+const store = useStore({ TRY_OUT: "true", SELLER_ADDRESS: "Scriptorium SL|Calle Mayor 1|28013 Madrid" });
 
 async function registerInSpanish(): Promise<string> {
   const email = `mail.${Date.now()}@example.com`;

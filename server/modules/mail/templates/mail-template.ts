@@ -8,7 +8,7 @@ export interface MailBrand {
   name: string;
   /** PUBLIC_URL without a trailing slash: every link in a mail is absolute. */
   publicUrl: string;
-  /** STORE_ADDRESS, one entry per line. */
+  /** SELLER_ADDRESS, one entry per line. */
   address: string[];
   /** SUPPORT_EMAIL. */
   contact: string;
