@@ -113,6 +113,17 @@ export function createOrderActions(deps: OrderActionsDeps) {
     await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra } });
   }
 
+  /** A member of staff who may be given an order (not a customer, not deactivated), or undefined. */
+  async function activeStaff(trx: Kysely<Database>, userId: string) {
+    const row = await trx
+      .selectFrom("users")
+      .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
+      .select(["users.role", "users.first_name", "users.last_name", "staff_accounts.deactivated_at"])
+      .where("users.id", "=", userId)
+      .executeTakeFirst();
+    return row && isStaff(row.role) && !row.deactivated_at ? row : undefined;
+  }
+
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
     await jobs.schedule(trx, { kind: LATE_JOB, payload: { orderId }, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}` });
   }
@@ -183,8 +194,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (!assigned) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
-            const writer = await trx.selectFrom("users").select("role").where("id", "=", assigned).executeTakeFirst();
-            if (!writer || !isStaff(writer.role)) throw DomainError.field("writerId", "orders.notStaff");
+            if (!(await activeStaff(trx, assigned))) throw DomainError.field("writerId", "orders.notStaff");
           }
         }
         const moved = await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
@@ -279,8 +289,8 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (order.status === "completed" || order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
         let name = "";
         if (writerId) {
-          const writer = await trx.selectFrom("users").select(["role", "first_name", "last_name"]).where("id", "=", writerId).executeTakeFirst();
-          if (!writer || !isStaff(writer.role)) throw DomainError.field("writerId", "orders.notStaff");
+          const writer = await activeStaff(trx, writerId);
+          if (!writer) throw DomainError.field("writerId", "orders.notStaff");
           name = `${writer.first_name} ${writer.last_name}`.trim();
         }
         const updated = await trx.updateTable("orders").set({ assigned_to: writerId, updated_at: now().toISOString() }).where("id", "=", order.id).where("status", "=", order.status).executeTakeFirst();

@@ -199,6 +199,21 @@ describe("the staff order page", () => {
     const staff = await store.call("/api/admin/order-writers", { token: manager.token });
     expect(staff.body.map((member: { id: string }) => member.id)).toEqual(expect.arrayContaining([writer.id, otherWriter.id, manager.id, admin.id]));
   });
+
+  it("neither offers nor accepts a deactivated colleague", async () => {
+    const gone = await staffMember(store, "writer");
+    const at = new Date().toISOString();
+    await store.db.kysely
+      .insertInto("staff_accounts")
+      .values({ user_id: gone.id, totp_secret: null, totp_pending_secret: null, totp_enrolled_at: null, totp_last_step: null, deactivated_at: at, updated_at: at })
+      .execute();
+    const offered = await store.call("/api/admin/order-writers", { token: manager.token });
+    expect(offered.body.map((member: { id: string }) => member.id)).not.toContain(gone.id);
+    const order = await place();
+    const refused = await store.post(`/api/admin/orders/${order.id}/assign`, { writerId: gone.id }, { token: admin.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.writerId).toEqual(["This person is not a member of staff."]);
+  });
 });
 
 describe("refunds", () => {

@@ -239,9 +239,18 @@ export function createOrdersService(deps: OrdersDeps) {
       return staffOrderDetail(db, repository, order, actor, clock.now(), service.upload);
     },
 
-    /** Staff who can be given an order, by name. */
+    /** Active staff who can be given an order, by name. */
     async staff() {
-      const rows = await db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role"]).where("role", "in", ["writer", "manager", "admin"]).orderBy("first_name").orderBy("last_name").execute();
+      // Deactivated colleagues are not offered (their sign-ins ended with the deactivation).
+      const rows = await db
+        .selectFrom("users")
+        .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
+        .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role"])
+        .where("users.role", "in", ["writer", "manager", "admin"])
+        .where("staff_accounts.deactivated_at", "is", null)
+        .orderBy("users.first_name")
+        .orderBy("users.last_name")
+        .execute();
       return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
     },
 
