@@ -82,6 +82,13 @@ async function signIn(page: Page, locale: Locale, email: string, target: string)
 }
 
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]") as Array<{ productId: string }>);
+/** On a phone the currency switcher sits in the header's menu: open it first when it is closed. */
+async function chooseCurrency(page: Page, currency: string): Promise<void> {
+  const switcher = page.getByTestId("currency-switcher");
+  if (!(await switcher.isVisible())) await page.getByTestId("menu-button").click();
+  await switcher.selectOption(currency);
+}
+
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
 describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (locale) => {
@@ -92,7 +99,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     await page.getByTestId("add-to-cart").click();
     await expect.poll(() => text(page, "add-to-cart-status"), POLL).not.toBe("");
 
-    await page.getByTestId("currency-switcher").selectOption("USD");
+    await chooseCurrency(page, "USD");
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.isVisible(), POLL).toBe(true);
     expect(await dialog.textContent()).toContain(locale === "es" ? "se quitarán 2 artículos" : "2 items will be removed");
@@ -103,7 +110,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("EUR");
     expect(await storedCart(page)).toHaveLength(2);
 
-    await page.getByTestId("currency-switcher").selectOption("USD");
+    await chooseCurrency(page, "USD");
     await dialog.getByRole("button", { name: locale === "es" ? "Cambiar a USD y vaciar el carrito" : "Switch to USD and empty the cart" }).click();
     await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 artículos" : "2 items removed");
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("USD");
