@@ -21,7 +21,7 @@ describe("the back office shell", () => {
     await page.getByTestId("admin-sign-in").click();
     await page.getByRole("heading", { level: 1, name: "Staff sign-in" }).waitFor();
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByText("Enter your email.").waitFor();
+    await page.getByText("Enter your email.", { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     const email = `buyer-${Date.now()}@example.com`;
