@@ -56,6 +56,9 @@ export default defineConfig(async () => {
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // One retry for a journey that fails once on a loaded machine (seen: the money journey's deposit, once in
+            // two clean CI runs, at 30 s with no error shown); a real break still fails twice and turns CI red.
+            retry: 1,
           },
         },
       ],
