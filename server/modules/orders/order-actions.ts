@@ -2,24 +2,26 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { ZodError, type z } from "zod";
 import type { Brief } from "../../../contract/briefs";
-import type { Currency } from "../../../contract/currency";
 import type { Database } from "../../db/schema";
-import { translate, type Locale } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
-import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
-import type { MailMessage, MailService } from "../mail/mail.service";
+import type { DocumentsService } from "../documents/documents.service";
+import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
-import { applies, isStaff, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
-import { orderMail, type OrderMailKind } from "./order-mail";
+import { applies, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
+import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
+import type { OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
 
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
 export const LATE_JOB = "order.late";
+
+export type { AuditWriter, OrderAuditEntry } from "./order-move-effects";
 
 export interface OrderActionsDeps {
   /** The schema an item's brief must meet (a bundle's: one part per contained service, from the catalog). */
@@ -40,16 +42,6 @@ export interface OrderActionsDeps {
   audit?: AuditWriter;
 }
 
-/** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
-export interface OrderAuditEntry {
-  actor: Actor;
-  action: string;
-  orderId: string;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
-export type AuditWriter = (trx: Kysely<Database>, entry: OrderAuditEntry) => Promise<void>;
-
 export interface NewMessage {
   body: string;
   attachments: Delivery[];
@@ -61,8 +53,9 @@ export interface NewMessage {
  * its order event (through `moveOrder`), the jobs it makes due and the mail to the other side.
  */
 export function createOrderActions(deps: OrderActionsDeps) {
-  const { db, wallet, mail, documents, storage, jobs, clock } = deps;
+  const { db, wallet, storage, jobs, clock } = deps;
   const repository = createOrdersRepository(db);
+  const { customerMail, staffMail, refund, audit } = createOrderMoveEffects(deps);
   const now = () => clock.now();
 
   /** The order as `actor` may see it: a customer's own, a writer's assigned (or any unassigned paid one), all for managers. */
@@ -72,56 +65,6 @@ export function createOrderActions(deps: OrderActionsDeps) {
     if (actor.role === "customer" && order.user_id !== actor.id) throw DomainError.notFound();
     if (actor.role === "writer" && order.assigned_to !== actor.id && !(order.assigned_to === null && order.status === "paid")) throw DomainError.notFound();
     return order;
-  }
-
-  async function customerMail(
-    trx: Kysely<Database>,
-    order: OrderRow,
-    kind: OrderMailKind,
-    params: Record<string, string | number> = {},
-    /** A document issued with the move (a refund's credit note), attached as a PDF. */
-    document?: IssuedDocument | null,
-  ): Promise<void> {
-    // The account's own address, never the one typed with the billing details (anyone's address could be typed there).
-    const account = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
-    if (!account) return;
-    const to = account.email;
-    const locale = order.locale as Locale;
-    const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
-    await mail.send(document ? await documents.attached(message, document, locale) : message, trx);
-  }
-
-  async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
-    const writer = order.assigned_to ? await trx.selectFrom("users").select("email").where("id", "=", order.assigned_to).executeTakeFirst() : undefined;
-    await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
-  }
-
-  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
-  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null> {
-    if (amount <= 0) return null;
-    const currency = order.currency as Currency;
-    await wallet.credit(trx, { userId: order.user_id, currency, amount, kind: "refund", reference: order.number });
-    return documents.issueCreditNote(trx, {
-      userId: order.user_id, orderId: order.id, orderNumber: order.number, currency, amount, locale: order.locale as Locale,
-      billing: JSON.parse(order.billing_json) as Record<string, string>,
-    });
-  }
-
-  /** The audit row of a staff move (customers and the system are not audited: the order's own timeline keeps their moves). */
-  async function audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<void> {
-    if (!deps.audit || actor.role === "customer" || actor.role === "system") return;
-    await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra } });
-  }
-
-  /** A member of staff who may be given an order (not a customer, not deactivated), or undefined. */
-  async function activeStaff(trx: Kysely<Database>, userId: string) {
-    const row = await trx
-      .selectFrom("users")
-      .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
-      .select(["users.role", "users.first_name", "users.last_name", "staff_accounts.deactivated_at"])
-      .where("users.id", "=", userId)
-      .executeTakeFirst();
-    return row && isStaff(row.role) && !row.deactivated_at ? row : undefined;
   }
 
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
@@ -194,7 +137,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (!assigned) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
-            if (!(await activeStaff(trx, assigned))) throw DomainError.field("writerId", "orders.notStaff");
+            if (!(await repository.activeStaff(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
           }
         }
         const moved = await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
@@ -289,7 +232,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (order.status === "completed" || order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
         let name = "";
         if (writerId) {
-          const writer = await activeStaff(trx, writerId);
+          const writer = await repository.activeStaff(writerId, trx);
           if (!writer) throw DomainError.field("writerId", "orders.notStaff");
           name = `${writer.first_name} ${writer.last_name}`.trim();
         }

@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Currency } from "../../../contract/currency";
+import type { Database } from "../../db/schema";
+import type { Locale } from "../../i18n/messages";
+import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
+import type { MailService } from "../mail/mail.service";
+import type { WalletService } from "../wallet/wallet.service";
+import type { Actor } from "./order-lifecycle";
+import { orderMail, type OrderMailKind } from "./order-mail";
+import type { OrderRow } from "./orders.repository";
+
+/** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
+export interface OrderAuditEntry {
+  actor: Actor;
+  action: string;
+  orderId: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+export type AuditWriter = (trx: Kysely<Database>, entry: OrderAuditEntry) => Promise<void>;
+
+export interface OrderMoveEffectsDeps {
+  wallet: WalletService;
+  mail: MailService;
+  documents: DocumentsService;
+  publicUrl: string;
+  /** Where mail for staff goes when no writer is assigned. */
+  staffEmail: string;
+  audit?: AuditWriter;
+}
+
+/**
+ * What a move of the order lifecycle does besides changing the status, inside its transaction: the mail to the
+ * customer or to staff, the refund with its credit note, and the audit row of a staff move.
+ */
+export function createOrderMoveEffects(deps: OrderMoveEffectsDeps) {
+  const { wallet, mail, documents } = deps;
+
+  async function customerMail(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    kind: OrderMailKind,
+    params: Record<string, string | number> = {},
+    /** A document issued with the move (a refund's credit note), attached as a PDF. */
+    document?: IssuedDocument | null,
+  ): Promise<void> {
+    // The account's own address, never the one typed with the billing details (anyone's address could be typed there).
+    const account = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
+    if (!account) return;
+    const to = account.email;
+    const locale = order.locale as Locale;
+    const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
+    await mail.send(document ? await documents.attached(message, document, locale) : message, trx);
+  }
+
+  async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
+    const writer = order.assigned_to ? await trx.selectFrom("users").select("email").where("id", "=", order.assigned_to).executeTakeFirst() : undefined;
+    await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
+  }
+
+  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
+  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null> {
+    if (amount <= 0) return null;
+    const currency = order.currency as Currency;
+    await wallet.credit(trx, { userId: order.user_id, currency, amount, kind: "refund", reference: order.number });
+    return documents.issueCreditNote(trx, {
+      userId: order.user_id, orderId: order.id, orderNumber: order.number, currency, amount, locale: order.locale as Locale,
+      billing: JSON.parse(order.billing_json) as Record<string, string>,
+    });
+  }
+
+  /** The audit row of a staff move (customers and the system are not audited: the order's own timeline keeps their moves). */
+  async function audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<void> {
+    if (!deps.audit || actor.role === "customer" || actor.role === "system") return;
+    await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra } });
+  }
+
+  return { customerMail, staffMail, refund, audit };
+}
