@@ -36,10 +36,10 @@ export function nextBuild(buildDir: string, id: string): string {
   fs.cpSync(buildDir, dir, { recursive: true });
   const serverEntry = path.join(dir, "server", "index.js");
   const source = fs.readFileSync(serverEntry, "utf8");
-  const match = /"url": "\/assets\/manifest-([\w-]+)\.js", "version": "([\w-]+)"/.exec(source);
+  const match = /"url": "\/assets\/manifest-([\w-]+)\.js",\s*"version": "([\w-]+)"/.exec(source);
   if (!match) throw new Error("build id not found in the server build");
   const [found, manifest, version] = match;
-  fs.writeFileSync(serverEntry, source.replace(found, found.replaceAll(manifest!, id).replace(`"version": "${version}"`, `"version": "${id}"`)));
+  fs.writeFileSync(serverEntry, source.replace(found, found.replaceAll(manifest!, id).replace(`"${version}"`, `"${id}"`)));
   fs.renameSync(path.join(dir, "client", "assets", `manifest-${manifest}.js`), path.join(dir, "client", "assets", `manifest-${id}.js`));
   return dir;
 }
