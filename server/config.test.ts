@@ -94,6 +94,13 @@ describe("configuration", () => {
     expect(configError({ LOG_SAMPLE: "2" })).toMatch(/^Configuration error: LOG_SAMPLE /);
   });
 
+  it("hands local downloads to nginx only at a path like /_files/, and never with S3 storage", () => {
+    expect(loadConfig({}).DOWNLOAD_ACCEL_PATH).toBeUndefined();
+    expect(loadConfig({ DOWNLOAD_ACCEL_PATH: "/_files/" }).DOWNLOAD_ACCEL_PATH).toBe("/_files/");
+    expect(configError({ DOWNLOAD_ACCEL_PATH: "_files" })).toBe("Configuration error: DOWNLOAD_ACCEL_PATH must be a path like /_files/ (starting and ending with /)");
+    expect(configError({ DOWNLOAD_ACCEL_PATH: "/_files/", STORAGE: "s3", S3_BUCKET: "b" })).toMatch(/DOWNLOAD_ACCEL_PATH applies to STORAGE=local only/);
+  });
+
   it("names the variable and the rule, never the value, which may be a secret", () => {
     expect(configError({ DATABASE_URL: "mysql://admin:hunter2-secret@db/x" })).toBe(
       "Configuration error: DATABASE_URL must start with postgres:// or postgresql://",

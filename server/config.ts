@@ -30,6 +30,11 @@ const envSchema = z
     ),
     REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\//, "must start with redis://").optional()),
     STORAGE: z.enum(["local", "s3"]).default("local"),
+    /**
+     * With local storage behind nginx: the internal location (e.g. `/_files/`) that maps to DATA_DIR/files. Result
+     * downloads are then checked by the store and sent by nginx (`X-Accel-Redirect`, sendfile); docs/operations.md.
+     */
+    DOWNLOAD_ACCEL_PATH: optional.pipe(z.string().regex(/^\/([\w-]+\/)+$/, "must be a path like /_files/ (starting and ending with /)").optional()),
     S3_BUCKET: optional,
     S3_REGION: optional,
     S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
@@ -86,6 +91,9 @@ const envSchema = z
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_SECRET_KEY", "PAYMENT_PROVIDER=stripe");
     need(env.PAYMENT_PROVIDER === "stripe", "STRIPE_WEBHOOK_SECRET", "PAYMENT_PROVIDER=stripe");
     need(env.STORAGE === "s3", "S3_BUCKET", "STORAGE=s3");
+    if (env.STORAGE === "s3" && env.DOWNLOAD_ACCEL_PATH) {
+      ctx.addIssue({ code: "custom", path: ["DOWNLOAD_ACCEL_PATH"], message: "applies to STORAGE=local only (S3 files never pass through nginx's disk)" });
+    }
     need(Boolean(env.S3_ACCESS_KEY_ID), "S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set");
     need(Boolean(env.S3_SECRET_ACCESS_KEY), "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set");
     // The sandbox lets a buyer approve their own deposit: a production store runs it only when told to.

@@ -10,7 +10,7 @@ import { migrateToLatest } from "../../server/db/migrate";
 import { createServices, prepareServices } from "../../server/services";
 
 /** The API as production runs it (no page rendering, no logging) on a fresh SQLite file or PostgreSQL schema. */
-export async function startBenchStore(databaseUrl?: string) {
+export async function startBenchStore(databaseUrl?: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-"));
   const schema = `bench_${randomUUID().replace(/-/g, "")}`;
   const admin = async (statement: string) => {
@@ -20,7 +20,7 @@ export async function startBenchStore(databaseUrl?: string) {
     await client.end();
   };
   if (databaseUrl) await admin(`CREATE SCHEMA ${schema}`);
-  const config = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", LOG_LEVEL: "silent", DATA_DIR: dataDir, DEMO_DATA: "false", JWT_SECRET: randomUUID() + randomUUID() });
+  const config = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", LOG_LEVEL: "silent", DATA_DIR: dataDir, DEMO_DATA: "false", JWT_SECRET: randomUUID() + randomUUID(), ...env });
   const db = databaseUrl
     ? openDatabase({ databaseUrl, pgSchema: schema })
     : openDatabase({ sqliteFile: path.join(dataDir, "scriptorium.sqlite") });

@@ -49,7 +49,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 /**
  * Streams a delivered file (never buffered): 200 whole, 206 for one satisfiable range, 416 with
  * `Content-Range: bytes *\/size` otherwise, 304 for a matching If-None-Match. `If-Range` honours the range only
- * when it names the current strong ETag (or the exact Last-Modified date).
+ * when it names the current strong ETag (or the exact Last-Modified date). With DOWNLOAD_ACCEL_PATH the bytes go
+ * through nginx instead (docs/decisions/0042-downloads-through-nginx.md).
  */
 export function sendResult(request: FastifyRequest, reply: FastifyReply, file: ResultFile, storage: FileStorage): FastifyReply {
   const etag = `"${file.sha256}"`;
@@ -61,6 +62,18 @@ export function sendResult(request: FastifyRequest, reply: FastifyReply, file: R
     "cache-control": "private, no-cache",
   });
   if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+
+  const proxied = storage.proxyPath?.(file.key);
+  if (proxied) {
+    // nginx sends the bytes from its internal location (sendfile) and answers Range and If-Range itself, with its own
+    // validators; it keeps Content-Type, Content-Disposition, Accept-Ranges and Cache-Control from this answer.
+    return reply
+      .type(file.contentType)
+      .header("content-disposition", contentDisposition(file.fileName))
+      .header("x-accel-redirect", proxied)
+      .code(200)
+      .send();
+  }
 
   const ifRange = request.headers["if-range"];
   const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === lastModified;

@@ -8,8 +8,11 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../platform/private-file
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
-/** Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. */
-export function createLocalStorage(root: string): FileStorage {
+/**
+ * Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. `proxyPrefix`
+ * (DOWNLOAD_ACCEL_PATH): the proxy's internal location for that folder, so downloads can be handed to it.
+ */
+export function createLocalStorage(root: string, { proxyPrefix }: { proxyPrefix?: string } = {}): FileStorage {
   const fullPath = (key: string) => {
     assertStorageKey(key);
     return path.join(root, ...key.split("/"));
@@ -26,6 +29,14 @@ export function createLocalStorage(root: string): FileStorage {
   };
 
   return {
+    ...(proxyPrefix
+      ? {
+          proxyPath(key: string) {
+            assertStorageKey(key);
+            return proxyPrefix + key;
+          },
+        }
+      : {}),
     async put(key, body) {
       const target = fullPath(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });

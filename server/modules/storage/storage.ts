@@ -17,6 +17,11 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * The path the proxy in front sends this file from itself (nginx `X-Accel-Redirect`): only local storage with
+   * DOWNLOAD_ACCEL_PATH has one; a download then passes no byte through Node.
+   */
+  proxyPath?(key: string): string;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;

@@ -1,0 +1,39 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** Debian's nginx (`nginx-light`), which CI installs; tests and the bench that need it say so when it is missing. */
+export const NGINX = "/usr/sbin/nginx";
+export const hasNginx = fs.existsSync(NGINX);
+
+/**
+ * Starts nginx in the foreground with its files in `folder` and one `server` whose body is `serverBody` (its
+ * `listen` is added), sendfile on. Its workers run as this process's user, as docs/operations.md tells operators to:
+ * the store's files are private to that user. Resolves once it answers; null when nginx is missing or does not start.
+ */
+export async function startNginx(folder: string, serverBody: string): Promise<{ url: string; stop(): void } | null> {
+  if (!hasNginx) return null;
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const conf = path.join(folder, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `daemon off; user ${os.userInfo().username}; pid ${folder}/nginx.pid; error_log ${folder}/nginx-error.log; worker_processes 1;
+events { worker_connections 256; }
+http { access_log off; sendfile on; tcp_nopush on; client_body_temp_path ${folder}; proxy_temp_path ${folder};
+  fastcgi_temp_path ${folder}; uwsgi_temp_path ${folder}; scgi_temp_path ${folder};
+  server { listen 127.0.0.1:${port}; ${serverBody} } }\n`,
+  );
+  const child = spawn(NGINX, ["-c", conf, "-p", folder], { stdio: "ignore" });
+  for (let tries = 0; tries < 50; tries++) {
+    if (child.exitCode !== null) return null;
+    const answers = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (answers) return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGTERM");
+  return null;
+}
