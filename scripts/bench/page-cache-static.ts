@@ -1,12 +1,13 @@
 // The baseline of the page-cache bench: a bare node:http server answering every request with the same bytes and
-// headers the store sends for a cached page. Run by scripts/bench/page-cache.ts as its own process.
+// headers the store sends for a cached page (security headers, CSP, vary, request id…; Node adds Date and
+// Connection on both sides). Run by scripts/bench/page-cache.ts as its own process:
+// `page-cache-static.ts BODY_FILE HEADERS_JSON_FILE`.
 import fs from "node:fs";
 import http from "node:http";
 
-const [file = "", contentEncoding = ""] = process.argv.slice(2);
+const [file = "", headersFile = ""] = process.argv.slice(2);
 const body = fs.readFileSync(file);
-const headers: Record<string, string | number> = { "content-type": "text/html; charset=utf-8", "content-length": body.length };
-if (contentEncoding) headers["content-encoding"] = contentEncoding;
+const headers: Record<string, string | number> = { ...JSON.parse(fs.readFileSync(headersFile, "utf8")), "content-length": body.length };
 
 const server = http.createServer((_request, response) => {
   response.writeHead(200, headers);

@@ -14,15 +14,16 @@ export function registerGracefulClose(app: FastifyInstance): void {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onRequest", async () => {
-    if (closing) {
-      throw new ApiError(503, undefined, { key: "detail.503" }, { "retry-after": String(RETRY_AFTER_SECONDS) });
-    }
+  app.addHook("onRequest", (_request, _reply, done) => {
+    if (closing) return done(new ApiError(503, undefined, { key: "detail.503" }, { "retry-after": String(RETRY_AFTER_SECONDS) }));
+    done();
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
-  app.addHook("onResponse", async () => {
+  app.addHook("onResponse", (_request, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
+    done();
   });
 }

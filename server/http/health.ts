@@ -11,10 +11,11 @@ const ALWAYS_ANSWERED = new Set(["/healthz", "/readyz", "/metrics"]);
  * answers). Until the store is ready (migrations running), every other request gets the contract's 503.
  */
 export function registerHealth(app: FastifyInstance, db: Db, readiness: Readiness): void {
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     if (readiness.state === "starting" && !ALWAYS_ANSWERED.has(request.url)) {
-      throw new DomainError("unavailable", { detail: { key: "detail.503" }, retryAfterSeconds: 2 });
+      return done(new DomainError("unavailable", { detail: { key: "detail.503" }, retryAfterSeconds: 2 }));
     }
+    done();
   });
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {

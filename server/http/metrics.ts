@@ -15,10 +15,10 @@ function sameToken(given: string, expected: string): boolean {
  * without one the endpoint is open outside production and absent in production.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, options: { token?: string; open: boolean }): void {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
-    if (route === "/metrics") return;
-    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== "/metrics") metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   if (!options.token && !options.open) return;

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_CURRENCY, isCurrency } from "../../contract/currency";
 import { localeRedirect } from "../../common/locale-redirect";
@@ -33,6 +34,16 @@ export async function storePage(cache: PageCache, key: string, response: Respons
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
   return cache.set(key, body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(await response.arrayBuffer()), headers);
+}
+
+/** Answers one rendered page compressed for the client as the compression plugin would (brotli 4, gzip 6). */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  const encoding = body.length < 1024 ? "identity" : pickEncoding(request.headers["accept-encoding"]);
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  if (encoding === "identity") return reply.send(body);
+  reply.header("content-encoding", encoding);
+  return reply.send(encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body));
 }
 
 /** Answers with stored bytes in the best encoding the client takes, and a CSP built from the page's script hashes. */
