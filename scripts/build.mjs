@@ -26,7 +26,15 @@ const common = {
   logLevel: "warning",
   absWorkingDir: root,
 };
-await build({ ...common, entryPoints: ["server/main.ts"], outfile: path.join(serverDir, "main.js") });
+// Code splitting: a module the server imports on first use (mail templates, PDF documents, Stripe, S3, Redis) becomes
+// its own file, and so do the packages it imports; a store that never needs them never loads them.
+await build({
+  ...common,
+  entryPoints: { main: "server/main.ts" },
+  outdir: serverDir,
+  splitting: true,
+  chunkNames: "[name]-[hash]",
+});
 
 // Two folders are read at run time next to the module that reads them (import.meta.dirname, which in the bundle is
 // app-server/): the migrations, compiled one file each, and the server's message catalogues, copied.

@@ -8,7 +8,6 @@ import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { MailAttachment, MailMessage, OutgoingMail } from "../mail/mail.service";
 import { buyerFrom, type Buyer, type DocumentData, type DocumentLine, type Seller } from "./document-data";
-import { renderDocumentPdf } from "./document-pdf";
 import { createDocumentsRepository, type DocumentRow } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";
 import { splitGross } from "./vat";
@@ -69,7 +68,10 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
     kind: DocumentKind,
     sourceId: string,
     common: Common,
-    build: (number: string, issuedAt: string) => Omit<DocumentData, "kind" | "number" | "issuedAt" | "locale" | "currency" | "seller">,
+    build: (
+      number: string,
+      issuedAt: string,
+    ) => Omit<DocumentData, "kind" | "number" | "issuedAt" | "locale" | "currency" | "seller">,
   ): Promise<DocumentRow> => {
     const existing = await repository.findBySource(kind, sourceId, trx);
     if (existing) return existing;
@@ -78,8 +80,26 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
     const seq = await repository.nextNumber(series, trx);
     const number = `${series}-${String(seq).padStart(6, "0")}`;
     const issuedAt = at.toISOString();
-    const data: DocumentData = { kind, number, issuedAt, locale: common.locale, currency: common.currency, seller, ...build(number, issuedAt) };
-    const row: DocumentRow = { id: randomUUID(), user_id: common.userId, kind, series, seq, number, source_id: sourceId, data_json: JSON.stringify(data), issued_at: issuedAt };
+    const data: DocumentData = {
+      kind,
+      number,
+      issuedAt,
+      locale: common.locale,
+      currency: common.currency,
+      seller,
+      ...build(number, issuedAt),
+    };
+    const row: DocumentRow = {
+      id: randomUUID(),
+      user_id: common.userId,
+      kind,
+      series,
+      seq,
+      number,
+      source_id: sourceId,
+      data_json: JSON.stringify(data),
+      issued_at: issuedAt,
+    };
     await repository.insert(row, trx);
     return row;
   };
@@ -91,12 +111,25 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
 
   const summary = (row: DocumentRow): DocumentSummary => {
     const data = JSON.parse(row.data_json) as DocumentData;
-    return { id: row.id, kind: row.kind, number: row.number, issuedAt: row.issued_at, sourceId: row.source_id, currency: data.currency, total: data.total / 100 };
+    return {
+      id: row.id,
+      kind: row.kind,
+      number: row.number,
+      issuedAt: row.issued_at,
+      sourceId: row.source_id,
+      currency: data.currency,
+      total: data.total / 100,
+    };
   };
 
   const attachment = async (row: DocumentRow): Promise<MailAttachment> => {
     const data = JSON.parse(row.data_json) as DocumentData;
-    return { fileName: fileName(row, data), contentType: "application/pdf", content: await renderDocumentPdf(data) };
+    return {
+      fileName: fileName(row, data),
+      contentType: "application/pdf",
+      // pdfkit and its fonts load with the first document, not at start.
+      content: await (await import("./document-pdf")).renderDocumentPdf(data),
+    };
   };
 
   return {
@@ -136,7 +169,12 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
       const lines =
         invoiced && invoiced.total === facts.amount
           ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
-          : [{ description: translate(facts.locale, "documents.refundOf", { number: facts.orderNumber }), amount: -facts.amount }];
+          : [
+              {
+                description: translate(facts.locale, "documents.refundOf", { number: facts.orderNumber }),
+                amount: -facts.amount,
+              },
+            ];
       return issue(trx, "credit_note", facts.orderId, facts, () => ({
         buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
         lines,

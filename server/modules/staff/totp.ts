@@ -1,12 +1,18 @@
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = "Scriptorium";
 
 const totp = (secret: string, label = "staff") =>
-  new OTPAuth.TOTP({ issuer: ISSUER, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secret) });
+  new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 
 /** A new random secret (160 bits, as RFC 4226 recommends), base32. */
 export function newTotpSecret(): string {
@@ -14,9 +20,20 @@ export function newTotpSecret(): string {
 }
 
 /** What the enrolment screen shows: the secret, its otpauth:// URL and that URL as a QR code image (data: URL). */
-export async function totpEnrolment(secret: string, accountName: string): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+export async function totpEnrolment(
+  secret: string,
+  accountName: string,
+): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
   const otpauthUrl = totp(secret, accountName).toString();
-  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 2, width: 240 }) };
+  return {
+    secret,
+    otpauthUrl,
+    qrCode: await (await import("qrcode")).default.toDataURL(otpauthUrl, {
+      errorCorrectionLevel: "M",
+      margin: 2,
+      width: 240,
+    }),
+  };
 }
 
 /**
