@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startBacking, type Backing } from "./backing";
-import { freePort, ROOT, startInstance, type Instance } from "./instances";
+import { freePort } from "../../server/test/free-port";
+import { ROOT, startInstance, type Instance } from "./instances";
 import { startNginx, type NginxProxy } from "./nginx";
 
 export const ADMIN = { email: "staff@cluster.test", password: "cluster-staff-password-1" };

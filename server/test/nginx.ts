@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 /** Debian's nginx (`nginx-light`), which CI installs; tests and the bench that need it say so when it is missing. */
 export const NGINX = "/usr/sbin/nginx";
@@ -10,11 +11,12 @@ export const hasNginx = fs.existsSync(NGINX);
 /**
  * Starts nginx in the foreground with its files in `folder` and one `server` whose body is `serverBody` (its
  * `listen` is added), sendfile on. Its workers run as this process's user, as docs/operations.md tells operators to:
- * the store's files are private to that user. Resolves once it answers; null when nginx is missing or does not start.
+ * the store's files are private to that user. Resolves once it answers; null when nginx is missing; throws with
+ * nginx's own error log when it does not start.
  */
 export async function startNginx(folder: string, serverBody: string): Promise<{ url: string; stop(): void } | null> {
   if (!hasNginx) return null;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const conf = path.join(folder, "nginx.conf");
   fs.writeFileSync(
     conf,
@@ -25,8 +27,9 @@ http { access_log off; sendfile on; tcp_nopush on; client_body_temp_path ${folde
   server { listen 127.0.0.1:${port}; ${serverBody} } }\n`,
   );
   const child = spawn(NGINX, ["-c", conf, "-p", folder], { stdio: "ignore" });
-  for (let tries = 0; tries < 50; tries++) {
-    if (child.exitCode !== null) return null;
+  // A loaded machine (the whole suite runs two files at a time) can take seconds to start it.
+  const deadline = Date.now() + 20_000;
+  while (child.exitCode === null && Date.now() < deadline) {
     const answers = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
       () => false,
@@ -35,5 +38,6 @@ http { access_log off; sendfile on; tcp_nopush on; client_body_temp_path ${folde
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGTERM");
-  return null;
+  const log = fs.existsSync(path.join(folder, "nginx-error.log")) ? fs.readFileSync(path.join(folder, "nginx-error.log"), "utf8") : "";
+  throw new Error(`nginx did not start (exit code ${child.exitCode}):\n${log}`);
 }

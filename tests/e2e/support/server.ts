@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { freePort } from "../../../server/test/free-port";
 import "./global-setup";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -13,17 +13,6 @@ export interface RunningServer {
   dataDir: string;
   /** SIGTERM, then waits for the exit; resolves with the exit code (0 after a clean stop). */
   stop(): Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the built store as `npm start` would (production mode), on a free port with its own data folder. */
