@@ -9,6 +9,8 @@ export interface PageContext {
   /** CSP nonce of this response; every inline script carries it. */
   nonce: string;
   publicUrl: string;
+  /** The built stylesheet's bytes, inline in every page's head (absent in development, where Vite serves it). */
+  stylesheet?: Uint8Array;
   buildPollSeconds: number;
   /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
   depositLimits: { min: number; max: number };

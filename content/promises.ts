@@ -14,8 +14,12 @@ const INTL: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
 
 const FORMAT_NAMES: Record<DeliveryFormat, string> = { docx: "DOCX", pdf: "PDF", pptx: "PPTX", xlsx: "XLSX", md: "Markdown" };
 
+// Built once: an Intl formatter costs far more to make than to use, and every page fills every service's promises.
+const numbers = { en: new Intl.NumberFormat(INTL.en), es: new Intl.NumberFormat(INTL.es) };
+const lists = { en: new Intl.ListFormat(INTL.en, { type: "conjunction" }), es: new Intl.ListFormat(INTL.es, { type: "conjunction" }) };
+
 function count(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL[locale]).format(value);
+  return numbers[locale].format(value);
 }
 
 const rules = { en: new Intl.PluralRules("en"), es: new Intl.PluralRules("es") };
@@ -44,7 +48,7 @@ export function wordsText(words: WordRange, locale: Locale): string {
 
 /** "DOCX and PDF" / "DOCX y PDF". */
 export function formatsText(formats: readonly DeliveryFormat[], locale: Locale): string {
-  return new Intl.ListFormat(INTL[locale], { type: "conjunction" }).format(formats.map((format) => FORMAT_NAMES[format]));
+  return lists[locale].format(formats.map((format) => FORMAT_NAMES[format]));
 }
 
 export function serviceCatalogEntry(id: ServiceId) {

@@ -73,8 +73,9 @@ export async function buildApp({
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 
   registerRequestLog(app, config.LOG_SAMPLE);
@@ -82,7 +83,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
   registerGracefulClose(app);
-  registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
+  const securityHeaders = registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, redis, redisNamespace);
   registerAuth(app, services.accessTokens);
@@ -108,6 +109,7 @@ export async function buildApp({
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
       onPageCache: services.metrics.pageCache,
+      onInlineStyle: securityHeaders.allowInlineStyle,
       renderConcurrency: config.SSR_CONCURRENCY,
     });
   }

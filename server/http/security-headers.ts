@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config";
 
@@ -16,10 +16,16 @@ const CSP_DIRECTIVES: ReadonlyArray<readonly [string, string]> = [
   ["base-uri", "'self'"],
 ];
 
-function csp(nonce?: string): string {
-  return CSP_DIRECTIVES.map(([name, value]) =>
-    nonce && (name === "script-src" || name === "style-src") ? `${name} ${value} 'nonce-${nonce}'` : `${name} ${value}`,
-  ).join(";");
+/** `'sha256-…'` of an inline block's text, as CSP allows it. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+function csp(nonce?: string, styleHashes: readonly string[] = []): string {
+  return CSP_DIRECTIVES.map(([name, value]) => {
+    const extra = [...(name === "style-src" ? styleHashes : []), ...(nonce && (name === "script-src" || name === "style-src") ? [`'nonce-${nonce}'`] : [])];
+    return [name, value, ...extra].join(" ");
+  }).join(";");
 }
 
 /** The store uses none of these powerful features; nothing embedded may either. */
@@ -30,9 +36,9 @@ export const PERMISSIONS_POLICY =
  * Every header that is the same on every answer, worked out once. Framing is refused by CSP `frame-ancestors 'none'`,
  * so no `X-Frame-Options` (its SAMEORIGIN would contradict it for browsers that read only the older header).
  */
-export function staticSecurityHeaders(options: { production: boolean; csp: boolean }): Record<string, string> {
+export function staticSecurityHeaders(options: { production: boolean; csp: boolean; styleHashes?: readonly string[] }): Record<string, string> {
   return {
-    ...(options.csp ? { "content-security-policy": csp() } : {}),
+    ...(options.csp ? { "content-security-policy": csp(undefined, options.styleHashes) } : {}),
     "cross-origin-opener-policy": "same-origin",
     "cross-origin-resource-policy": "same-origin",
     "origin-agent-cluster": "?1",
@@ -60,17 +66,30 @@ declare module "fastify" {
 /**
  * Security headers on every response, precomputed at start: one hook copies a frozen list, no per-response
  * middleware and no random bytes unless a page asks for a nonce (helmet drew them on every answer).
+ * Returns `allowInlineStyle`: the pages' inline stylesheet, once known, is allowed by its hash on every answer.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config, options: { dev: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  options: { dev: boolean },
+): { allowInlineStyle(text: string): void } {
   const withCsp = !options.dev;
-  const entries = Object.entries(staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp }));
+  const styleHashes: string[] = [];
+  const headers = () => Object.entries(staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp, styleHashes }));
+  let entries = headers();
   app.decorateReply("cspNonce", function (this: FastifyReply): string {
     const nonce = randomBytes(16).toString("base64");
-    if (withCsp) this.header("content-security-policy", csp(nonce));
+    if (withCsp) this.header("content-security-policy", csp(nonce, styleHashes));
     return nonce;
   });
   app.addHook("onRequest", (_request, reply, done) => {
     for (const [name, value] of entries) reply.header(name, value);
     done();
   });
+  return {
+    allowInlineStyle(text) {
+      styleHashes.push(cspHash(text));
+      entries = headers();
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useStore } from "./support/store";
@@ -146,6 +147,52 @@ describe("staying current", () => {
     expect(await h1(page)).toBe("Article Forge");
     expect(await page.evaluate(() => sessionStorage.getItem("reloaded:/services/article-forge"))).not.toBeNull();
     await context.close();
+  });
+});
+
+describe("first paint", () => {
+  it("needs no request but the document: the stylesheet is inline and allowed by the CSP's hash, scripts come after", async () => {
+    for (const answer of ["miss", "hit"]) {
+      const response = await fetch(store.server.url + "/es/bundles/growth-and-visibility-pack");
+      expect(response.headers.get("x-page-cache")).toBe(answer);
+      const html = await response.text();
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const css = /<style data-app-css="">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      expect(css).toContain(".primary-button");
+      const hash = createHash("sha256").update(css, "utf8").digest("base64");
+      expect(response.headers.get("content-security-policy")).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, "\\$&")}'`));
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(1);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    }
+    // The browser applies it under that policy (a refused style would be a console error) and keeps it after hydration.
+    const context = await visitor(store.browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, store.server.url + "/es/bundles/growth-and-visibility-pack");
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe("flex");
+    await page.getByTestId("locale-en").click();
+    await page.waitForURL(store.server.url + "/bundles/growth-and-visibility-pack");
+    expect(await page.evaluate(() => [document.querySelectorAll("style[data-app-css]").length, getComputedStyle(document.body).display])).toEqual([1, "flex"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("compression", () => {
+  it("answers a public page compressed as the client asks, from the cache or rendered for a query string", async () => {
+    const cached = await fetch(store.server.url + "/es/services", { headers: { "accept-encoding": "br" } });
+    expect(cached.headers.get("content-encoding")).toBe("br");
+    expect(cached.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await cached.text()).toContain("</html>");
+    const rendered = await fetch(store.server.url + "/es/services?ref=mail", { headers: { "accept-encoding": "gzip" } });
+    expect(rendered.headers.get("x-page-cache")).toBeNull();
+    expect(rendered.headers.get("content-encoding")).toBe("gzip");
+    expect(rendered.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await rendered.text()).toContain('<html lang="es"');
+    const plain = await fetch(store.server.url + "/es/services?ref=mail", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("</html>");
   });
 });
 

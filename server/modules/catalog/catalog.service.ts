@@ -22,13 +22,14 @@ export interface CatalogAdminDeps {
 }
 
 /**
- * Products and their prices. Prices are read once per currency and kept until they change: a change made here or
+ * Products and their prices. Prices (once per currency), bundle contents and terms are read once and kept until they change: a change made here or
  * on another instance arrives over the change bus and empties this cache (and the page cache, through `onChange`),
  * so pricing a cart or a page costs no query.
  */
 export function createCatalogService(repository: CatalogRepository, bus?: ChangeBus, admin?: CatalogAdminDeps) {
   const priceCache = new Map<Currency, Promise<PricedProduct[]>>();
   let contents: Promise<Map<ProductId, ProductId[]>> | null = null;
+  let terms: ReturnType<CatalogRepository["lifecycleTerms"]> | null = null;
   const listeners = new Set<() => void>();
 
   const prices = (currency: Currency): Promise<PricedProduct[]> => {
@@ -44,6 +45,7 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
   const invalidate = (): void => {
     priceCache.clear();
     contents = null;
+    terms = null;
     for (const listener of listeners) listener();
   };
   bus?.subscribe("catalog.prices", invalidate);
@@ -56,7 +58,12 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
   };
 
   /** One product's change: its row locked, the change and its audit row in one transaction, then every instance told. */
-  const change = async (productId: ProductId, actor: StaffActor, action: string, apply: (before: CatalogEntry, trx: Kysely<Database>) => Promise<void>) => {
+  const change = async (
+    productId: ProductId,
+    actor: StaffActor,
+    action: string,
+    apply: (before: CatalogEntry, trx: Kysely<Database>) => Promise<void>,
+  ) => {
     if (!admin) throw new Error("catalog changes need the back-office dependencies");
     assertRole(actor.role, "admin");
     await admin.db.transaction().execute(async (trx) => {
@@ -87,8 +94,14 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
      * days, and the fewest revision rounds among them.
      */
     async orderTerms(productIds: readonly string[]): Promise<{ turnaroundDays: number; revisionRounds: number }> {
-      const terms = await repository.lifecycleTerms();
-      const known = productIds.map((id) => terms.get(id as ProductId)).filter((term) => term !== undefined);
+      // Kept like prices until the catalog changes: every rendered page shows every service's terms.
+      if (!terms) {
+        const read = repository.lifecycleTerms();
+        read.catch(() => (terms = null));
+        terms = read;
+      }
+      const byProduct = await terms;
+      const known = productIds.map((id) => byProduct.get(id as ProductId)).filter((term) => term !== undefined);
       if (known.length === 0) return { turnaroundDays: 5, revisionRounds: 2 };
       return {
         turnaroundDays: Math.max(...known.map((term) => term.turnaroundDays)),
@@ -124,7 +137,9 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
      * the price list (the storefront and the cart) on every instance at once.
      */
     async update(productId: ProductId, next: CatalogChange, actor: StaffActor): Promise<CatalogEntry> {
-      await change(productId, actor, "product.update", (_before, trx) => repository.updateProduct(productId, next, trx));
+      await change(productId, actor, "product.update", (_before, trx) =>
+        repository.updateProduct(productId, next, trx),
+      );
       await announce("catalog.products");
       return (await repository.allProducts()).find((product) => product.id === productId)!;
     },
