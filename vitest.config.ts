@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { serverTestFiles, testDialects } from "./server/test/dialects";
+import { serverTestFiles, testDialects } from "./server/test/dialects.ts";
 
 export default defineConfig(async () => {
   const { unit, data } = serverTestFiles(import.meta.dirname);

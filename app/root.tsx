@@ -10,7 +10,6 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import "./app.css";
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
@@ -21,22 +20,24 @@ import { ProgressBar } from "./features/layout/progress-bar";
 import type { RootData } from "./lib/root-data";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
+import { Stylesheet } from "./features/layout/stylesheet";
 import { ThemeScript } from "./features/layout/theme";
 import { useLocale } from "./i18n/use-locale";
 import { localeFromPath } from "../common/locales";
 import { useNonce } from "./nonce";
+import { pageContext } from "./page-context";
 import type { Route } from "./+types/root";
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+  const page = context.get(pageContext);
   const target = localeRedirect(url, request.headers);
   if (target) throw redirect(target, 302);
   return {
     locale: localeFromPath(url.pathname),
     currency: currencyFromRequest(request),
-    publicUrl: context.publicUrl,
-    buildPollSeconds: context.buildPollSeconds,
-    depositLimits: context.depositLimits,
+    publicUrl: page.publicUrl,
+    buildPollSeconds: page.buildPollSeconds,
+    depositLimits: page.depositLimits,
   };
 }
 
@@ -57,7 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeScript nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* The stylesheet is same-origin ('self'); an empty nonce keeps server and client markup equal. */}
+        <Stylesheet />
+        {/* Route links (none carry a stylesheet now); an empty nonce keeps server and client markup equal. */}
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

@@ -3,8 +3,8 @@ import { InfoPage } from "~/features/catalog/info-page";
 import { localeFromPath } from "../../common/locales";
 import type { Route } from "./+types/about-us";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return infoPage("about-us", localeFromPath(new URL(request.url).pathname));
+export async function loader({ url }: Route.LoaderArgs) {
+  return infoPage("about-us", localeFromPath(url.pathname));
 }
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {

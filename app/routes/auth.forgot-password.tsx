@@ -15,8 +15,10 @@ import { forwardForm, type FormActionResult } from "~/lib/forms/form-action";
 import type { Route } from "./+types/auth.forgot-password";
 
 /** The form posted without JavaScript (or before the script loaded): the code is sent from here, on the server. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return forwardForm(context, request, "/api/Accounts/forgot-password", (values) => ({ email: values.email ?? "" }));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return forwardForm(context, request, url, "/api/Accounts/forgot-password", (values) => ({
+    email: values.email ?? "",
+  }));
 }
 
 /** Sends the one-time code; the answer is the same whether or not the account exists, and so is this page. */

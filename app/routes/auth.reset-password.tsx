@@ -16,8 +16,8 @@ import { forwardForm, type FormActionResult } from "~/lib/forms/form-action";
 import type { Route } from "./+types/auth.reset-password";
 
 /** The form posted without JavaScript (or before the script loaded): the password is reset from here, on the server. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return forwardForm(context, request, "/api/Accounts/reset-password", (values) => ({
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return forwardForm(context, request, url, "/api/Accounts/reset-password", (values) => ({
     email: values.email ?? "",
     code: values.code ?? "",
     password: values.password ?? "",

@@ -24,8 +24,8 @@ import { useHydrated } from "~/lib/forms/use-hydrated";
  * The country names come with the page: Node's and the browser's ICU name and sort them differently, and a mismatch
  * during hydration would make React rebuild the form and drop what was typed before the script ran.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return { countries: countryOptions(localeFromPath(new URL(request.url).pathname)).map(({ code, name }) => ({ value: code, label: name })) };
+export function loader({ url }: Route.LoaderArgs) {
+  return { countries: countryOptions(localeFromPath(url.pathname)).map(({ code, name }) => ({ value: code, label: name })) };
 }
 
 function SignUpForm({ countries }: { countries: Array<{ value: string; label: string }> }) {

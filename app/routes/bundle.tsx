@@ -11,17 +11,18 @@ import { ProductIntro } from "~/features/catalog/product-intro";
 import { PromiseFacts } from "~/features/catalog/promise-facts";
 import { revisionsText, turnaroundText } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
+import { pageContext } from "~/page-context";
 import type { Route } from "./+types/bundle";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const bundle = BUNDLES.find((candidate) => candidate.id === params.bundleId);
   if (!bundle) throw data(null, { status: 404 });
-  const { locale, prices } = await pagePrices(request, context);
+  const { locale, prices } = await pagePrices(request, url, context);
   const price = priceOf(prices, bundle.id);
   if (price === undefined) throw data(null, { status: 404 });
   const pitch = taglines(locale);
   const services = bundle.services.map((id) => ({ id, price: priceOf(prices, id) ?? 0, tagline: pitch[id] }));
-  const terms = await context.productTerms();
+  const terms = await context.get(pageContext).productTerms();
   const own = terms[bundle.id];
   const promises = { turnaround: turnaroundText(own.turnaroundDays, locale), revisions: revisionsText(own.revisionRounds, locale) };
   return {

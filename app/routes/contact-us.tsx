@@ -5,8 +5,8 @@ import { forwardForm } from "~/lib/forms/form-action";
 import type { Route } from "./+types/contact-us";
 
 /** The form posted without JavaScript (or before the script loaded): the ticket is opened here, on the server. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return forwardForm(context, request, "/api/support/create-ticket", (values) => ({
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return forwardForm(context, request, url, "/api/support/create-ticket", (values) => ({
     email: values.email ?? "",
     description: values.description ?? "",
   }));

@@ -7,8 +7,8 @@ import { useLocale } from "~/i18n/use-locale";
 import { Seo } from "~/components/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale, prices } = await pagePrices(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { locale, prices } = await pagePrices(request, url, context);
   const pitch = taglines(locale);
   return { currency: prices.currency, items: prices.items.map((item) => ({ ...item, tagline: pitch[item.id] })) };
 }

@@ -3,8 +3,8 @@ import { InfoPage } from "~/features/catalog/info-page";
 import { localeFromPath } from "../../common/locales";
 import type { Route } from "./+types/privacy-policy";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return infoPage("privacy-policy", localeFromPath(new URL(request.url).pathname));
+export async function loader({ url }: Route.LoaderArgs) {
+  return infoPage("privacy-policy", localeFromPath(url.pathname));
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

@@ -11,16 +11,17 @@ import { ProductIntro } from "~/features/catalog/product-intro";
 import { PromiseFacts } from "~/features/catalog/promise-facts";
 import { formatsText, revisionsText, serviceCatalogEntry, turnaroundText, wordsText } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
+import { pageContext } from "~/page-context";
 import type { Route } from "./+types/service";
 
 function isServiceId(value: string | undefined): value is ServiceId {
   return (SERVICE_IDS as readonly (string | undefined)[]).includes(value);
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const id = params.serviceId;
   if (!isServiceId(id)) throw data(null, { status: 404 });
-  const { locale, prices } = await pagePrices(request, context);
+  const { locale, prices } = await pagePrices(request, url, context);
   const price = priceOf(prices, id);
   if (price === undefined) throw data(null, { status: 404 });
   // A hidden bundle has no price: it is not offered here either.
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const bundlePrice = priceOf(prices, bundle.id);
     return bundlePrice === undefined ? [] : [{ id: bundle.id, price: bundlePrice }];
   });
-  const terms = await context.productTerms();
+  const terms = await context.get(pageContext).productTerms();
   const own = terms[id];
   const entry = serviceCatalogEntry(id);
   const promises = {

@@ -5,8 +5,8 @@ import { ProductCard } from "~/features/catalog/product-card";
 import { Seo } from "~/components/seo";
 import type { Route } from "./+types/services";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale, prices } = await pagePrices(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { locale, prices } = await pagePrices(request, url, context);
   const pitch = taglines(locale);
   return {
     currency: prices.currency,

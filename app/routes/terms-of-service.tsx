@@ -1,10 +1,11 @@
 import { infoPage } from "~/features/catalog/content.server";
 import { InfoPage } from "~/features/catalog/info-page";
 import { localeFromPath } from "../../common/locales";
+import { pageContext } from "~/page-context";
 import type { Route } from "./+types/terms-of-service";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return infoPage("terms-of-service", localeFromPath(new URL(request.url).pathname), await context.productTerms());
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return infoPage("terms-of-service", localeFromPath(url.pathname), await context.get(pageContext).productTerms());
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {

@@ -21,9 +21,19 @@ const JS_BUDGET_KB = 150;
 /** Store and baseline take turns in short rounds, so load from anything else on the machine hits both alike. */
 const ROUNDS = 4;
 
+/** An installed package's version and the path of one of its commands (its package.json `bin`): React Router 8 moved
+ * `bin.js` to `bin.cjs`, so the path is read, not assumed. */
+function packageCommand(name: string, command: string): { version: string; bin: string } {
+  const dir = path.join(root, "node_modules", name);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string; bin: Record<string, string> };
+  const bin = manifest.bin[command];
+  if (!bin) throw new Error(`${name} has no command ${command}`);
+  return { version: manifest.version, bin: path.join(dir, bin) };
+}
+
 /** The react-router-serve baseline: a bare React Router app of the same version (scripts/bench/rr-serve). */
 function buildBaselineApp(buildDir: string): void {
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const result = spawnSync(process.execPath, [packageCommand("@react-router/dev", "react-router").bin, "build"], {
     cwd: path.join(root, "scripts/bench/rr-serve"),
     env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
     stdio: ["ignore", "ignore", "ignore"],
@@ -72,7 +82,7 @@ export function stop(child: ChildProcess): Promise<void> {
 /** Gzipped bytes of the JavaScript a first visit to the home page loads: module preloads and the entry's imports. */
 function homeJavaScript(html: string, clientDir: string): { files: number; gzipBytes: number } {
   const hrefs = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) hrefs.add(match[1]!);
+  for (const match of html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"/g)) hrefs.add(match[1]!);
   for (const match of html.matchAll(/(?:import|from)\s*"(\/assets\/[^"]+\.js)"/g)) hrefs.add(match[1]!);
   let gzipBytes = 0;
   for (const href of hrefs) gzipBytes += gzipSync(fs.readFileSync(path.join(clientDir, href))).length;
@@ -120,8 +130,12 @@ export async function benchPageCache(log: (line: string) => void = console.log):
           ? gzipSync(html, { level: 9 })
           : html;
     fs.writeFileSync(bytesFile, encoded);
+    // Every header the store sent, but those Node writes itself on both sides.
+    const headersFile = path.join(dataDir, "page-headers.json");
+    const NODE_OWN = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+    fs.writeFileSync(headersFile, JSON.stringify(Object.fromEntries([...cached.headers].filter(([name]) => !NODE_OWN.has(name)))));
     baseline = await startProcess(
-      ["--import", "tsx", "scripts/bench/page-cache-static.ts", bytesFile, encoding],
+      ["--import", "tsx", "scripts/bench/page-cache-static.ts", bytesFile, headersFile],
       process.env,
       async (output) => (/^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null),
     );
@@ -135,7 +149,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     const page: LoadRequest = { url: store.url + PAGE, headers: BROWSER_HEADERS };
     const [cachedRun, staticRun] = alternate(page, { url: baseline.url + "/", headers: BROWSER_HEADERS }, rounds);
     log(
-      `cached ${PAGE}, ${encoding || "identity"} ${encoded.length} B: ${perSecond(cachedRun).toFixed(0)} req/s (worst p99 ${cachedRun.p99} ms, ${cachedRun.failed} failed); bare node:http, same bytes: ${perSecond(staticRun).toFixed(0)} req/s`,
+      `cached ${PAGE}, ${encoding || "identity"} ${encoded.length} B: ${perSecond(cachedRun).toFixed(0)} req/s (worst p99 ${cachedRun.p99} ms, ${cachedRun.failed} failed); bare node:http, same bytes and headers: ${perSecond(staticRun).toFixed(0)} req/s`,
     );
     log(ratioLine("  cached page / bare node:http", perSecond(cachedRun) / perSecond(staticRun), 0.5));
 
@@ -169,8 +183,9 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     const rrsDir = path.join(buildDir, "rr-serve");
     buildBaselineApp(rrsDir);
     const rrsPort = 20_000 + Math.floor(Math.random() * 20_000);
+    const reactRouterServe = packageCommand("@react-router/serve", "react-router-serve");
     serve = await startProcess(
-      [path.join(root, "node_modules/@react-router/serve/bin.js"), path.join(rrsDir, "server", "index.js")],
+      [reactRouterServe.bin, path.join(rrsDir, "server", "index.js")],
       { ...process.env, NODE_ENV: "production", PORT: String(rrsPort), HOST: "127.0.0.1" },
       async () => ((await fetch(`http://127.0.0.1:${rrsPort}/?items=1`)).ok ? `http://127.0.0.1:${rrsPort}` : null),
     );
@@ -188,7 +203,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       rounds,
     );
     log(`uncached server rendering of ${PAGE}, ${storeHtml.length} B of HTML, identity: ${perSecond(ssrRun).toFixed(0)} req/s, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
-    log(`react-router-serve 7.18.4 (production), a page of ${serveHtml} B, identity: ${perSecond(serveRun).toFixed(0)} req/s, worst p99 ${serveRun.p99} ms (${serveRun.failed} failed)`);
+    log(`react-router-serve ${reactRouterServe.version} (production), a page of ${serveHtml} B, identity: ${perSecond(serveRun).toFixed(0)} req/s, worst p99 ${serveRun.p99} ms (${serveRun.failed} failed)`);
     log(
       perSecond(serveRun) > 0
         ? ratioLine("  rendering / react-router-serve", perSecond(ssrRun) / perSecond(serveRun), 2)

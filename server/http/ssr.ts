@@ -1,12 +1,14 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
-import { pageCacheKey, sendCachedPage, storePage } from "./page-cache-http";
+import { PUBLIC_PATHS } from "../../common/public-pages";
+import { pageCacheKey, sendCachedPage, sendEncoded, storePage } from "./page-cache-http";
 import { createRenderGate } from "./render-gate";
 import { registerSitemap } from "./sitemap";
 
@@ -15,11 +17,13 @@ export interface SsrOptions {
   buildDir?: string;
   vite?: ViteDevServer;
   /** What route loaders get as their context (services for in-process calls, settings). */
-  pageContext: Omit<PageContext, "nonce" | "postApi">;
+  pageContext: Omit<PageContext, "nonce" | "postApi" | "stylesheet">;
   /** Subscribes to price changes: cached pages show prices, so the page cache empties itself on each. */
   onPricesChange?: (listener: () => void) => void;
   /** Counts page-cache hits and misses (metrics). */
   onPageCache?: (result: "hit" | "miss") => void;
+  /** The built stylesheet goes inline into every page; this allows its text in the CSP. */
+  onInlineStyle?: (text: string) => void;
   /** At most this many pages render at once; the others wait their turn (SSR_CONCURRENCY, docs/decisions/0039-ssr-memory.md). */
   renderConcurrency?: number;
 }
@@ -66,7 +70,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
  * A route action's API call, answered by this same Fastify instance (`inject`): every hook runs as for a browser's
  * request, rate limits count the visitor's address, and the API answers in the page's language.
  */
-async function postApi(app: FastifyInstance, request: FastifyRequest, apiPath: string, body: unknown, locale: string): Promise<Response> {
+async function postApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiPath: string,
+  body: unknown,
+  locale: string,
+): Promise<Response> {
   if (!apiPath.startsWith("/api/")) throw new Error(`postApi only calls the API, not ${apiPath}`);
   const answer = await app.inject({
     method: "POST",
@@ -81,23 +91,41 @@ async function postApi(app: FastifyInstance, request: FastifyRequest, apiPath: s
   });
 }
 
+/**
+ * What loaders and actions get as `context`: React Router 8 takes only a RouterContextProvider, with the page context
+ * set under the key the app build exports from its entry (app/page-context.ts); a key made here would be another
+ * object, and `context.get` would not find it.
+ */
+function loadContext(build: ServerBuild, page: PageContext): RouterContextProvider {
+  const key = (build.entry.module as { pageContext?: RouterContext<PageContext> }).pageContext;
+  if (!key) throw new Error("the server build's entry (app/entry.server.tsx) does not export pageContext");
+  return new RouterContextProvider(new Map([[key, page]]));
+}
+
 /** Serves the built assets, `/build/latest.json`, and React Router's server rendering for every other path. */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
   let buildId = "dev";
-  let handle: ReturnType<typeof createRequestHandler>;
+  let stylesheet: Buffer | undefined;
+  let handle: (request: Request, page: PageContext) => Promise<Response>;
 
   if (options.vite) {
     const vite = options.vite;
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
-    handle = createRequestHandler(
-      () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      "development",
-    );
+    // The module runner keeps loaded modules: both loads of a request get the same build (and so the same key).
+    const load = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const handler = createRequestHandler(load, "development");
+    handle = async (request, page) => handler(request, loadContext(await load(), page));
   } else {
     const buildDir = path.resolve(options.buildDir ?? "build");
     const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
     buildId = build.assets.version;
+    // The entry names the built stylesheet; its text goes inline into every page (docs/decisions/0041-first-paint.md).
+    const { stylesheetHref } = build.entry.module as { stylesheetHref?: string };
+    if (stylesheetHref) {
+      stylesheet = await readFile(path.join(buildDir, "client", stylesheetHref));
+      options.onInlineStyle?.(stylesheet.toString("utf8"));
+    }
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
@@ -105,11 +133,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       setHeaders(res, filePath) {
         res.raw.setHeader(
           "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
         );
       },
     });
-    handle = createRequestHandler(build, "production");
+    const handler = createRequestHandler(build, "production");
+    handle = (request, page) => handler(request, loadContext(build, page));
   }
 
   // Rendered public pages, served again at static-file speed (docs/decisions/0011-page-cache-csp-hashes.md).
@@ -127,33 +158,43 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const answer = (compression: "plugin" | "own") => async (request: FastifyRequest, reply: FastifyReply) => {
+      const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
+      const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
+      if (cached) {
+        options.onPageCache?.("hit");
+        return sendCachedPage(request, reply, cached, "hit");
+      }
+      const context: PageContext = {
+        ...options.pageContext,
+        stylesheet,
+        nonce: reply.cspNonce(),
+        postApi: (apiPath, body, locale) => postApi(app, request, apiPath, body, locale),
+      };
+      const response = await gate(() => handle(toWebRequest(request, reply), context));
+      // A document the entry rendered: its bytes come straight from React's Node stream (app/entry.server.tsx).
+      const body = context.rendered?.response === response ? context.rendered.body : null;
+      const stored = cacheKey ? await storePage(pageCache, cacheKey, response, body) : null;
+      if (stored) {
+        options.onPageCache?.("miss");
+        return sendCachedPage(request, reply, stored, "miss");
+      }
+      if (body) {
+        const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+        sendHeaders(reply, response);
+        return compression === "plugin" ? reply.send(bytes) : sendEncoded(request, reply, bytes);
+      }
+      return sendWebResponse(reply, response);
+    };
+    // Public pages: the page cache answers them already compressed, so their routes skip the compression plugin's
+    // hooks (a tenth of a cached answer's CPU); what they render without caching (a query string) is compressed here.
+    for (const url of PUBLIC_PATHS)
+      pages.get(url, { schema: { hide: true }, compress: false, decompress: false }, answer("own"));
     pages.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
-      handler: async (request, reply) => {
-        const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
-        const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
-        if (cached) {
-          options.onPageCache?.("hit");
-          return sendCachedPage(request, reply, cached, "hit");
-        }
-        const context: PageContext = {
-          ...options.pageContext,
-          nonce: reply.cspNonce(),
-          postApi: (apiPath, body, locale) => postApi(app, request, apiPath, body, locale),
-        };
-        const response = await gate(() => handle(toWebRequest(request, reply), context as AppLoadContext));
-        // A document the entry rendered: its bytes come straight from React's Node stream (app/entry.server.tsx).
-        const body = context.rendered?.response === response ? context.rendered.body : null;
-        const stored = cacheKey ? await storePage(pageCache, cacheKey, response, body) : null;
-        if (stored) {
-          options.onPageCache?.("miss");
-          return sendCachedPage(request, reply, stored, "miss");
-        }
-        if (body) return sendHeaders(reply, response).send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-        return sendWebResponse(reply, response);
-      },
+      handler: answer("plugin"),
     });
   });
 }

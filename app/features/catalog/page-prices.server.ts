@@ -1,12 +1,20 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { PricesResponse } from "../../../contract/catalog";
 import { localeFromPath, type Locale } from "../../../common/locales";
 import { currencyFromRequest } from "~/lib/currency/request-currency";
+import { pageContext } from "~/page-context";
 
-/** What every catalog page loader starts with: its language and the price list in the visitor's currency. */
-export async function pagePrices(request: Request, context: AppLoadContext): Promise<{ locale: Locale; prices: PricesResponse }> {
-  const locale = localeFromPath(new URL(request.url).pathname);
-  return { locale, prices: await context.prices(currencyFromRequest(request)) };
+/**
+ * What every catalog page loader starts with: its language and the price list in the visitor's currency. `url` is the
+ * loader's own (without React Router's `.data` suffix): the request's URL is the raw one.
+ */
+export async function pagePrices(
+  request: Request,
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ locale: Locale; prices: PricesResponse }> {
+  const locale = localeFromPath(url.pathname);
+  return { locale, prices: await context.get(pageContext).prices(currencyFromRequest(request)) };
 }
 
 export function priceOf(prices: PricesResponse, id: string): number | undefined {

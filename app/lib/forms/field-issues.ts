@@ -15,7 +15,7 @@ export function issuesToFieldErrors(
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const [name, messages] of Object.entries(issuesToFieldMessages(issues, input, prefix))) {
-    errors[name] = [...new Set(messages.map(({ key, params }) => t(key, params)))];
+    errors[name] = [...new Set(messages.map(({ key, params }) => t(key, params ?? {})))];
   }
   return errors;
 }

@@ -1,7 +1,8 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { localeFromPath } from "../../../common/locales";
 import { errorFrom } from "~/lib/api/client";
 import type { ClientMessageKey } from "~/lib/api/api-error";
+import { pageContext } from "~/page-context";
 
 /**
  * What a route action answers for a form posted to the server (no JavaScript, or sent before the page's script ran):
@@ -31,18 +32,19 @@ function withoutSecrets(values: Record<string, string>): Record<string, string> 
 
 /**
  * Sends a posted form's values to an API route in-process (PageContext.postApi) and answers with the outcome,
- * in the language of the page the form was posted from.
+ * in the language of the page the form was posted from (`url`: the action's own, without React Router's `.data` suffix).
  */
 export async function forwardForm(
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   request: Request,
+  url: URL,
   apiPath: string,
   body: (values: Record<string, string>) => unknown,
 ): Promise<FormActionResult> {
   const all = textFields(await request.formData());
   const values = withoutSecrets(all);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const response = await context.postApi(apiPath, body(all), locale);
+  const locale = localeFromPath(url.pathname);
+  const response = await context.get(pageContext).postApi(apiPath, body(all), locale);
   if (response.ok) return { sent: true, errorKey: null, general: null, fieldErrors: {}, values };
   const failure = await errorFrom(response);
   return { sent: false, errorKey: failure.messageKey, general: failure.general, fieldErrors: failure.fieldErrors, values };
