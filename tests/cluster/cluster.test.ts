@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN, buildOnce, METRICS_TOKEN, nextBuild, startCluster, type Cluster } from "../../scripts/cluster/cluster";
 import { ROOT } from "../../scripts/cluster/instances";
 import { steadyLoad } from "../../scripts/cluster/load";
@@ -46,6 +46,13 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     database = new pg.Client({ connectionString: cluster.backing.databaseUrl });
     await database.connect();
   }, 240_000);
+
+  // A failed test shows what the instances logged (errors and warnings): a 500 or a retried job says why only there.
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(() => {
+      for (const instance of cluster?.instances ?? []) console.log(`--- ${instance.name}, last lines:\n${instance.output.slice(-40).join("\n")}`);
+    }),
+  );
 
   afterAll(async () => {
     await database?.end();
