@@ -31,11 +31,14 @@ function packageCommand(name: string, command: string): { version: string; bin: 
   return { version: manifest.version, bin: path.join(dir, bin) };
 }
 
-/** The react-router-serve baseline: a bare React Router app of the same version (scripts/bench/rr-serve). */
-function buildBaselineApp(buildDir: string): void {
+/**
+ * The react-router-serve baseline: a bare React Router app of the same version (scripts/bench/rr-serve), inlining the
+ * stylesheet in `stylesheetFile` as the store inlines its own.
+ */
+function buildBaselineApp(buildDir: string, stylesheetFile: string): void {
   const result = spawnSync(process.execPath, [packageCommand("@react-router/dev", "react-router").bin, "build"], {
     cwd: path.join(root, "scripts/bench/rr-serve"),
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, BENCH_STYLESHEET: stylesheetFile },
     stdio: ["ignore", "ignore", "ignore"],
   });
   if (result.status !== 0) throw new Error("building the react-router-serve baseline failed");
@@ -179,9 +182,15 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     log(ratioLine("  prices / bare Fastify", perSecond(pricesRun) / perSecond(fastifyRun), 0.6));
 
     // Uncached rendering against react-router-serve (same React Router, production) rendering a page of about the same
-    // HTML size. A query string keeps the store's page out of the page cache: every request renders.
+    // HTML size. A query string keeps the store's page out of the page cache: every request renders. Both pages carry
+    // the store's inline stylesheet, so the sizes match in rendered content, not in bytes React never renders.
+    const storeHtml = await (await fetch(`${store.url}${PAGE}?render=1`)).text();
+    const stylesheet = /<style data-app-css="">([\s\S]*?)<\/style>/.exec(storeHtml)?.[1];
+    if (!stylesheet) throw new Error(`${PAGE} has no inline stylesheet to give the baseline`);
+    const stylesheetFile = path.join(dataDir, "stylesheet.css");
+    fs.writeFileSync(stylesheetFile, stylesheet);
     const rrsDir = path.join(buildDir, "rr-serve");
-    buildBaselineApp(rrsDir);
+    buildBaselineApp(rrsDir, stylesheetFile);
     const rrsPort = 20_000 + Math.floor(Math.random() * 20_000);
     const reactRouterServe = packageCommand("@react-router/serve", "react-router-serve");
     serve = await startProcess(
@@ -189,7 +198,6 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       { ...process.env, NODE_ENV: "production", PORT: String(rrsPort), HOST: "127.0.0.1" },
       async () => ((await fetch(`http://127.0.0.1:${rrsPort}/?items=1`)).ok ? `http://127.0.0.1:${rrsPort}` : null),
     );
-    const storeHtml = await (await fetch(`${store.url}${PAGE}?render=1`)).text();
     const sizeOf = async (items: number) => (await (await fetch(`${serve!.url}/?items=${items}`)).text()).length;
     const [small, large] = [await sizeOf(10), await sizeOf(50)];
     const items = Math.max(1, Math.round(10 + ((storeHtml.length - small) * 40) / (large - small)));
@@ -202,7 +210,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       { url: `${serve.url}/?items=${items}`, headers: plainHeaders },
       rounds,
     );
-    log(`uncached server rendering of ${PAGE}, ${storeHtml.length} B of HTML, identity: ${perSecond(ssrRun).toFixed(0)} req/s, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
+    log(`uncached server rendering of ${PAGE}, ${storeHtml.length} B of HTML (${stylesheet.length} B of it the inline stylesheet, in the baseline too), identity: ${perSecond(ssrRun).toFixed(0)} req/s, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
     log(`react-router-serve ${reactRouterServe.version} (production), a page of ${serveHtml} B, identity: ${perSecond(serveRun).toFixed(0)} req/s, worst p99 ${serveRun.p99} ms (${serveRun.failed} failed)`);
     log(
       perSecond(serveRun) > 0
