@@ -1,6 +1,6 @@
 // Bench section "pages": the compiled store in production, each figure next to a baseline in the same run and its
 // aim (issue 10): a cached service page against bare node:http sending the same bytes (>= 0.5), POST /api/prices
-// against a bare Fastify route answering the same bytes (>= 0.6), uncached server rendering, RSS under that load
+// against a bare Fastify route answering the same bytes and headers (>= 0.6), uncached server rendering, RSS under that load
 // (<= 200 MB), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load generator
 // (scripts/bench/load.ts: wrk, or autocannon's CLI) are processes of their own; rounds alternate after a warm-up.
 // Alone: `npx tsx scripts/bench/page-cache.ts` (BENCH_SECONDS, default 8; BUILD_DIR: measure that build instead of
@@ -82,6 +82,12 @@ export function stop(child: ChildProcess): Promise<void> {
   return exited;
 }
 
+/** Every header the store sent, but those Node writes itself on both sides: what a baseline sends with the same bytes. */
+function writeHeaders(file: string, headers: Headers): void {
+  const NODE_OWN = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...headers].filter(([name]) => !NODE_OWN.has(name)))));
+}
+
 /** Gzipped bytes of the JavaScript a first visit to the home page loads: module preloads and the entry's imports. */
 function homeJavaScript(html: string, clientDir: string): { files: number; gzipBytes: number } {
   const hrefs = new Set<string>();
@@ -133,10 +139,8 @@ export async function benchPageCache(log: (line: string) => void = console.log):
           ? gzipSync(html, { level: 9 })
           : html;
     fs.writeFileSync(bytesFile, encoded);
-    // Every header the store sent, but those Node writes itself on both sides.
     const headersFile = path.join(dataDir, "page-headers.json");
-    const NODE_OWN = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
-    fs.writeFileSync(headersFile, JSON.stringify(Object.fromEntries([...cached.headers].filter(([name]) => !NODE_OWN.has(name)))));
+    writeHeaders(headersFile, cached.headers);
     baseline = await startProcess(
       ["--import", "tsx", "scripts/bench/page-cache-static.ts", bytesFile, headersFile],
       process.env,
@@ -166,8 +170,10 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     const prices = await fetch(pricesRequest.url, { method: "POST", headers: pricesRequest.headers, body: pricesBody });
     const pricesFile = path.join(dataDir, "prices.json");
     fs.writeFileSync(pricesFile, Buffer.from(await prices.arrayBuffer()));
+    const pricesHeadersFile = path.join(dataDir, "prices-headers.json");
+    writeHeaders(pricesHeadersFile, prices.headers);
     fastify = await startProcess(
-      ["--import", "tsx", "scripts/bench/fastify-route.ts", pricesFile],
+      ["--import", "tsx", "scripts/bench/fastify-route.ts", pricesFile, pricesHeadersFile],
       process.env,
       async (output) => (/^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null),
     );
@@ -177,7 +183,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       rounds,
     );
     log(
-      `POST /api/prices, ${fs.statSync(pricesFile).size} B: ${perSecond(pricesRun).toFixed(0)} req/s (${pricesRun.failed} failed); bare Fastify route, same bytes: ${perSecond(fastifyRun).toFixed(0)} req/s`,
+      `POST /api/prices, ${fs.statSync(pricesFile).size} B: ${perSecond(pricesRun).toFixed(0)} req/s (${pricesRun.failed} failed); bare Fastify route, same bytes and headers: ${perSecond(fastifyRun).toFixed(0)} req/s`,
     );
     log(ratioLine("  prices / bare Fastify", perSecond(pricesRun) / perSecond(fastifyRun), 0.6));
 

@@ -25,6 +25,21 @@ export async function pricesResponse(catalog: CatalogService, currency: Currency
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  // The price list changes only with the catalog: its JSON is made once per currency and dropped at every change (here
+  // or on another instance, through `onChange`), so the hottest API call sends stored bytes. The schema still checks
+  // the answer once and documents it.
+  const pricesJson = new Map<Currency, Promise<Buffer>>();
+  catalog.onChange(() => pricesJson.clear());
+  const storedPrices = (currency: Currency): Promise<Buffer> => {
+    let json = pricesJson.get(currency);
+    if (!json) {
+      json = pricesResponse(catalog, currency).then((answer) => Buffer.from(JSON.stringify(pricesResponseSchema.parse(answer))));
+      json.catch(() => pricesJson.delete(currency));
+      pricesJson.set(currency, json);
+    }
+    return json;
+  };
+
   app.post(
     "/prices",
     {
@@ -35,7 +50,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: pricesResponseSchema },
       },
     },
-    async (request) => pricesResponse(catalog, request.body.currency),
+    // The stored bytes are a checked PricesResponse; Fastify sends a Buffer as it is, past the serializer.
+    async (request, reply) => reply.type("application/json; charset=utf-8").send((await storedPrices(request.body.currency)) as never),
   );
 
   app.put(

@@ -13,6 +13,7 @@ describe("POST /api/prices", () => {
   it("prices all 7 services and 5 bundles in the asked currency, in major units", async () => {
     const answer = await store.post("/api/prices", { currency: "GBP" });
     expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(answer.body.currency).toBe("GBP");
     const ids = answer.body.items.map((item: { id: string }) => item.id);
     expect(ids.sort()).toEqual([...SERVICE_IDS, ...BUNDLE_IDS].sort());
