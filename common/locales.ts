@@ -1,3 +1,5 @@
+import { memoByText } from "./memo-by-text";
+
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -28,8 +30,13 @@ export function intlLocale(locale: Locale): string {
  * q=0 means "not this one". Null when the header names none of ours.
  */
 export function preferredLocale(acceptLanguage: string | null | undefined): Locale | null {
+  return acceptLanguage ? preferredOfHeader(acceptLanguage) : null;
+}
+
+// Every request asks (the API's language, a page's redirect): each spelling of the header is parsed once.
+const preferredOfHeader = memoByText((acceptLanguage: string): Locale | null => {
   let best: { locale: Locale; q: number } | null = null;
-  for (const entry of (acceptLanguage ?? "").split(",")) {
+  for (const entry of acceptLanguage.split(",")) {
     const [tag = "", ...params] = entry.trim().toLowerCase().split(";");
     const base = tag.trim().split("-")[0];
     if (!isLocale(base)) continue;
@@ -38,7 +45,7 @@ export function preferredLocale(acceptLanguage: string | null | undefined): Loca
     if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { locale: base, q };
   }
   return best?.locale ?? null;
-}
+});
 
 /** The language an API answer is written in: the preferred of ours, else the default. */
 export function localeFromAcceptLanguage(acceptLanguage: string | null | undefined): Locale {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,7 +16,9 @@ import { registerLocale } from "./http/locale";
 import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { createFrontDoor } from "./http/front-door";
 import { registerRequestLog } from "./http/request-log";
+import { requestIdOf } from "./http/request-id";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
@@ -52,6 +53,7 @@ export async function buildApp({
   redisNamespace = "rl:",
   readiness = createReadiness("ready"),
 }: AppDeps): Promise<FastifyInstance> {
+  const frontDoor = createFrontDoor();
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     // One sampled line per request instead (http/request-log.ts).
@@ -59,11 +61,9 @@ export async function buildApp({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
-    // The proxy's request id is kept only when the proxy is trusted; a client cannot choose what lands in our logs.
-    genReqId: (request) => {
-      const given = config.TRUST_PROXY ? request.headers["x-request-id"] : undefined;
-      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers, Boolean(config.TRUST_PROXY)),
+    // Page-cache hits are answered at the door, before Fastify (docs/decisions/0043-page-cache-hits-at-the-door.md).
+    serverFactory: frontDoor.serverFactory,
     // registerGracefulClose answers requests that arrive while closing, in the contract's shape.
     return503OnClosing: false,
     // Errors raised before routing, and requests Node cannot parse, answer in the contract's shape too.
@@ -78,7 +78,7 @@ export async function buildApp({
     done();
   });
 
-  registerRequestLog(app, config.LOG_SAMPLE);
+  const requestLog = registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
   registerErrorHandler(app);
   registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
@@ -111,6 +111,16 @@ export async function buildApp({
       onPageCache: services.metrics.pageCache,
       onInlineStyle: securityHeaders.allowInlineStyle,
       renderConcurrency: config.SSR_CONCURRENCY,
+      door: {
+        answerFirst: frontDoor.answerFirst,
+        securityHeaders: securityHeaders.current,
+        requestId: (request) => requestIdOf(request.headers, Boolean(config.TRUST_PROXY)),
+        answered({ request, requestId, route, status, seconds }) {
+          services.metrics.request("GET", route, status, seconds);
+          const line = () => ({ reqId: requestId, method: "GET", url: request.url ?? route, route, status, ms: Math.round(seconds * 10_000) / 10 });
+          requestLog.write(app.log, line, status);
+        },
+      },
     });
   }
   return app;

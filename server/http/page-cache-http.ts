@@ -1,10 +1,11 @@
+import type { IncomingMessage } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_CURRENCY, isCurrency } from "../../contract/currency";
-import { localeRedirect } from "../../common/locale-redirect";
+import { localeRedirectOf } from "../../common/locale-redirect";
 import { COOKIES, readCookie } from "../../common/cookies";
 import { PUBLIC_PATHS } from "../../common/public-pages";
-import { cspWithHashes, pickEncoding, type CachedPage, type PageCache } from "./page-cache";
+import { cspWithHashes, pickEncoding, type CachedPage, type Encoding, type PageCache } from "./page-cache";
 
 /** Response headers that belong to one answer only and are never replayed from the cache. */
 const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "content-security-policy"]);
@@ -14,15 +15,12 @@ const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding"
  * §1) without a query string, and not when the locale rules redirect it. Public pages depend on nothing but path
  * (which carries the locale), currency cookie and build.
  */
-export function pageCacheKey(request: FastifyRequest, buildId: string): string | null {
+export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "headers">, buildId: string): string | null {
   if (request.method !== "GET") return null;
-  const raw = request.raw.url ?? "/";
+  const raw = request.url ?? "/";
   if (raw.includes("?") || !PUBLIC_PATHS.has(raw)) return null;
   const cookie = request.headers.cookie;
-  const headers = new Headers();
-  if (cookie) headers.set("cookie", cookie);
-  if (request.headers["accept-language"]) headers.set("accept-language", request.headers["accept-language"]);
-  if (localeRedirect(new URL(raw, "http://page.cache"), headers)) return null;
+  if (localeRedirectOf(raw, "", cookie, request.headers["accept-language"])) return null;
   const currency = readCookie(cookie, COOKIES.currency);
   return `${buildId}|${isCurrency(currency) ? currency : DEFAULT_CURRENCY}|${raw}`;
 }
@@ -46,14 +44,23 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
   return reply.send(encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body));
 }
 
+/**
+ * The headers of a stored page's answer in `encoding`, on top of the security headers every answer carries: the
+ * page's own, a CSP built from the page's script hashes instead of the render's nonce, and what varies.
+ */
+export function cachedPageHeaders(page: CachedPage, encoding: Encoding, state: "hit" | "miss", baseCsp: unknown): Record<string, string> {
+  return {
+    ...page.headers,
+    ...(typeof baseCsp === "string" ? { "content-security-policy": (page.csp ??= cspWithHashes(baseCsp, page.scriptHashes)) } : {}),
+    vary: "Accept-Encoding, Accept-Language, Cookie",
+    "x-page-cache": state,
+    ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+  };
+}
+
 /** Answers with stored bytes in the best encoding the client takes, and a CSP built from the page's script hashes. */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
   const encoding = pickEncoding(request.headers["accept-encoding"]);
-  reply.headers(page.headers);
-  const csp = reply.getHeader("content-security-policy");
-  if (typeof csp === "string") reply.header("content-security-policy", (page.csp ??= cspWithHashes(csp, page.scriptHashes)));
-  reply.header("vary", "Accept-Encoding, Accept-Language, Cookie");
-  reply.header("x-page-cache", state);
-  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  reply.headers(cachedPageHeaders(page, encoding, state, reply.getHeader("content-security-policy")));
   return reply.status(200).send(page[encoding]);
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { memoByText } from "../../common/memo-by-text";
 
 /** A rendered public page kept with everything needed to answer without rendering it again. */
 export interface CachedPage {
@@ -50,8 +51,13 @@ export function cspWithHashes(csp: string, hashes: readonly string[]): string {
 
 /** br, then gzip, then identity, as the client accepts them (`q=0` refuses). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  return acceptEncoding ? encodingOfHeader(acceptEncoding) : "identity";
+}
+
+// Asked on every cached answer: each spelling of the header is parsed once.
+const encodingOfHeader = memoByText((acceptEncoding: string): Encoding => {
   const accepted = new Set(
-    (acceptEncoding ?? "")
+    acceptEncoding
       .split(",")
       .map((part) => part.trim().toLowerCase())
       .filter((part) => !/;\s*q=0(\.0+)?$/.test(part))
@@ -60,7 +66,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip")) return "gzip";
   return "identity";
-}
+});
 
 /** Bounded in-memory LRU of rendered pages, stored pre-compressed. */
 export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {

@@ -66,13 +66,14 @@ declare module "fastify" {
 /**
  * Security headers on every response, precomputed at start: one hook copies a frozen list, no per-response
  * middleware and no random bytes unless a page asks for a nonce (helmet drew them on every answer).
- * Returns `allowInlineStyle`: the pages' inline stylesheet, once known, is allowed by its hash on every answer.
+ * Returns `allowInlineStyle`: the pages' inline stylesheet, once known, is allowed by its hash on every answer; and
+ * `current`: the headers every answer carries now, for answers given before Fastify (server/http/page-cache-door.ts).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   options: { dev: boolean },
-): { allowInlineStyle(text: string): void } {
+): { allowInlineStyle(text: string): void; current(): Readonly<Record<string, string>> } {
   const withCsp = !options.dev;
   const styleHashes: string[] = [];
   const headers = () => Object.entries(staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp, styleHashes }));
@@ -86,10 +87,13 @@ export function registerSecurityHeaders(
     for (const [name, value] of entries) reply.header(name, value);
     done();
   });
+  let current = Object.fromEntries(entries);
   return {
     allowInlineStyle(text) {
       styleHashes.push(cspHash(text));
       entries = headers();
+      current = Object.fromEntries(entries);
     },
+    current: () => current,
   };
 }

@@ -9,6 +9,8 @@ import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
 import { PUBLIC_PATHS } from "../../common/public-pages";
 import { pageCacheKey, sendCachedPage, sendEncoded, storePage } from "./page-cache-http";
+import type { FirstAnswer } from "./front-door";
+import { pageCacheDoor, type PageCacheDoorOptions } from "./page-cache-door";
 import { createRenderGate } from "./render-gate";
 import { registerSitemap } from "./sitemap";
 
@@ -26,6 +28,8 @@ export interface SsrOptions {
   onInlineStyle?: (text: string) => void;
   /** At most this many pages render at once; the others wait their turn (SSR_CONCURRENCY, docs/decisions/0039-ssr-memory.md). */
   renderConcurrency?: number;
+  /** Page-cache hits answered before Fastify (server/http/page-cache-door.ts); left out, Fastify answers them too. */
+  door?: Pick<PageCacheDoorOptions, "securityHeaders" | "requestId" | "answered"> & { answerFirst(answer: FirstAnswer): void };
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -147,6 +151,25 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   const pageCache = createPageCache();
   const gate = createRenderGate(options.renderConcurrency ?? 8);
   options.onPricesChange?.(() => pageCache.clear());
+  if (options.door && !options.vite) {
+    const { answerFirst, ...door } = options.door;
+    let open = true;
+    app.addHook("preClose", async () => {
+      open = false;
+    });
+    answerFirst(
+      pageCacheDoor({
+        ...door,
+        cache: pageCache,
+        buildId,
+        open: () => open,
+        answered(answer) {
+          options.onPageCache?.("hit");
+          door.answered(answer);
+        },
+      }),
+    );
+  }
 
   registerSitemap(app, options.pageContext.publicUrl);
 
@@ -159,7 +182,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const answer = (compression: "plugin" | "own") => async (request: FastifyRequest, reply: FastifyReply) => {
-      const cacheKey = options.vite ? null : pageCacheKey(request, buildId);
+      const cacheKey = options.vite ? null : pageCacheKey(request.raw, buildId);
       const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
       if (cached) {
         options.onPageCache?.("hit");

@@ -5,7 +5,8 @@ import { useStore } from "./support/store";
 import { h1, open, visitor, watchErrors } from "./storefront-support";
 
 // The app asks for the latest build id every second here (default: every 5 minutes).
-const store = useStore({ BUILD_POLL_SECONDS: "1" });
+const METRICS_TOKEN = "journeys-metrics-token";
+const store = useStore({ BUILD_POLL_SECONDS: "1", METRICS_TOKEN });
 
 describe("language", () => {
   it("switches between EN and ES on the same page and remembers the choice in the locale cookie", async () => {
@@ -193,6 +194,44 @@ describe("compression", () => {
     const plain = await fetch(store.server.url + "/es/services?ref=mail", { headers: { "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain("</html>");
+  });
+});
+
+describe("page cache", () => {
+  const headersOf = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !["date", "x-request-id", "x-page-cache"].includes(name)));
+  const counted = async (pattern: RegExp) => {
+    const metrics = await (await fetch(store.server.url + "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return Number(pattern.exec(metrics)?.[1] ?? 0);
+  };
+  const hits = () => counted(/^page_cache_requests_total\{result="hit"\} (\d+)/m);
+  const termsAnswers = () => counted(/^http_requests_total\{method="GET",route="\/terms-of-service",status="200"\} (\d+)/m);
+
+  it("answers a stored page with the headers of the rendered answer and a request id of its own, counted like any answer", async () => {
+    const browser = { "accept-encoding": "gzip, deflate, br", "accept-language": "en-GB,en;q=0.9" };
+    // A page no other test of this file opens first.
+    const rendered = await fetch(store.server.url + "/terms-of-service", { headers: browser });
+    expect(rendered.headers.get("x-page-cache")).toBe("miss");
+    const renderedHtml = await rendered.text();
+    const [hitsBefore, answersBefore] = [await hits(), await termsAnswers()];
+    const stored = await fetch(store.server.url + "/terms-of-service", { headers: browser });
+    expect(stored.headers.get("x-page-cache")).toBe("hit");
+    expect(headersOf(stored)).toEqual(headersOf(rendered));
+    expect(stored.headers.get("content-security-policy")).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+    expect(stored.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
+    expect(await stored.text()).toBe(renderedHtml);
+    expect([await hits(), await termsAnswers()]).toEqual([hitsBefore + 1, answersBefore + 1]);
+  });
+
+  it("still sends a Spanish reader to the Spanish page, and keeps an answer to a request with a token out of every cache", async () => {
+    await fetch(store.server.url + "/privacy-policy");
+    const spanish = await fetch(store.server.url + "/privacy-policy", { redirect: "manual", headers: { cookie: "locale=es" } });
+    expect(spanish.status).toBe(302);
+    expect(spanish.headers.get("location")).toBe("/es/privacy-policy");
+    const withToken = await fetch(store.server.url + "/privacy-policy", { headers: { authorization: "Bearer anything" } });
+    expect(withToken.headers.get("x-page-cache")).toBe("hit");
+    expect(withToken.headers.get("cache-control")).toBe("no-store");
   });
 });
 
