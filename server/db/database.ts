@@ -1,10 +1,11 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
 import type { Database } from "./schema";
+import { loadOnFirstUse } from "../platform/load-on-first-use";
 import { ensurePrivateDir, ensurePrivateFile } from "../platform/private-files";
 
 export type Dialect = "sqlite" | "postgres";
@@ -30,13 +31,18 @@ export interface DatabaseOptions {
   guardOuterDatabase?: boolean;
 }
 
-// PostgreSQL returns int8 (COUNT, SUM) as strings; our sums stay far below 2^53.
-pg.types.setTypeParser(20, (value: string) => Number(value));
-pg.types.setTypeParser(1700, (value: string) => Number(value));
+/** The PostgreSQL client, loaded with the first PostgreSQL database (a store on SQLite never loads it). */
+function postgresClient(): typeof pg {
+  const client = loadOnFirstUse("pg") as typeof pg;
+  // PostgreSQL returns int8 (COUNT, SUM) as strings; our sums stay far below 2^53.
+  client.types.setTypeParser(20, (value: string) => Number(value));
+  client.types.setTypeParser(1700, (value: string) => Number(value));
+  return client;
+}
 
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (postgresClient().Pool)({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),

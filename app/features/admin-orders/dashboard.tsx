@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { intlLocale } from "../../../common/locales";
@@ -21,6 +20,9 @@ function Tile({ label, value, to, testId }: { label: string; value: string | num
   return to ? <Link to={to} className={`${frame} hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-900`}>{body}</Link> : <div className={frame}>{body}</div>;
 }
 
+// Drawn in the browser only: the chart library loads with the first chart, never with the server or another page.
+const MoneyBars = lazy(() => import("./money-bars"));
+
 function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]>[number]; locale: "en" | "es" }) {
   const { t } = useTranslation("admin-orders");
   // Recharts measures its container: draw it in the browser only (the numbers below are there from the first paint).
@@ -36,17 +38,9 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
       </figcaption>
       <div className="h-56" aria-hidden="true">
         {mounted ? (
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" fontSize={11} />
-              <YAxis fontSize={11} width={56} />
-              <Tooltip formatter={(value) => money(Number(value))} />
-              <Legend />
-              <Bar dataKey="in" name={t("dashboard.in")} fill="#4338ca" />
-              <Bar dataKey="out" name={t("dashboard.out")} fill="#b91c1c" />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={null}>
+            <MoneyBars data={data} money={money} names={{ in: t("dashboard.in"), out: t("dashboard.out") }} />
+          </Suspense>
         ) : null}
       </div>
     </figure>

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
-import nodemailer, { type Transporter } from "nodemailer";
+import type nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Database } from "../../db/schema";
 import type { JobHandler } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
+import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { parseAttachments } from "./mail-attachments";
 import { parseSecrets, redact } from "./redact";
 
@@ -37,7 +39,8 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
   let transporter: Transporter | null = null;
   const mailer = (): Transporter => {
     const smtp: SMTPTransport.Options = { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-    transporter ??= nodemailer.createTransport(smtp, { from: options.from });
+    // nodemailer loads with the first mail sent over SMTP: the outbox never loads it.
+    transporter ??= (loadOnFirstUse("nodemailer") as typeof nodemailer).createTransport(smtp, { from: options.from });
     return transporter;
   };
 

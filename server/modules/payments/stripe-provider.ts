@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { DomainError } from "../../platform/domain-error";
 import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
 import { storePageUrl } from "./store-page-url";
@@ -20,7 +21,9 @@ export interface StripeOptions {
 
 /** PAYMENT_PROVIDER=stripe: a Checkout Session per deposit; the webhook tells us when it is paid or expired. */
 export function createStripeProvider(options: StripeOptions): StripeProvider {
-  const client = new Stripe(options.secretKey);
+  // The SDK loads with the provider: a store on the sandbox never loads it.
+  const StripeClient = loadOnFirstUse("stripe") as typeof Stripe;
+  const client = new StripeClient(options.secretKey);
 
   const openSession = async (request: CheckoutRequest): Promise<CheckoutStart> => {
     const back = (query: Record<string, string>) =>
@@ -59,7 +62,7 @@ export function createStripeProvider(options: StripeOptions): StripeProvider {
       try {
         return await openSession(request);
       } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        if (!(error instanceof StripeClient.errors.StripeError)) throw error;
         // Stripe is unreachable or refused the request: the buyer may try again later; the cause goes to the log.
         throw new DomainError("unavailable", { detail: { key: "wallet.providerUnavailable" }, cause: error });
       }

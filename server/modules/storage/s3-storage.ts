@@ -1,17 +1,9 @@
 import { Buffer } from "node:buffer";
 import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type * as S3 from "@aws-sdk/client-s3";
+import type * as S3Uploads from "@aws-sdk/lib-storage";
+import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { assertStorageKey, type FileStorage, type StoredFileInfo } from "./storage";
 
 export interface S3StorageOptions {
@@ -25,10 +17,6 @@ export interface S3StorageOptions {
 
 const PART_BYTES = 8 * 1024 * 1024;
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NotFound || error instanceof NoSuchKey) return true;
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
-}
 
 /**
  * Files as objects in one S3 bucket, the key as the object key. A put is one PutObject, so a reader sees the old
@@ -37,6 +25,14 @@ function isMissing(error: unknown): boolean {
  * one PutObject. A failed upload is aborted, so no part is left behind.
  */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
+  // The SDK loads with the first S3 storage: a store on local disk never loads it.
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, S3ServiceException } =
+    loadOnFirstUse("@aws-sdk/client-s3") as typeof S3;
+  const { Upload } = loadOnFirstUse("@aws-sdk/lib-storage") as typeof S3Uploads;
+  const isMissing = (error: unknown): boolean => {
+    if (error instanceof NotFound || error instanceof NoSuchKey) return true;
+    return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+  };
   const { bucket } = options;
   const client = new S3Client({
     region: options.region,
