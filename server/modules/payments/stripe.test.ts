@@ -1,8 +1,12 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
+import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import type { StripeProvider } from "./stripe-provider";
+
+// The SDK as the provider loads it (CommonJS, on first use): its error classes are told apart by identity.
+const StripeSdk = loadOnFirstUse("stripe") as typeof Stripe;
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let store: TestStore;
@@ -147,7 +151,7 @@ describe("Stripe deposits", () => {
   it("answers 503 and keeps no deposit when Stripe cannot be reached", async () => {
     const deposits = () => store.db.kysely.selectFrom("deposits").select("id").where("user_id", "=", customer.userId).execute();
     const before = (await deposits()).length;
-    vi.mocked(stripe.client.checkout.sessions.create).mockRejectedValueOnce(new Stripe.errors.StripeConnectionError({ message: "connect ETIMEDOUT" }));
+    vi.mocked(stripe.client.checkout.sessions.create).mockRejectedValueOnce(new StripeSdk.errors.StripeConnectionError({ message: "connect ETIMEDOUT" }));
     const answer = await store.post("/api/balance/deposit", { ...billing, depositAmount: 25, currency: "USD" }, { token: customer.accessToken });
     expect(answer.status).toBe(503);
     expect(answer.body).toEqual({
