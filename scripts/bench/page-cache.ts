@@ -1,17 +1,18 @@
 // Bench section "pages": the compiled store in production, each figure next to a baseline in the same run and its
-// aim (issue 10): a cached service page against bare node:http sending the same bytes (>= 0.5), POST /api/prices
-// against a bare Fastify route answering the same bytes and headers (>= 0.6), uncached server rendering, RSS under that load
-// (<= 200 MB), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load generator
-// (scripts/bench/load.ts: wrk, or autocannon's CLI) are processes of their own; rounds alternate after a warm-up.
-// Alone: `npx tsx scripts/bench/page-cache.ts` (BENCH_SECONDS, default 8; BUILD_DIR: measure that build instead of
-// making a fresh one, so the figures always match the sources).
+// aim (issue 10): a cached service page against bare node:http sending the same bytes and headers (>= 0.5),
+// POST /api/prices against a bare Fastify route answering the same bytes and headers (>= 0.6), uncached server
+// rendering against react-router-serve (>= 2), RSS under that load (<= 200 MB), `npm start` without NODE_ENV against
+// production (1.0), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load
+// generator (scripts/bench/load.ts: wrk, or autocannon's CLI) are processes of their own; rounds alternate after a
+// warm-up. Alone: `npx tsx scripts/bench/page-cache.ts` (BENCH_SECONDS, default 8; BUILD_DIR: measure that build
+// instead of making a fresh one, so the figures always match the sources).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { alternate, loadGenerator, peakRssMb, perSecond, ratioLine, rssMb, type LoadRequest } from "./load";
+import { alternate, emptyThroughput, loadGenerator, peakRssMb, perSecond, ratioLine, round, rssMb, type LoadRequest } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -82,6 +83,17 @@ export function stop(child: ChildProcess): Promise<void> {
   return exited;
 }
 
+/** NODE_ENV in the environment of the server `npm start` (scripts/start.mjs, process `pid`) runs as its child. */
+function serverNodeEnv(pid: number | undefined): string | undefined {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+    const environ = fs.readFileSync(`/proc/${children[0]}/environ`, "utf8").split("\0");
+    return environ.find((entry) => entry.startsWith("NODE_ENV="))?.slice("NODE_ENV=".length);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every header the store sent, but those Node writes itself on both sides: what a baseline sends with the same bytes. */
 function writeHeaders(file: string, headers: Headers): void {
   const NODE_OWN = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
@@ -123,6 +135,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
   let baseline: { child: ChildProcess; url: string } | null = null;
   let fastify: { child: ChildProcess; url: string } | null = null;
   let serve: { child: ChildProcess; url: string } | null = null;
+  let started: { child: ChildProcess; url: string } | null = null;
   try {
     const first = await fetch(store.url + PAGE, { headers: BROWSER_HEADERS });
     await first.arrayBuffer();
@@ -233,8 +246,36 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       );
     }
     log(
-      "limits: one machine (2 cores) for store, baselines and wrk; rendering is limited by the store's CPU (React and i18next), the cached rows by wrk and the kernel as much as by the servers",
+      "limits: one machine (2 cores) for store, baselines and wrk; rendering is limited by the store's CPU (React, React Router's per-render route objects and matching, i18next), the cached rows by wrk and the kernel as much as by the servers",
     );
+
+    // `npm start` as the README says it (NODE_ENV unset): the try-out store, which must render with React's production
+    // build, as fast as NODE_ENV=production. React picks its build from NODE_ENV, read here from the server's own
+    // environment (start.mjs runs it as a child).
+    const startPort = 20_000 + Math.floor(Math.random() * 20_000);
+    const startDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-start-"));
+    const { NODE_ENV: _unset, ...withoutNodeEnv } = process.env;
+    started = await startProcess(
+      ["scripts/start.mjs"],
+      { ...withoutNodeEnv, PORT: String(startPort), HOST: "127.0.0.1", DATA_DIR: startDataDir, LOG_LEVEL: "warn", BUILD_DIR: buildDir },
+      async () => ((await fetch(`http://127.0.0.1:${startPort}/readyz`)).ok ? `http://127.0.0.1:${startPort}` : null),
+    );
+    const reactBuild = serverNodeEnv(started.child.pid) === "production" ? "production" : "development";
+    // The production store has rendered for a while already: the new one gets as long to warm up (JIT) first.
+    round({ url: `${started.url}${PAGE}?render=1`, headers: plainHeaders }, SECONDS, emptyThroughput());
+    const [startRun, productionRun] = alternate(
+      { url: `${started.url}${PAGE}?render=1`, headers: plainHeaders },
+      { url: `${store.url}${PAGE}?render=1`, headers: plainHeaders },
+      rounds,
+    );
+    const startRatio = perSecond(startRun) / perSecond(productionRun);
+    log(
+      `npm start (NODE_ENV unset, React's ${reactBuild} build), uncached rendering: ${perSecond(startRun).toFixed(0)} req/s; NODE_ENV=production: ${perSecond(productionRun).toFixed(0)} req/s`,
+    );
+    log(
+      `  npm start / production: ratio ${startRatio.toFixed(2)} (aim 1.0: the same build, equal within the noise of alternating rounds) ${reactBuild === "production" && startRatio >= 0.9 ? "MET" : "NOT MET"}`,
+    );
+    fs.rmSync(startDataDir, { recursive: true, force: true });
 
     const home = await (await fetch(store.url + "/", { headers: BROWSER_HEADERS })).text();
     const js = homeJavaScript(home, path.join(buildDir, "client"));
@@ -246,6 +287,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     if (baseline) await stop(baseline.child);
     if (fastify) await stop(fastify.child);
     if (serve) await stop(serve.child);
+    if (started) await stop(started.child);
     await stop(store.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!given) fs.rmSync(buildDir, { recursive: true, force: true });
