@@ -93,10 +93,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { to } = useLocale();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  // Another 4xx is the request's own fault (a method or body a page does not take), not ours.
+  const badRequest = !notFound && status >= 400 && status < 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const title = notFound ? t("errors.notFoundTitle") : t("errors.serverErrorTitle");
+  const title = notFound ? t("errors.notFoundTitle") : badRequest ? t("errors.requestTitle") : t("errors.serverErrorTitle");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16" data-testid={notFound ? "not-found" : "server-error"}>
+    <main className="mx-auto max-w-3xl px-4 py-16" data-testid={notFound ? "not-found" : badRequest ? "bad-request" : "server-error"}>
       <title>{`${title} — ${t("brand")}`}</title>
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{t("errors.status", { status })}</p>
@@ -106,6 +108,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <>
             {t("errors.notFoundText")} <code className="break-all font-mono">{pathname}</code>
           </>
+        ) : badRequest ? (
+          t("errors.requestText")
         ) : (
           t("errors.serverErrorText")
         )}

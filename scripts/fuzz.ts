@@ -40,6 +40,8 @@ const store = onPostgres
 let url = "";
 if ("url" in store) url = store.url as string;
 else {
+  // Migrated and seeded, as `npm start` does before it turns ready: until then every answer is the contract's 503.
+  await store.prepare();
   await store.app.listen({ port: 0, host: "127.0.0.1" });
   const address = store.app.server.address();
   url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

@@ -235,6 +235,24 @@ describe("page cache", () => {
   });
 });
 
+describe("requests a page does not take", () => {
+  it("answers the contact page's form sent another way with the request's own 4xx, explained in the page's language", async () => {
+    const json = await fetch(store.server.url + "/contact-us", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+    const english = await json.text();
+    expect(english).toContain("This request cannot be answered");
+    expect(english).not.toContain("Internal Server Error");
+    const put = await fetch(store.server.url + "/es/contact-us", { method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40b.c" });
+    expect(put.status).toBe(405);
+    expect(await put.text()).toContain("No se puede atender esta petición");
+    const broken = await fetch(store.server.url + "/contact-us", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "not multipart at all" });
+    expect(broken.status).toBe(400);
+    const storefront = await fetch(store.server.url + "/services", { method: "DELETE" });
+    expect(storefront.status).toBe(405);
+    expect(await storefront.text()).toContain("This request cannot be answered");
+  });
+});
+
 describe("theme", () => {
   it("is dark by default, and a chosen light theme holds from the first paint of the next page", async () => {
     const context = await visitor(store.browser);

@@ -25,6 +25,23 @@ function textFields(data: FormData): Record<string, string> {
   return values;
 }
 
+/** Form encodings a browser posts; anything else is not a form of ours. */
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The text fields of a posted form. A request a form never sends is the client's mistake, answered by the page's
+ * error boundary with its status: another method (405), another body type (415), a body that does not parse (400).
+ */
+async function postedFields(request: Request): Promise<Record<string, string>> {
+  if (request.method !== "POST") throw new Response(null, { status: 405, headers: { allow: "GET, HEAD, POST" } });
+  if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) throw new Response(null, { status: 415 });
+  try {
+    return textFields(await request.formData());
+  } catch {
+    throw new Response(null, { status: 400 });
+  }
+}
+
 /** The values to show again: passwords left out. */
 function withoutSecrets(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name)));
@@ -41,7 +58,7 @@ export async function forwardForm(
   apiPath: string,
   body: (values: Record<string, string>) => unknown,
 ): Promise<FormActionResult> {
-  const all = textFields(await request.formData());
+  const all = await postedFields(request);
   const values = withoutSecrets(all);
   const locale = localeFromPath(url.pathname);
   const response = await context.get(pageContext).postApi(apiPath, body(all), locale);
