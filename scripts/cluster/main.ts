@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchCluster } from "./bench";
 import { buildOnce, METRICS_TOKEN, startCluster } from "./cluster";
-import { NGINX } from "./nginx";
+import { NGINX } from "../../server/test/nginx";
 
 const { values } = parseArgs({ options: { bench: { type: "boolean", default: false }, instances: { type: "string", default: "3" } } });
 const instances = Number(values.instances);

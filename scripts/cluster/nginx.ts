@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { NGINX } from "../../server/test/nginx";
 
-export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
 export interface NginxProxy {
   url: string;

@@ -29,5 +29,3 @@ export function createFrontDoor() {
     },
   };
 }
-
-export type FrontDoor = ReturnType<typeof createFrontDoor>;

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { memoByText } from "../../common/memo-by-text";
+import { cspHash } from "./security-headers";
 
 /** A rendered public page kept with everything needed to answer without rendering it again. */
 export interface CachedPage {
@@ -29,7 +29,7 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (/type=["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    hashes.add(cspHash(body));
   }
   return [...hashes];
 }

@@ -76,8 +76,9 @@ export function registerSecurityHeaders(
 ): { allowInlineStyle(text: string): void; current(): Readonly<Record<string, string>> } {
   const withCsp = !options.dev;
   const styleHashes: string[] = [];
-  const headers = () => Object.entries(staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp, styleHashes }));
-  let entries = headers();
+  const headers = () => staticSecurityHeaders({ production: config.isProduction && !config.tryOut, csp: withCsp, styleHashes });
+  let current = headers();
+  let entries = Object.entries(current);
   app.decorateReply("cspNonce", function (this: FastifyReply): string {
     const nonce = randomBytes(16).toString("base64");
     if (withCsp) this.header("content-security-policy", csp(nonce, styleHashes));
@@ -87,12 +88,11 @@ export function registerSecurityHeaders(
     for (const [name, value] of entries) reply.header(name, value);
     done();
   });
-  let current = Object.fromEntries(entries);
   return {
     allowInlineStyle(text) {
       styleHashes.push(cspHash(text));
-      entries = headers();
-      current = Object.fromEntries(entries);
+      current = headers();
+      entries = Object.entries(current);
     },
     current: () => current,
   };

@@ -4,8 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
 
-/** Debian's nginx (`nginx-light`), which CI installs; tests and the bench that need it say so when it is missing. */
-export const NGINX = "/usr/sbin/nginx";
+/**
+ * Debian's nginx (`nginx-light`), which CI installs, or NGINX_BIN; tests, the cluster and the bench that need it say
+ * so when it is missing.
+ */
+export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 export const hasNginx = fs.existsSync(NGINX);
 
 /**

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN, buildOnce, METRICS_TOKEN, nextBuild, startCluster, type Cluster } from "../../scripts/cluster/cluster";
 import { ROOT } from "../../scripts/cluster/instances";
 import { steadyLoad } from "../../scripts/cluster/load";
-import { NGINX } from "../../scripts/cluster/nginx";
+import { hasNginx, NGINX } from "../../server/test/nginx";
 import { balance, call, login, PASSWORD, placeOrder, register, staffSignIn, topUp } from "../../scripts/cluster/shop";
 
 // The cluster needs nginx from Debian's packages (.ci/run installs it); without it this file says so and skips.
-const hasNginx = fs.existsSync(NGINX);
 if (!hasNginx) console.log(`cluster test skipped: no nginx at ${NGINX} (apt-get install -y nginx-light)`);
 
 const ARTICLE_EUR = 149;
