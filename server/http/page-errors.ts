@@ -20,8 +20,9 @@ interface PageRequest {
 export function createPageErrorLog(fallback: FastifyBaseLogger) {
   const requests = new WeakMap<object, PageRequest>();
   const builds = new WeakMap<ServerBuild, ServerBuild>();
-  const report = (log: FastifyBaseLogger, error: unknown) =>
-    log.error({ err: isRouteErrorResponse(error) && error.error ? error.error : error }, "page failed");
+  // React Router's own answers (404, 405) carry the Error behind them; that one has the stack.
+  const cause = (error: unknown) => (isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error;
+  const report = (log: FastifyBaseLogger, error: unknown) => log.error({ err: cause(error) }, "page failed");
 
   const handleError: HandleErrorFunction = (error, { context, request }) => {
     // A client that went away is nothing to report (React Router's own handler skips it too).
