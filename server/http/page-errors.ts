@@ -15,7 +15,8 @@ interface PageRequest {
  * no action: 405; a path no route matches: 404; a form posted from another site: 400), so any client could fill the
  * log with stacks. Here each is judged by the status the page finally answered: from 500 up it is logged at `error`
  * with its stack on the request's own logger (its `reqId` included); below 500 nothing is added, as the request's
- * line says the status.
+ * line says the status. (React Router's status is its first error's: a loader that crashes beneath one that threw a
+ * 404 in the same request goes unlogged there; its page, asked alone, answers 500 and logs it.)
  */
 export function createPageErrorLog(fallback: FastifyBaseLogger) {
   const requests = new WeakMap<object, PageRequest>();
