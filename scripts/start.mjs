@@ -14,7 +14,8 @@ if (!fs.existsSync(path.join(buildDir, ".build-complete"))) {
 }
 
 // React renders with its production build in every mode. Without NODE_ENV the store is the try-out store (demo
-// customer, readable mail, sandbox payments): TRY_OUT=true says so instead of a development NODE_ENV.
+// customer, readable mail, sandbox payments): TRY_OUT=true says so instead of a development NODE_ENV. Such a store
+// listens on 127.0.0.1 unless HOST is set (server/config.ts), and its start line names the address.
 const env = { ...process.env, BUILD_DIR: buildDir };
 if (!env.NODE_ENV) {
   env.NODE_ENV = "production";

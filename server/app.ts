@@ -37,6 +37,8 @@ export interface AppDeps {
   /** Page rendering; left out by API tests. */
   ssr?: Omit<SsrOptions, "pageContext">;
   logger?: boolean;
+  /** Where log lines go (one JSON line per write); stdout when left out. Tests read the log through it. */
+  logStream?: { write(line: string): void };
   /** Key prefix for rate-limit counters in Redis (tests use one each). */
   redisNamespace?: string;
   /** Starting, ready or draining (main.ts moves it along); ready when not given. */
@@ -50,12 +52,13 @@ export async function buildApp({
   redis,
   ssr,
   logger = true,
+  logStream,
   redisNamespace = "rl:",
   readiness = createReadiness("ready"),
 }: AppDeps): Promise<FastifyInstance> {
   const frontDoor = createFrontDoor();
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) } : false,
     // One sampled line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -80,7 +83,7 @@ export async function buildApp({
 
   const requestLog = registerRequestLog(app, config.LOG_SAMPLE);
   registerLocale(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, requestLog);
   registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, open: !config.isProduction });
   registerGracefulClose(app);
   const securityHeaders = registerSecurityHeaders(app, config, { dev: Boolean(ssr?.vite) });

@@ -81,6 +81,15 @@ describe("configuration", () => {
     });
   });
 
+  it("keeps the try-out store on this machine unless HOST says otherwise; a real store listens on every interface", () => {
+    // npm start: NODE_ENV=production with TRY_OUT=true (scripts/start.mjs); its demo password is in the README.
+    expect(loadConfig({ NODE_ENV: "production", TRY_OUT: "true" }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", TRY_OUT: "true", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+  });
+
   it("renders 8 pages at once by default, SSR_CONCURRENCY otherwise, and refuses 0", () => {
     expect(loadConfig({}).SSR_CONCURRENCY).toBe(8);
     expect(loadConfig({ SSR_CONCURRENCY: "2" }).SSR_CONCURRENCY).toBe(2);

@@ -14,7 +14,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /** Bind address; unset: 127.0.0.1 for the try-out store (demo password, open /dev/mailbox), 0.0.0.0 otherwise. */
+    HOST: optional,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Share of requests logged (one JSON line each, 0 to 1); server errors are always logged. */
     /** Bearer token a Prometheus scraper sends to read /metrics; without it /metrics is off in production. */
@@ -106,7 +107,13 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE"> {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE" | "HOST"> {
+  /**
+   * The address the server listens on: HOST when set; otherwise this machine only (127.0.0.1) for the try-out store,
+   * whose demo customer's password is published and whose mail is readable at /dev/mailbox, and every interface
+   * (0.0.0.0) for a real store.
+   */
+  HOST: string;
   /** Share of requests logged (one line each, after the answer): 0 by default in production, 1 otherwise. */
   LOG_SAMPLE: number;
   /**
@@ -143,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
+    HOST: env.HOST ?? (tryOut ? "127.0.0.1" : "0.0.0.0"),
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     tryOut,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from "./config";
 import { assembleStore } from "./start";
+import { tryOutStartLine } from "./start-line";
 
 /** Composition root: config → database → services → HTTP, and a graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -39,10 +40,7 @@ async function main(): Promise<void> {
   await store.app.listen({ port: config.PORT, host: config.HOST });
   await store.prepare();
   if (config.tryOut) {
-    store.app.log.warn(
-      `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +
-        `payments run on the ${config.PAYMENT_PROVIDER}. Set NODE_ENV=production (and leave TRY_OUT unset) for a real deployment.`,
-    );
+    store.app.log.warn(tryOutStartLine(config));
   }
 }
 

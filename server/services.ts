@@ -12,6 +12,7 @@ import { createMailService } from "./modules/mail/mail.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createStorage } from "./modules/storage/create-storage";
+import { createStaleUploadSweep } from "./modules/storage/stale-uploads";
 import { createStaffAuth } from "./modules/staff/staff-auth.service";
 import { createStaffRepository } from "./modules/staff/staff.repository";
 import { createStaffService } from "./modules/staff/staff.service";
@@ -97,6 +98,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   const storage = createStorage(config);
+  const staleUploads = createStaleUploadSweep({ storage, jobs, clock });
   const orders = createOrdersService({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
@@ -120,7 +122,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
   return {
     clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
-    cart, documents, privacy, audit, staff, staffAuth,
+    cart, documents, privacy, audit, staff, staffAuth, staleUploads,
   };
 }
 
@@ -133,5 +135,6 @@ export async function prepareServices(services: Services, options: { demoData: b
   await services.jobs.prepare();
   await services.mail.prepare();
   await services.supportDesk.prepare();
+  await services.staleUploads.prepare(options.log);
   if (options.demoData) await ensureDemoData(services);
 }

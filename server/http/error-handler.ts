@@ -4,6 +4,7 @@ import type { Problem } from "../../contract/errors";
 import { translate, type MessageRef } from "../i18n/messages";
 import { DomainError, type DomainErrorKind } from "../platform/domain-error";
 import { ApiError, type FieldMessages } from "./api-error";
+import { logRefusal, type Refusal, type RequestLog } from "./request-log";
 import type { ValidationFailure } from "./validation";
 import { validationFieldMessages } from "../i18n/validation-messages";
 
@@ -78,11 +79,26 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
   return reply.status(error.status).type("application/json; charset=utf-8").send(problemBody(error, reply.request));
 }
 
-/** The one central error handler: contract shapes out, 5xx details only in the log (with the request id). */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** Why a deliberate 503 was given: the message key answered and, for a provider that is down, its error's message. */
+function refusalOf(error: unknown, apiError: ApiError): Refusal {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : undefined;
+  const reason = apiError.detail?.key ?? "detail.503";
+  return cause === undefined ? { reason } : { reason, cause: cause instanceof Error ? cause.message : String(cause) };
+}
+
+/**
+ * The one central error handler: contract shapes out, 5xx details only in the log (with the request id). A server
+ * error is logged with its stack; a 503 the store gives on purpose (not ready yet, draining, a provider down) is one
+ * `warn` line naming why (`requestLog.refused`), since a balancer's retries during a restart would otherwise fill the
+ * log with stacks; a client's 4xx writes nothing here (the request line, when sampled, says it).
+ */
+export function registerErrorHandler(app: FastifyInstance, requestLog?: Pick<RequestLog, "refused">): void {
+  const refused = requestLog?.refused ?? logRefusal;
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request);
-    if (apiError.status >= 500) {
+    if (apiError.status === 503) {
+      refused(request, refusalOf(error, apiError));
+    } else if (apiError.status >= 500) {
       request.log.error({ err: error, reqId: request.id }, "request failed");
     } else if (apiError.status === 429) {
       const seconds = String(apiError.detail?.params?.seconds ?? 60);

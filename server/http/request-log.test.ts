@@ -12,7 +12,7 @@ async function logged(sample: number, random: () => number) {
   app.get("/status/:code", async (request, reply) => reply.status(Number((request.params as { code: string }).code)).send({}));
   registerRequestLog(app, sample, random);
   await app.ready();
-  const requestLines = () => lines.filter((line) => line.msg === "request" || line.msg === "request failed");
+  const requestLines = () => lines.filter((line) => ["request", "request failed", "request refused"].includes(line.msg as string));
   return { app, requestLines };
 }
 
@@ -30,10 +30,13 @@ describe("request log", () => {
     const draws = [0.05, 0.5, 0.95];
     const { app, requestLines } = await logged(0.1, () => draws[next++ % draws.length]!);
     for (let i = 0; i < 3; i++) await app.inject("/status/200");
+    await app.inject("/status/500");
     await app.inject("/status/503");
+    // A 503 is the store refusing on purpose (starting, draining): a warning, not an error.
     expect(requestLines().map((line) => [line.status, line.level])).toEqual([
       [200, 30],
-      [503, 50],
+      [500, 50],
+      [503, 40],
     ]);
   });
 

@@ -2,11 +2,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { PageContext } from "../../common/page-context";
 import { createPageCache } from "./page-cache";
+import { createPageErrorLog } from "./page-errors";
 import { PUBLIC_PATHS } from "../../common/public-pages";
 import { pageCacheKey, sendCachedPage, sendEncoded, storePage } from "./page-cache-http";
 import type { FirstAnswer } from "./front-door";
@@ -110,19 +111,24 @@ function loadContext(build: ServerBuild, page: PageContext): RouterContextProvid
 export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
   let buildId = "dev";
   let stylesheet: Buffer | undefined;
-  let handle: (request: Request, page: PageContext) => Promise<Response>;
+  let handle: (request: Request, page: PageContext, log: FastifyBaseLogger) => Promise<Response>;
+  // What React Router reports while answering a page, logged by the status the page answered (not a stack per 4xx).
+  const pageErrors = createPageErrorLog(app.log);
 
   if (options.vite) {
     const vite = options.vite;
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
     // The module runner keeps loaded modules: both loads of a request get the same build (and so the same key).
-    const load = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const load = async () => pageErrors.withLog((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild);
     const handler = createRequestHandler(load, "development");
-    handle = async (request, page) => handler(request, loadContext(await load(), page));
+    handle = async (request, page, log) => {
+      const context = loadContext(await load(), page);
+      return pageErrors.answer(context, log, () => handler(request, context));
+    };
   } else {
     const buildDir = path.resolve(options.buildDir ?? "build");
-    const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+    const build = pageErrors.withLog((await import(path.join(buildDir, "server", "index.js"))) as ServerBuild);
     buildId = build.assets.version;
     // The entry names the built stylesheet; its text goes inline into every page (docs/decisions/0041-first-paint.md).
     const { stylesheetHref } = build.entry.module as { stylesheetHref?: string };
@@ -144,7 +150,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       },
     });
     const handler = createRequestHandler(build, "production");
-    handle = (request, page) => handler(request, loadContext(build, page));
+    handle = (request, page, log) => {
+      const context = loadContext(build, page);
+      return pageErrors.answer(context, log, () => handler(request, context));
+    };
   }
 
   // Rendered public pages, served again at static-file speed (docs/decisions/0011-page-cache-csp-hashes.md).
@@ -194,7 +203,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         nonce: reply.cspNonce(),
         postApi: (apiPath, body, locale) => postApi(app, request, apiPath, body, locale),
       };
-      const response = await gate(() => handle(toWebRequest(request, reply), context));
+      const response = await gate(() => handle(toWebRequest(request, reply), context, request.log));
       // A document the entry rendered: its bytes come straight from React's Node stream (app/entry.server.tsx).
       const body = context.rendered?.response === response ? context.rendered.body : null;
       const stored = cacheKey ? await storePage(pageCache, cacheKey, response, body) : null;

@@ -8,6 +8,32 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../platform/private-file
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
+/** The name an upload is written under until it is whole: the file's own name, a random id, `.part`. */
+const partName = (target: string) => `${target}.${randomUUID()}.part`;
+const PART_NAME = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
+
+/** Removes the `.part` files under `root` last written before `before`: uploads a killed process never finished. */
+async function removeUnfinished(root: string, before: Date): Promise<number> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !PART_NAME.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    // A file gone meanwhile (its upload finished or failed) is not an error.
+    const info = await fs.promises.stat(file).catch(() => null);
+    if (!info || info.mtime >= before) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Files under one folder on local disk (DATA_DIR/files); each key is a relative path inside it. `proxyPrefix`
  * (DOWNLOAD_ACCEL_PATH): the proxy's internal location for that folder, so downloads can be handed to it.
@@ -40,7 +66,9 @@ export function createLocalStorage(root: string, { proxyPrefix }: { proxyPrefix?
     async put(key, body) {
       const target = fullPath(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      const temporary = `${target}.${randomUUID()}.part`;
+      // Written aside, then renamed: a reader never sees half a file. A process killed meanwhile leaves the part
+      // behind; removeUnfinished clears it once it is old enough that no upload can still be writing it.
+      const temporary = partName(target);
       try {
         await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }));
         await fs.promises.rename(temporary, target);
@@ -61,5 +89,7 @@ export function createLocalStorage(root: string, { proxyPrefix }: { proxyPrefix?
     async remove(key) {
       await fs.promises.rm(fullPath(key), { force: true });
     },
+
+    removeUnfinished: (before) => removeUnfinished(root, before),
   };
 }

@@ -22,6 +22,11 @@ export interface FileStorage {
    * DOWNLOAD_ACCEL_PATH has one; a download then passes no byte through Node.
    */
   proxyPath?(key: string): string;
+  /**
+   * Deletes what unfinished uploads left behind (a process killed mid-upload) and last written before `before`;
+   * answers how many went. Only local storage has any (`stale-uploads.ts` runs it).
+   */
+  removeUnfinished?(before: Date): Promise<number>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
