@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "./config";
+import { migrateCommand } from "./roles";
 import { assembleStore } from "./start";
 
 /** Composition root: config → database → services → HTTP, and a graceful stop on SIGTERM/SIGINT. */
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // `main.js migrate`: the one-shot a deployment runs before the new version starts (docs/operations.md).
+  if (process.argv[2] === "migrate") process.exit(await migrateCommand(config));
   const dev = process.argv.includes("--dev");
   const vite = dev
     ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })
