@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "./config";
-import { migrateCommand } from "./roles";
+import { isCommand, runCommand } from "./commands";
 import { assembleStore } from "./start";
 
 /** Composition root: config → database → services → HTTP, and a graceful stop on SIGTERM/SIGINT. */
@@ -14,8 +14,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // `main.js migrate`: the one-shot a deployment runs before the new version starts (docs/operations.md).
-  if (process.argv[2] === "migrate") process.exit(await migrateCommand(config));
+  // `main.js migrate|backup|restore`: one-shot commands of the same build (server/commands.ts, docs/operations.md).
+  const command = process.argv[2];
+  if (isCommand(command)) process.exit(await runCommand(command, process.argv.slice(3), config));
   const dev = process.argv.includes("--dev");
   const vite = dev
     ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })

@@ -45,7 +45,7 @@ describe("ROLE", () => {
     await vi.waitFor(async () => {
       const job = await db.kysely.selectFrom("jobs").select("status").where("kind", "=", "test.role").executeTakeFirstOrThrow();
       expect(job.status).toBe("done");
-    });
+    }, { timeout: 10_000 });
 
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
@@ -88,7 +88,7 @@ describe("main.js migrate", () => {
     const own = await ownDataDirAndDatabase();
     cleanups.push(own.remove);
     const env = { PATH: process.env.PATH ?? "", NODE_ENV: "test", DATA_DIR: own.dataDir, DATABASE_URL: own.databaseUrl ?? "" };
-    const run = () => spawnSync(process.execPath, ["--import", "tsx", "server/main.ts", "migrate"], { cwd: root, env, encoding: "utf8", timeout: 25_000 });
+    const run = () => spawnSync(process.execPath, ["--import", "tsx", "server/main.ts", "migrate"], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
 
     const first = run();
     expect(first.stderr).toBe("");
@@ -101,5 +101,5 @@ describe("main.js migrate", () => {
     const second = run();
     expect(second.status).toBe(0);
     expect(second.stdout.trim()).toBe("Nothing to migrate: the database is current.");
-  });
+  }, 150_000);
 });

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "./app";
 import type { Config } from "./config";
 import { openDatabase, type Db } from "./db/database";
-import { migrateToLatest } from "./db/migrate";
 import { buildWorkerApp } from "./http/worker-app";
 import type { Metrics } from "./platform/metrics";
+import type { Readiness } from "./platform/readiness";
 
 /**
  * What one build runs, by `ROLE` (docs/operations.md, Roles): `web` serves the store over HTTP and runs no timed
@@ -23,9 +23,9 @@ export function servesStore(role: Role): boolean {
 }
 
 /** The HTTP app this role answers with: the whole store, or a worker's probes and metrics. */
-export async function buildAppForRole(role: Role, deps: AppDeps & { metrics: Metrics }): Promise<FastifyInstance> {
+export async function buildAppForRole(role: Role, deps: AppDeps & { metrics: Metrics; readiness: Readiness }): Promise<FastifyInstance> {
   if (servesStore(role)) return buildApp(deps);
-  return buildWorkerApp({ config: deps.config, db: deps.db, metrics: deps.metrics, readiness: deps.readiness!, logger: deps.logger });
+  return buildWorkerApp({ config: deps.config, db: deps.db, metrics: deps.metrics, readiness: deps.readiness, logger: deps.logger });
 }
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
@@ -35,22 +35,4 @@ export function openStoreDatabase(config: Config): Db {
 
 export function sqliteFileOf(config: Pick<Config, "DATA_DIR">): string {
   return path.join(config.DATA_DIR, "scriptorium.sqlite");
-}
-
-/**
- * `main.js migrate`: runs the pending migrations (under PostgreSQL's advisory lock, like a starting instance) and
- * answers the exit code. A deployment runs it once before the new version starts; a second run applies nothing.
- */
-export async function migrateCommand(config: Config, log: (line: string) => void = console.log): Promise<number> {
-  const db = openStoreDatabase(config);
-  try {
-    const applied = await migrateToLatest(db);
-    log(applied.length > 0 ? `Migrated ${applied.length}: ${applied.join(", ")}` : "Nothing to migrate: the database is current.");
-    return 0;
-  } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await db.close();
-  }
 }

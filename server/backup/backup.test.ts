@@ -59,7 +59,7 @@ function api(url: string, token: string) {
 /** `npm run backup -- <target>` as an operator runs it, in a process of its own while the store serves. */
 function runBackup(dataDir: string, target: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts", target], {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "backup", target], {
       cwd: root, env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", DATA_DIR: dataDir },
     });
     let stdout = "";
@@ -114,7 +114,7 @@ describe("npm run backup and restore (SQLite)", () => {
     expect(manifest.signingKey).toBe("file");
     expect(manifest.files.count).toBe(1);
     const copy = new SQLite(path.join(restored, "scriptorium.sqlite"), { readonly: true });
-    cleanups.push(() => copy.close());
+    cleanups.push(() => void copy.close());
     const copiedOrders = copy.prepare("select id, number, user_id, total, currency from orders").all() as Array<{
       id: string;
       number: string;
@@ -148,7 +148,7 @@ describe("npm run backup and restore (SQLite)", () => {
     const file = await call(`/api/orders/${first.id}/result`);
     expect(file.status).toBe(200);
     expect(await file.text()).toBe("the delivered words");
-  });
+  }, 90_000);
 
   it("refuses a damaged copy, a DATA_DIR that holds a store, and a PostgreSQL store", async () => {
     const original = tempDir();

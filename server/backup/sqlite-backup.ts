@@ -122,7 +122,7 @@ export function restoreInstructions(target: string, manifest: BackupManifest): s
         ? "The signing key (jwt-secret) is in the backup: keep the folder private."
         : "No signing key was found: a restored store makes a new one and every customer signs in again.",
     "To restore: stop the store, then",
-    `  DATA_DIR=/path/to/empty/data-dir npm run restore -- ${path.resolve(target)}`,
+    `  DATA_DIR=/path/to/empty/data-dir npm run restore -- ${path.resolve(target)}   (or: node build/app-server/main.js restore …)`,
     "  (checks the manifest's hash, copies the database, the files and the key), then start the store on that DATA_DIR.",
   ];
 }
