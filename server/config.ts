@@ -22,6 +22,8 @@ const envSchema = z
     METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Seconds between SIGTERM (readyz turns 503) and closing the listener, so a checking balancer stops sending. */
     DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+    /** What this instance runs: `web` (HTTP, no timed jobs), `worker` (the job runner; only probes and metrics on PORT) or `all`. */
+    ROLE: z.enum(["web", "worker", "all"]).default("all"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "./config";
+import { isCommand, runCommand } from "./commands";
 import { assembleStore } from "./start";
 import { tryOutStartLine } from "./start-line";
 
@@ -14,6 +15,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // `main.js migrate|backup|restore`: one-shot commands of the same build (server/commands.ts, docs/operations.md).
+  const command = process.argv[2];
+  if (isCommand(command)) process.exit(await runCommand(command, process.argv.slice(3), config));
   const dev = process.argv.includes("--dev");
   const vite = dev
     ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" })

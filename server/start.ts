@@ -1,18 +1,18 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp, type AppDeps } from "./app";
+import type { AppDeps } from "./app";
 import type { Config } from "./config";
-import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { createChangeBus } from "./platform/change-bus";
 import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import { connectRedis } from "./redis";
-import { createServices, prepareServices } from "./services";
+import { buildAppForRole, openStoreDatabase, runsJobs } from "./roles";
+import { createServices, prepareServices, type Services } from "./services";
 
 export interface StartedStore {
   app: FastifyInstance;
   readiness: Readiness;
+  services: Services;
   /** Migrates the database (once, whichever instance gets there first), seeds it, starts mail, then turns ready. */
   prepare(): Promise<void>;
   close(): Promise<void>;
@@ -23,23 +23,23 @@ export interface StartedStore {
  * `prepare()`: until it is done `/readyz` answers 503 and every other request the contract's 503.
  */
 export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra: Partial<AppDeps> = {}): Promise<StartedStore> {
-  const db = openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    sqliteFile: path.join(config.DATA_DIR, "scriptorium.sqlite"),
-  });
+  const db = openStoreDatabase(config);
   const redis = await connectRedis(config.REDIS_URL);
   const bus = createChangeBus(redis);
   await bus.ready;
-  const services = createServices({ config, db, redis, bus, metrics: createMetrics({ processMetrics: true }) });
+  const metrics = createMetrics({ processMetrics: true });
+  const services = createServices({ config, db, redis, bus, metrics });
   const readiness = createReadiness();
-  const app = await buildApp({ config, db, services, redis, ssr, readiness, ...extra });
+  // ROLE: the whole store, or a worker's probes and metrics only (server/roles.ts).
+  const app = await buildAppForRole(config.ROLE, { config, db, services, redis, ssr, readiness, metrics, ...extra });
   return {
     app,
     readiness,
+    services,
     async prepare() {
       await migrateToLatest(db);
       await prepareServices(services, { ...config, log: (line) => app.log.warn(line) });
-      services.jobs.start();
+      if (runsJobs(config.ROLE)) services.jobs.start();
       readiness.ready();
     },
     async close() {

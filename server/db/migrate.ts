@@ -26,21 +26,24 @@ const folderProvider: MigrationProvider = {
  * migrates, the others wait, then find nothing left to do. (Kysely's own lock is taken only after it has created
  * its bookkeeping tables, which two instances would otherwise race to create.) SQLite has one writer at a time.
  */
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<string[]> {
   if (db.dialect !== "postgres") return migrateTo(db);
   const key = `scriptorium-migrations:${db.pgSchema ?? "public"}`;
-  await db.kysely.connection().execute(async (connection) => {
+  return db.kysely.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
     try {
-      await migrateTo(db);
+      return await migrateTo(db);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
 }
 
-/** Runs the pending migrations up to `name` (all when left out); tests of a data migration stop before it. */
-export async function migrateTo(db: Db, name?: string): Promise<void> {
+/**
+ * Runs the pending migrations up to `name` (all when left out); tests of a data migration stop before it. Answers
+ * the names it applied (none when the database was current).
+ */
+export async function migrateTo(db: Db, name?: string): Promise<string[]> {
   // Kysely looks for its migration tables in every schema unless told which one: name it, or a second test
   // store's fresh schema would be taken as already set up by the first.
   const migrator = new Migrator({ db: db.kysely, provider: folderProvider, migrationTableSchema: db.pgSchema });
@@ -49,4 +52,5 @@ export async function migrateTo(db: Db, name?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
   }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
