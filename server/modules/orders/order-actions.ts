@@ -7,6 +7,7 @@ import { translate } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
+import { lockOpenAccount } from "../accounts/account-lock";
 import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
@@ -94,9 +95,15 @@ export function createOrderActions(deps: OrderActionsDeps) {
     await scheduleLate(trx, order.id, dueAt);
   }
 
-  /** Runs `fn` in a transaction on the order as read inside it. */
+  /**
+   * Runs `fn` in a transaction on the order as read inside it. A customer's account is locked first: a message,
+   * answer or move racing the closing of the account waits for it and is refused (account-lock.ts).
+   */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
-    wallet.transaction(async (trx) => fn(trx, await visibleOrder(trx, orderId, actor)));
+    wallet.transaction(async (trx) => {
+      if (actor.role === "customer") await lockOpenAccount(trx, actor.id!);
+      return fn(trx, await visibleOrder(trx, orderId, actor));
+    });
 
   /** A move with no side effect but its mail. */
   const simpleMove = (orderId: string, actor: Actor, move: Move, mailTo: "customer" | "staff", kind: OrderMailKind, note?: string) =>
