@@ -157,9 +157,11 @@ export function createOrderActions(deps: OrderActionsDeps) {
       inTransaction(orderId, actor, async (trx, order) => {
         const at = now();
         await moveOrder(trx, order, "ask", actor, { now: at, note: question, changes: { needs_info_since: at.toISOString(), resume_status: order.status } });
-        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
+        const messageId = randomUUID();
+        await repository.insertMessage({ id: messageId, order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
         await customerMail(trx, order, "question", { message: question });
-        await audit(trx, actor, "ask", order, { status: "needs_info" }, { question });
+        // The audit log keeps which message and how long, never the words (closing the account erases them).
+        await audit(trx, actor, "ask", order, { status: "needs_info" }, { messageId, questionChars: question.length });
       }),
 
     /**
@@ -283,7 +285,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         await moveOrder(trx, order, "staff_cancel", actor, { now: now(), note: reason });
         const creditNote = await refund(trx, order, amount);
         await customerMail(trx, order, "cancelled", { refund: amount, reason }, creditNote);
-        await audit(trx, actor, "cancel", order, { status: "cancelled" }, { reason, refund: amount, currency: order.currency, total: order.total });
+        await audit(trx, actor, "cancel", order, { status: "cancelled" }, { reasonChars: reason.length, refund: amount, currency: order.currency, total: order.total });
       }),
 
     markRead: async (orderId: string, actor: Actor) => {
