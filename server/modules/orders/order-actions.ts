@@ -101,7 +101,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
    */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
     wallet.transaction(async (trx) => {
-      if (actor.role === "customer") await lockOpenAccount(trx, actor.id!);
+      if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
       return fn(trx, await visibleOrder(trx, orderId, actor));
     });
 
