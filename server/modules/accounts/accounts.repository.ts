@@ -35,15 +35,16 @@ export function createAccountsRepository(db: Kysely<Database>) {
     },
 
     async updateProfile(id: string, fields: ProfileFields, at: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
-      return trx.updateTable("users").set({ ...fields, updated_at: at }).where("id", "=", id).returningAll().executeTakeFirst();
+      return trx.updateTable("users").set({ ...fields, updated_at: at }).where("id", "=", id).where("closed_at", "is", null).returningAll().executeTakeFirst();
     },
 
     async setPasswordHash(id: string, passwordHash: string, at: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: at }).where("id", "=", id).execute();
     },
 
+    /** A closed account keeps none: an order or deposit that raced the closing remembers nothing afterwards. */
     async setBilling(id: string, billingJson: string, at: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx.updateTable("users").set({ billing_json: billingJson, updated_at: at }).where("id", "=", id).execute();
+      await trx.updateTable("users").set({ billing_json: billingJson, updated_at: at }).where("id", "=", id).where("closed_at", "is", null).execute();
     },
 
     /**

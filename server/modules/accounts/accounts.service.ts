@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type {
   BillingDetails,
@@ -9,6 +10,7 @@ import type {
   TokenPair,
   updateProfileRequestSchema,
 } from "../../../contract/accounts";
+import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { AccountMail } from "./account-mail";
@@ -164,10 +166,15 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       return user;
     },
 
-    /** Ends every sign-in at once and erases the account's personal data; its e-mail can register again. */
-    async close(userId: string): Promise<void> {
-      await sessions.endAllOf(userId);
-      await users.anonymise(userId, now().toISOString());
+    /**
+     * Closing, inside the privacy module's transaction (the user's row already locked): every sign-in ended and the
+     * account's personal data erased; its e-mail can register again. Answers the step to run after commit that
+     * refuses the ended sign-ins' access tokens at once.
+     */
+    async close(trx: Kysely<Database>, userId: string): Promise<() => Promise<void>> {
+      const refuseTokens = await sessions.endAllWithin(trx, userId);
+      await users.anonymise(userId, now().toISOString(), trx);
+      return refuseTokens;
     },
 
     /** Checks the current password, sets the new one and ends every other sign-in of the user. */

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { TokenPair } from "../../../contract/accounts";
+import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { AuthUser } from "./auth-user";
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from "./access-tokens";
@@ -105,6 +107,15 @@ export function createSessionsService({ repository, accessTokens, revoked, now }
     async endAllOf(userId: string, keep?: string): Promise<void> {
       const at = now().toISOString();
       await revoked.add(await repository.revokeAllOf(userId, at, keep));
+    },
+
+    /**
+     * Closing: ends every sign-in of the user inside the caller's transaction; answers the step to run after commit
+     * that makes their access tokens refused at once (until then the closed account's row refuses every write).
+     */
+    async endAllWithin(trx: Kysely<Database>, userId: string): Promise<() => Promise<void>> {
+      const ended = await repository.revokeAllOf(userId, now().toISOString(), undefined, trx);
+      return () => revoked.add(ended);
     },
 
     /** At start: remembers again the sign-ins ended recently enough for one of their access tokens to be alive. */

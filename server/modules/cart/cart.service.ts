@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { cartLineSchema, type CartLine, type CartRequest, type CartResponse } from "../../../contract/cart";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
+import { lockOpenAccount } from "../accounts/account-lock";
 import { mergeCarts } from "./cart-merge";
 import { createCartRepository } from "./cart.repository";
 import type { CartsTable } from "./cart.tables";
@@ -50,18 +51,22 @@ export function createCartService({ db, clock = systemClock }: CartServiceDeps) 
     /** The browser's cart replaces the stored one (the browser saw every change). */
     async replace(userId: string, cart: CartRequest): Promise<CartResponse> {
       const row = toRow(userId, cart.currency, cart.items);
-      await repository.save(row);
+      await db.transaction().execute(async (trx) => {
+        await lockOpenAccount(trx, userId);
+        await repository.save(row, trx);
+      });
       return fromRow(row);
     },
 
     /** Closing the account: the stored cart and its briefs go. */
-    async forget(userId: string): Promise<void> {
-      await repository.remove(userId);
+    async forget(userId: string, trx?: Kysely<Database>): Promise<void> {
+      await repository.remove(userId, trx);
     },
 
     /** Sign-in: the stored cart and the browser's become one (cart-merge.ts), in the browser's currency. */
     async merge(userId: string, browser: CartRequest): Promise<CartResponse> {
       return db.transaction().execute(async (trx) => {
+        await lockOpenAccount(trx, userId);
         const stored = fromRow(await repository.find(userId, trx));
         const row = toRow(userId, browser.currency, mergeCarts(stored.items, browser.items));
         await repository.save(row, trx);

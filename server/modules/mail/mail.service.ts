@@ -132,9 +132,17 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
       return parseAttachments(row?.attachments_json ?? null);
     },
 
-    /** Privacy: forgets every stored mail to `address` that is not waiting to be sent (an account being closed). */
-    async forgetRecipient(address: string): Promise<void> {
-      await db.deleteFrom("mail_messages").where("to_address", "=", address).where("status", "!=", "queued").execute();
+    /**
+     * Privacy, closing an account: forgets every stored mail to the account's own address since it was registered
+     * that is not waiting to be sent. Mail to that address from before (someone else may have held it) stays.
+     */
+    async forgetRecipient(recipient: { email: string; since: string }, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .deleteFrom("mail_messages")
+        .where("to_address", "=", recipient.email)
+        .where("created_at", ">=", recipient.since)
+        .where("status", "!=", "queued")
+        .execute();
     },
 
     /** One stored mail's HTML part (the development mailbox shows it), or undefined. */

@@ -7,6 +7,7 @@ import { translate } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
+import { lockOpenAccount } from "../accounts/account-lock";
 import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
@@ -94,9 +95,15 @@ export function createOrderActions(deps: OrderActionsDeps) {
     await scheduleLate(trx, order.id, dueAt);
   }
 
-  /** Runs `fn` in a transaction on the order as read inside it. */
+  /**
+   * Runs `fn` in a transaction on the order as read inside it. A customer's account is locked first: a message,
+   * answer or move racing the closing of the account waits for it and is refused (account-lock.ts).
+   */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
-    wallet.transaction(async (trx) => fn(trx, await visibleOrder(trx, orderId, actor)));
+    wallet.transaction(async (trx) => {
+      if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
+      return fn(trx, await visibleOrder(trx, orderId, actor));
+    });
 
   /** A move with no side effect but its mail. */
   const simpleMove = (orderId: string, actor: Actor, move: Move, mailTo: "customer" | "staff", kind: OrderMailKind, note?: string) =>
@@ -150,9 +157,11 @@ export function createOrderActions(deps: OrderActionsDeps) {
       inTransaction(orderId, actor, async (trx, order) => {
         const at = now();
         await moveOrder(trx, order, "ask", actor, { now: at, note: question, changes: { needs_info_since: at.toISOString(), resume_status: order.status } });
-        await repository.insertMessage({ id: randomUUID(), order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
+        const messageId = randomUUID();
+        await repository.insertMessage({ id: messageId, order_id: order.id, author_id: actor.id!, author_role: actor.role as "writer", internal: 0, body: question, created_at: at.toISOString() }, [], trx);
         await customerMail(trx, order, "question", { message: question });
-        await audit(trx, actor, "ask", order, { status: "needs_info" }, { question });
+        // The audit log keeps which message and how long, never the words (closing the account erases them).
+        await audit(trx, actor, "ask", order, { status: "needs_info" }, { messageId, questionChars: question.length });
       }),
 
     /**
@@ -276,7 +285,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         await moveOrder(trx, order, "staff_cancel", actor, { now: now(), note: reason });
         const creditNote = await refund(trx, order, amount);
         await customerMail(trx, order, "cancelled", { refund: amount, reason }, creditNote);
-        await audit(trx, actor, "cancel", order, { status: "cancelled" }, { reason, refund: amount, currency: order.currency, total: order.total });
+        await audit(trx, actor, "cancel", order, { status: "cancelled" }, { reasonChars: reason.length, refund: amount, currency: order.currency, total: order.total });
       }),
 
     markRead: async (orderId: string, actor: Actor) => {

@@ -19,6 +19,7 @@ import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
+import { lockOpenAccount } from "../accounts/account-lock";
 import { addBusinessDays } from "./due-dates";
 import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
@@ -100,6 +101,8 @@ export function createOrdersService(deps: OrdersDeps) {
     idempotency?: { key: string; hash: string },
   ) =>
     wallet.transaction(async (trx) => {
+      // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
+      await lockOpenAccount(trx, userId);
       const seq = await repository.nextSeq(trx);
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
@@ -278,9 +281,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
     hasOrders: (userId: string) => repository.hasOrders(userId),
     /** Orders not yet completed or cancelled: a customer with one cannot close the account yet. */
-    hasOpenOrders: (userId: string) => repository.hasOpenOrders(userId),
+    hasOpenOrders: (userId: string, trx?: Kysely<Database>) => repository.hasOpenOrders(userId, trx),
     /** Account closing: the orders keep their numbers and totals, lose their billing fields, briefs and messages. */
-    forgetPersonalData: (userId: string) => repository.forgetPersonalData(userId),
+    forgetPersonalData: (userId: string, trx?: Kysely<Database>) => repository.forgetPersonalData(userId, trx),
     /** The data export: every order of the customer with its briefs and the messages they can see, oldest first. */
     async exportFor(userId: string): Promise<Array<OrderDetail & { billing: Record<string, unknown> }>> {
       const rows = await repository.allOf(userId);

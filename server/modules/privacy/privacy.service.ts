@@ -2,6 +2,7 @@ import type { Profile } from "../../../contract/accounts";
 import { toMajor } from "../../../contract/money";
 import { DomainError } from "../../platform/domain-error";
 import { systemClock, type Clock } from "../../platform/clock";
+import { lockOpenAccount } from "../accounts/account-lock";
 import type { AccountsModule } from "../accounts/accounts-module";
 import type { CartService } from "../cart/cart.service";
 import type { DocumentSummary, DocumentsService } from "../documents/documents.service";
@@ -47,7 +48,7 @@ export function createPrivacyService({ accounts, orders, wallet, deposits, docum
         deposits.listFor(userId),
         wallet.entries(userId),
         documents.listFor(userId),
-        support.ticketsOf(profile.email),
+        support.ticketsOf({ email: profile.email, since: profile.createdAt }),
       ]);
       return {
         exportedAt: clock.now().toISOString(),
@@ -62,24 +63,28 @@ export function createPrivacyService({ accounts, orders, wallet, deposits, docum
 
     /**
      * Closes the account after checking the password (400 at `password`); refused (400 under "") while an order is still
-     * open (not completed or cancelled). Erases first and ends the sign-ins last, so a failure half-way can simply be
-     * retried.
+     * open (not completed or cancelled). One transaction: the user's row locked first (so no order, deposit or message
+     * of the customer commits after the check: account-lock.ts), the check, the sign-ins ended, the erasure and the
+     * anonymised row. A failure anywhere rolls it all back and leaves the customer signed in to try again.
+     *
+     * Erasure reaches only what is the account's own (docs/decisions/0025): rows keyed by its id (orders, deposits,
+     * cart) and, keyed by its own address since it was registered, the tickets it sent and the mail the store sent it.
+     * Addresses typed into billing forms are never keys: anyone can type anyone's.
      */
     async close(userId: string, password: string): Promise<void> {
       const user = await accounts.verifyForClosing(userId, password);
-      if (await orders.hasOpenOrders(userId)) throw DomainError.field("", "privacy.openOrders");
-      const [profile, orderList, depositList] = await Promise.all([accounts.profile(userId), orders.exportFor(userId), deposits.listFor(userId)]);
-      // Every address the customer gave: the account's, the remembered billing one and those sent with each payment.
-      const given = [user.email, profile.billing?.email, ...orderList.map((order) => order.billing.email), ...depositList.map((deposit) => deposit.billing.email)];
-      const addresses = new Set(given.filter((address): address is string => typeof address === "string" && address !== ""));
-      await orders.forgetPersonalData(userId);
-      await deposits.forgetBilling(userId);
-      await cart.forget(userId);
-      for (const address of addresses) {
-        await support.forgetSender(address);
-        await mail.forgetRecipient(address);
-      }
-      await accounts.close(userId);
+      const own = { email: user.email, since: user.created_at };
+      const refuseTokens = await wallet.transaction(async (trx) => {
+        await lockOpenAccount(trx, userId);
+        if (await orders.hasOpenOrders(userId, trx)) throw DomainError.field("", "privacy.openOrders");
+        await orders.forgetPersonalData(userId, trx);
+        await deposits.forgetBilling(userId, trx);
+        await cart.forget(userId, trx);
+        await support.forgetSender(own, trx);
+        await mail.forgetRecipient(own, trx);
+        return accounts.close(trx, userId);
+      });
+      await refuseTokens();
     },
   };
 }

@@ -119,7 +119,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
         const locale = localeOf(ticket);
         const expiresOn = new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(expires);
         await mail.send(staffReplyMail(ticket.email, ticket.id, body, ticketLinkUrl(publicUrl, token, locale), expiresOn, locale), trx);
-        await audit.record({ actor, action: "ticket.reply", subjectType: "support_ticket", subjectId: id, before: null, after: { messageId: message.id, body } }, trx);
+        await audit.record({ actor, action: "ticket.reply", subjectType: "support_ticket", subjectId: id, before: null, after: { messageId: message.id, bodyChars: body.length } }, trx);
       });
     },
 

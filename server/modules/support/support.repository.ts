@@ -9,6 +9,12 @@ export interface NewTicket {
   createdAt: string;
 }
 
+/** An account's own address and the moment it was registered: what it sent since then is its own. */
+export interface TicketSender {
+  email: string;
+  since: string;
+}
+
 export function createSupportRepository(db: Kysely<Database>) {
   return {
     async insert(ticket: NewTicket, trx: Kysely<Database> = db): Promise<void> {
@@ -25,14 +31,28 @@ export function createSupportRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async listByEmail(email: string, trx: Kysely<Database> = db): Promise<Array<{ id: string; description: string; createdAt: string }>> {
-      const rows = await trx.selectFrom("support_tickets").select(["id", "description", "created_at"]).where("email", "=", email).orderBy("created_at", "desc").execute();
+    /** The tickets sent from `sender.email` since `sender.since` (an ISO instant), newest first. */
+    async listBySender(sender: TicketSender, trx: Kysely<Database> = db): Promise<Array<{ id: string; description: string; createdAt: string }>> {
+      const rows = await trx
+        .selectFrom("support_tickets")
+        .select(["id", "description", "created_at"])
+        .where("email", "=", sender.email)
+        .where("created_at", ">=", sender.since)
+        .orderBy("created_at", "desc")
+        .execute();
       return rows.map((row) => ({ id: row.id, description: row.description, createdAt: row.created_at }));
     },
 
-    /** Privacy: the sender's address and words erased; the ticket's id and date stay for the support team's records. */
-    async anonymiseByEmail(email: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx.updateTable("support_tickets").set({ email: "", description: "" }).where("email", "=", email).execute();
+    /**
+     * Privacy: the tickets sent from `sender.email` since `sender.since` lose the address, the first message and the
+     * requester's later messages, and their private links end; the ids, dates and staff replies stay for the support
+     * team's records. Nothing sent from another address, or before `since`, is touched.
+     */
+    async anonymiseBySender(sender: TicketSender, trx: Kysely<Database> = db): Promise<void> {
+      const theirs = trx.selectFrom("support_tickets").select("id").where("email", "=", sender.email).where("created_at", ">=", sender.since);
+      await trx.updateTable("support_messages").set({ body: "" }).where("author", "=", "requester").where("ticket_id", "in", theirs).execute();
+      await trx.deleteFrom("support_ticket_links").where("ticket_id", "in", theirs).execute();
+      await trx.updateTable("support_tickets").set({ email: "", description: "" }).where("email", "=", sender.email).where("created_at", ">=", sender.since).execute();
     },
   };
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { CreateTicketRequest } from "../../../contract/support";
+import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail/mail.service";
-import type { SupportRepository } from "./support.repository";
+import type { SupportRepository, TicketSender } from "./support.repository";
 import { ticketReference } from "./ticket-reference";
 
 /**
@@ -28,11 +30,11 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
       return { id: ticket.id };
     },
 
-    /** The tickets sent from `email`, newest first (the data export). */
-    ticketsOf: (email: string) => repository.listByEmail(email),
+    /** The tickets an account sent from its own address since it was registered, newest first (the data export). */
+    ticketsOf: (sender: TicketSender) => repository.listBySender(sender),
 
-    /** Account closing: the tickets sent from `email` lose the address and the message. */
-    forgetSender: (email: string) => repository.anonymiseByEmail(email),
+    /** Account closing: the tickets the account sent from its own address since it was registered lose the address and the words. */
+    forgetSender: (sender: TicketSender, trx?: Kysely<Database>) => repository.anonymiseBySender(sender, trx),
   };
 }
 

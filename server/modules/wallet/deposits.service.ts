@@ -10,6 +10,7 @@ import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { StoreMetrics } from "../../platform/metrics";
+import { lockOpenAccount } from "../accounts/account-lock";
 import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { PaymentProvider } from "../payments/payment-provider";
@@ -104,7 +105,7 @@ export function createDepositService({
       }
       const id = randomUUID();
       const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
-      await repository.insert({
+      const row: DepositRow = {
         id,
         user_id: userId,
         currency,
@@ -116,6 +117,11 @@ export function createDepositService({
         locale,
         created_at: clock.now().toISOString(),
         completed_at: null,
+      };
+      // Stored only while the account is open: a deposit racing its closing waits for it and is refused (401).
+      await wallet.transaction(async (trx) => {
+        await lockOpenAccount(trx, userId);
+        await repository.insert(row, trx);
       });
       const { agreedToPP_TOS: _agreed, ...details } = billing;
       await rememberBilling(userId, details);
@@ -176,7 +182,7 @@ export function createDepositService({
     },
 
     /** Account closing: forgets who paid each deposit; the ledger and the receipts are kept. */
-    forgetBilling: (userId: string) => repository.forgetBilling(userId),
+    forgetBilling: (userId: string, trx?: Kysely<Database>) => repository.forgetBilling(userId, trx),
 
     /** Declines or expires a pending deposit (of that provider payment, when given); false when nothing changed. */
     async fail(depositId: string, status: "declined" | "expired", providerRef?: string): Promise<boolean> {
