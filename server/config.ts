@@ -82,6 +82,8 @@ const envSchema = z
     TRY_OUT: booleanFlag,
     LOG_SAMPLE: z.coerce.number().min(0).max(1).optional(),
     SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+    /** Writers see unassigned paid orders as a pool (the brief alone) and take them; `false`: managers assign all work. */
+    WRITER_POOL: booleanFlag,
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -106,7 +108,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE"> {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE" | "WRITER_POOL"> {
+  /** Writers take unassigned paid orders from a pool (on unless WRITER_POOL=false). */
+  WRITER_POOL: boolean;
   /** Share of requests logged (one line each, after the answer): 0 by default in production, 1 otherwise. */
   LOG_SAMPLE: number;
   /**
@@ -148,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tryOut,
     LOG_SAMPLE: env.LOG_SAMPLE ?? (isProduction ? 0 : 1),
     demoData: env.DEMO_DATA ?? tryOut,
+    WRITER_POOL: env.WRITER_POOL ?? true,
     apiDocs: env.API_DOCS ?? (tryOut ? "public" : "staff"),
     seller: {
       name: env.SELLER_NAME,

@@ -11,6 +11,7 @@ import type { OrderListEntry, PlaceOrderResponse, placeOrderRequestSchema } from
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
+import type { AuditSink } from "../../platform/staff-action";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { JobRunner } from "../../platform/jobs/job-runner";
@@ -20,6 +21,7 @@ import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { addBusinessDays } from "./due-dates";
+import { createOrderAccess } from "./order-access";
 import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
@@ -60,6 +62,10 @@ export interface OrdersDeps {
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
   upload?: UploadRules;
+  /** Writers see and take unassigned paid orders from a pool (WRITER_POOL, default on). */
+  writerPool?: boolean;
+  /** Where staff actions without an order of their own (a CSV export) are audited. */
+  staffAudit?: AuditSink;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -83,7 +89,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const repository = createOrdersRepository(db);
   const briefSchema = async (productId: string) =>
     orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
-  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema });
+  const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
+  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
   jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));
@@ -205,38 +212,53 @@ export function createOrdersService(deps: OrdersDeps) {
       return UUID.test(trimmed) ? repository.findById(trimmed.toLowerCase()) : undefined;
     },
 
-    /** The order page for `actor` (by id or number); 404 when it is not theirs to see. */
+    /** The order page for `actor` (by id or number); 404 when it is not theirs to work on (a writer's pool item too). */
     async detail(reference: string, actor: Actor): Promise<OrderDetail> {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      const order = await actions.visibleOrder(found.id, actor);
+      const { order } = await actions.lookup(found.id, actor);
       return orderDetail(repository, order, actor, clock.now());
     },
 
-    /** Resolves a reference (id or number) to the order id `actor` may act on, or 404. */
-    async idFor(reference: string, actor: Actor): Promise<string> {
+    /** Resolves a reference (id or number) to the order id `actor` may act on (`see`: a pool item too), or 404. */
+    async idFor(reference: string, actor: Actor, need: "see" | "work" = "work"): Promise<string> {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      return (await actions.visibleOrder(found.id, actor)).id;
+      return (await actions.lookup(found.id, actor, need)).order.id;
     },
+
+    /** Who sees which order (order-access.ts), for the routes that answer differently per access. */
+    access,
 
     actions,
 
     now: () => clock.now(),
 
     /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
-    queue: createOrderQueue(db),
+    queue: createOrderQueue(db, access),
 
-    dashboard: createOrdersDashboard({ db, clock, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
 
     upload: deps.upload ?? { limitBytes: 100 * 1024 * 1024, allowedTypes: ["pdf", "docx", "txt"], maxFiles: 10 },
 
-    /** The order page as staff see it (by id or number); 404 when a writer may not see it. */
+    /** The order page as staff see it (by id or number), cut to what the caller's access shows; 404 when a writer may not see it. */
     async staffDetail(reference: string, actor: Actor) {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      const order = await actions.visibleOrder(found.id, actor);
-      return staffOrderDetail(db, repository, order, actor, clock.now(), service.upload);
+      const { order, access: level } = await actions.lookup(found.id, actor, "see");
+      return staffOrderDetail(db, repository, order, actor, level, clock.now(), service.upload);
+    },
+
+    /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
+    async recordExport(actor: Actor, filters: Record<string, unknown>, rows: number): Promise<void> {
+      await deps.staffAudit?.record({
+        actor: { id: actor.id ?? "", role: actor.role, address: actor.ip ?? "" },
+        action: "order.export",
+        subjectType: "order-export",
+        subjectId: "orders.csv",
+        before: null,
+        after: { filters, rows },
+      });
     },
 
     /** Active staff who can be given an order, by name. */
