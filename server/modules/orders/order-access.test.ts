@@ -109,6 +109,7 @@ describe("every surface agrees for a writer", () => {
     const assigned = await placed(fresh);
     await assignTo(assigned.id, writer);
     expect((await admin(`${assigned.id}/start`, writer)).status).toBe(200);
+    expect((await admin(`${assigned.id}/deliver`, writer, { files: [{ fileName: "draft.txt", contentBase64: b64("draft") }] })).status).toBe(200);
     const pool = await placed(fresh);
     const someoneElses = await placed(fresh);
     await assignTo(someoneElses.id, otherWriter);
@@ -126,16 +127,17 @@ describe("every surface agrees for a writer", () => {
     for (const [name, order] of Object.entries(orders)) {
       const page = await store.call(`/api/admin/orders/${order.id}`, { token: writer.token });
       const file = await store.call(`/api/orders/${order.id}/files/${order.fileId}`, { token: writer.token });
+      const result = await store.call(`/api/orders/${order.id}/result`, { token: writer.token });
       const note = await admin(`${order.id}/messages`, writer, { body: "note", internal: true });
       const row = queue.find((entry: { number: string }) => entry.number === order.number);
-      seen[name] = { page: page.status === 200 ? page.body.access : page.status, file: file.status, note: note.status, queue: row ? row.access : "absent" };
+      seen[name] = { page: page.status === 200 ? page.body.access : page.status, file: file.status, result: result.status, note: note.status, queue: row ? row.access : "absent" };
     }
     expect(seen).toEqual({
-      assigned: { page: "work", file: 200, note: 200, queue: "work" },
-      pool: { page: "pool", file: 404, note: 404, queue: "pool" },
-      someoneElses: { page: 404, file: 404, note: 404, queue: "absent" },
-      question: { page: 404, file: 404, note: 404, queue: "absent" },
-      cancelled: { page: 404, file: 404, note: 404, queue: "absent" },
+      assigned: { page: "work", file: 200, result: 200, note: 200, queue: "work" },
+      pool: { page: "pool", file: 404, result: 404, note: 404, queue: "pool" },
+      someoneElses: { page: 404, file: 404, result: 404, note: 404, queue: "absent" },
+      question: { page: 404, file: 404, result: 404, note: 404, queue: "absent" },
+      cancelled: { page: 404, file: 404, result: 404, note: 404, queue: "absent" },
     });
     expect(queue.map((row: { customerEmail: string | null; customerName: string; number: string }) => [row.number, row.customerEmail, row.customerName])).toEqual(
       expect.arrayContaining([[assigned.number, null, "Ada"], [pool.number, null, ""]]),

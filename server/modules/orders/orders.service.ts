@@ -276,11 +276,21 @@ export function createOrdersService(deps: OrdersDeps) {
       return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
     },
 
-    /** The latest version's first file of the caller's own order, or null (unknown id, someone else's order, nothing delivered). */
-    async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {
+    /**
+     * The latest version's first file of an order `who` may work on (order-access.ts: a customer's own, a writer's
+     * assigned one), or null (unknown id, not theirs, nothing delivered). A bare user id is that customer.
+     */
+    async resultFor(who: Actor | string, orderId: string): Promise<ResultFile | null> {
       if (!UUID.test(orderId)) return null;
-      const order = await repository.findById(orderId.toLowerCase());
-      if (!order || order.user_id !== userId) return null;
+      const actor: Actor = typeof who === "string" ? { id: who, role: "customer" } : who;
+      const order = await access.lookup(db, orderId.toLowerCase(), actor).then(
+        (found) => found.order,
+        (error: unknown) => {
+          if (error instanceof DomainError && error.kind === "not_found") return undefined;
+          throw error;
+        },
+      );
+      if (!order) return null;
       const [file] = await repository.latestFirstFiles([order.id]);
       return file ? asResultFile(file) : null;
     },
