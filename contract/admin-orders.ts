@@ -4,6 +4,14 @@ import { currencySchema } from "./currency";
 import { orderDetailSchema } from "./order-lifecycle";
 import { ORDER_STATUSES, orderStatusSchema } from "./orders";
 
+/**
+ * How much of an order the caller sees (server/modules/orders/order-access.ts): `full` (managers, admins), `work`
+ * (a writer's assigned order: brief, thread, files, the customer's first name) or `pool` (unassigned work a writer may
+ * take: the brief alone).
+ */
+export const orderAccessSchema = z.enum(["full", "work", "pool"]);
+export type OrderAccessName = z.infer<typeof orderAccessSchema>;
+
 /** Staff roles (LIFECYCLE.md). */
 export const staffRoleSchema = z.enum(["writer", "manager", "admin"]);
 export type StaffRoleName = z.infer<typeof staffRoleSchema>;
@@ -45,10 +53,11 @@ export const adminOrderRowSchema = z.object({
   late: z.boolean(),
   currency: currencySchema,
   total: z.number().describe("major units"),
-  customerEmail: z.string(),
-  customerName: z.string(),
+  customerEmail: z.string().nullable().describe("null for a writer (LIFECYCLE.md: no e-mail)"),
+  customerName: z.string().describe("a writer sees the first name of an assigned order's customer, nothing for the pool"),
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   services: z.array(productIdSchema),
+  access: orderAccessSchema,
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -57,14 +66,18 @@ export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSche
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** What staff may do on an order now, for the order page's buttons (the API checks again). */
-export const STAFF_ACTIONS = ["start", "ask", "deliver", "cancel", "assign", "message", "note"] as const;
+export const STAFF_ACTIONS = ["take", "start", "ask", "deliver", "cancel", "assign", "message", "note"] as const;
 export const staffActionSchema = z.enum(STAFF_ACTIONS);
 export type StaffAction = z.infer<typeof staffActionSchema>;
 
 /** GET /api/admin/orders/{id}: the order page as staff see it. */
 export const staffOrderDetailSchema = orderDetailSchema.extend({
-  customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  billing: z.record(z.string(), z.unknown()).describe("the billing fields sent with the order"),
+  access: orderAccessSchema,
+  customer: z
+    .object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string() })
+    .nullable()
+    .describe("a writer sees the first name only (no id, no e-mail) of an assigned order's customer, nothing for a pool item"),
+  billing: z.record(z.string(), z.unknown()).nullable().describe("the billing fields sent with the order; null for a writer"),
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
   staffActions: z.array(staffActionSchema),

@@ -85,6 +85,8 @@ const envSchema = z
     TRY_OUT: booleanFlag,
     LOG_SAMPLE: z.coerce.number().min(0).max(1).optional(),
     SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+    /** Writers see unassigned paid orders as a pool (the brief alone) and take them; `false`: managers assign all work. */
+    WRITER_POOL: booleanFlag,
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -109,13 +111,15 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE" | "HOST"> {
+export interface Config extends Omit<Env, "PAYMENT_PROVIDER" | "API_DOCS" | "TRY_OUT" | "LOG_SAMPLE" | "HOST" | "WRITER_POOL"> {
   /**
    * The address the server listens on: HOST when set; otherwise this machine only (127.0.0.1) for the try-out store,
    * whose demo customer's password is published and whose mail is readable at /dev/mailbox, and every interface
    * (0.0.0.0) for a real store.
    */
   HOST: string;
+  /** Writers take unassigned paid orders from a pool (on unless WRITER_POOL=false). */
+  WRITER_POOL: boolean;
   /** Share of requests logged (one line each, after the answer): 0 by default in production, 1 otherwise. */
   LOG_SAMPLE: number;
   /**
@@ -158,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tryOut,
     LOG_SAMPLE: env.LOG_SAMPLE ?? (isProduction ? 0 : 1),
     demoData: env.DEMO_DATA ?? tryOut,
+    WRITER_POOL: env.WRITER_POOL ?? true,
     apiDocs: env.API_DOCS ?? (tryOut ? "public" : "staff"),
     seller: {
       name: env.SELLER_NAME,

@@ -103,11 +103,23 @@ describe("back office orders", () => {
     const db = database();
     db.prepare("update orders set assigned_to = ? where id = ?").run(writer.userId, order.id);
     db.close();
+    // An unassigned order is in the pool: its brief alone, and Take, which brings the writer to the order as theirs.
+    const pooled = await placeOrder();
+    await open(page, `${store.server.url}/admin/orders?q=${pooled.number}`);
+    expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0);
+    await page.getByRole("button", { name: `Take order ${pooled.number}` }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${pooled.number}`);
+    await page.getByRole("button", { name: "Start work" }).waitFor();
+
     await open(page, `${store.server.url}/admin/orders?writer=me`);
     await page.getByRole("link", { name: order.number }).click();
     await page.waitForURL((url) => url.pathname === `/admin/orders/${order.number}`);
-    await page.getByText("Clara's Cakes").waitFor();
     await page.getByText("How to price a wedding cake").waitFor();
+    // A writer sees the customer's first name, never the e-mail or the billing details.
+    await page.getByRole("heading", { name: "Customer" }).waitFor();
+    expect(await page.getByText("Clara's Cakes").count()).toBe(0);
+    expect(await page.getByText(customer.email).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Billing details" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Cancel and refund…" }).count()).toBe(0);
     await page.getByRole("button", { name: "Start work" }).click();
     await page.getByTestId("staff-order-status").getByText("In progress").waitFor();

@@ -6,6 +6,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { adminCall, AdminCallError, useAdminData } from "./admin-api";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "./admin-frame";
+import { TakeButton } from "./take-button";
 
 /** Runs a move and reports what the server said; `after` reloads the order. */
 function useMove(after: () => void) {
@@ -29,7 +30,7 @@ function useMove(after: () => void) {
   return { busy, problems, run };
 }
 
-/** The transitions this member of staff may make now: start, ask, assign, and cancel with a refund (confirmed, with a reason). */
+/** The transitions this member of staff may make now: take (a pool item), start, ask, assign, and cancel with a refund (confirmed, with a reason). */
 export function OrderMoves({ order, onChange }: { order: StaffOrderDetail; onChange(): void }) {
   const { t } = useTranslation("admin-orders");
   const { locale } = useLocale();
@@ -50,7 +51,7 @@ export function OrderMoves({ order, onChange }: { order: StaffOrderDetail; onCha
   const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
   const refundValue = Number(refund.replace(",", "."));
   const refundValid = refund.trim() !== "" && Number.isFinite(refundValue) && refundValue >= 0 && refundValue <= order.total;
-  if (!["start", "ask", "assign", "cancel"].some((action) => can(action as never))) return null;
+  if (!["take", "start", "ask", "assign", "cancel"].some((action) => can(action as never))) return null;
 
   async function ask(event: FormEvent) {
     event.preventDefault();
@@ -66,6 +67,12 @@ export function OrderMoves({ order, onChange }: { order: StaffOrderDetail; onCha
     <section aria-labelledby="moves-heading" className="space-y-4 rounded-lg border border-slate-300 p-4 dark:border-slate-800" data-testid="order-moves">
       <h2 id="moves-heading" className="text-lg font-semibold">{t("moves.heading")}</h2>
       {problems.length > 0 ? <FormAlert tone="error" title={t("moveFailed")} messages={problems} /> : null}
+      {can("take") ? (
+        <>
+          <p className="text-sm" data-testid="pool-note">{t("order.pool")}</p>
+          <TakeButton orderId={order.id} number={order.number} onTaken={onChange} />
+        </>
+      ) : null}
       {can("start") ? (
         <button type="button" className={primaryButton} disabled={busy} onClick={() => void run(`${base}/start`)}>
           {t("moves.start")}

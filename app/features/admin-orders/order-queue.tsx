@@ -1,18 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { AdminOrderPage, StaffMember } from "../../../contract/admin-orders";
 import { PRODUCT_IDS } from "../../../contract/catalog";
 import { CURRENCIES } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { ORDER_STATUSES } from "../../../contract/orders";
+import { roleAtLeast } from "../../../contract/staff";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { saveApiFile } from "~/lib/api/save-file";
 import { formatDateTime } from "~/lib/format-date";
+import { useViewerRole } from "~/lib/auth/staff-role";
 import { useProductName } from "~/lib/product-name";
 import { inputClass, Loading, primaryButton, secondaryButton } from "./admin-frame";
 import { useAdminData } from "./admin-api";
+import { TakeButton } from "./take-button";
 
 /** The filters the queue keeps in its URL (bookmarkable), in the order the form shows them. */
 const FILTERS = ["q", "status", "service", "writer", "late", "currency", "from", "to", "sort"] as const;
@@ -37,6 +40,10 @@ export function OrderQueueScreen() {
   const { locale, to } = useLocale();
   const productName = useProductName();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const role = useViewerRole();
+  // The export is the customers' e-mails in bulk: managers and admins only (the API refuses writers).
+  const mayExport = role !== "unknown" && role !== "anonymous" && role !== "customer" && roleAtLeast(role, "manager");
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   const filters = new URLSearchParams();
@@ -105,9 +112,11 @@ export function OrderQueueScreen() {
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 md:col-span-3 lg:col-span-4">
           <button type="submit" className={primaryButton}>{t("queue.apply")}</button>
           <Link to={to("/admin/orders")} className={secondaryButton}>{t("queue.clear")}</Link>
-          <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting}>
-            {exporting ? t("queue.exporting") : t("queue.export")}
-          </button>
+          {mayExport ? (
+            <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting}>
+              {exporting ? t("queue.exporting") : t("queue.export")}
+            </button>
+          ) : null}
         </div>
       </form>
       {exportFailed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
@@ -127,6 +136,7 @@ export function OrderQueueScreen() {
                 <th scope="col" className="py-2 pr-3">{t("queue.service")}</th>
                 <th scope="col" className="py-2 pr-3">{t("queue.writer")}</th>
                 <th scope="col" className="py-2 text-right">{t("queue.total")}</th>
+                {data.orders.some((order) => order.access === "pool") ? <th scope="col" className="py-2 pl-3">{t("queue.take")}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -142,11 +152,16 @@ export function OrderQueueScreen() {
                   </td>
                   <td className="py-2 pr-3">
                     <span className="block">{order.customerName}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span>
+                    {order.customerEmail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span> : null}
                   </td>
                   <td className="py-2 pr-3">{order.services.map(productName).join(", ")}</td>
                   <td className="py-2 pr-3">{order.writer?.name ?? t("queue.nobody")}</td>
                   <td className="py-2 text-right tabular-nums">{formatMoney(moneyFromApi(order.total, order.currency), locale)}</td>
+                  {data.orders.some((row) => row.access === "pool") ? (
+                    <td className="py-2 pl-3">
+                      {order.access === "pool" ? <TakeButton orderId={order.id} number={order.number} onTaken={() => void navigate(to(`/admin/orders/${order.number}`))} /> : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

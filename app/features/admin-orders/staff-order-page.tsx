@@ -68,7 +68,25 @@ function Thread({ order, onChange }: { order: StaffOrderDetail; onChange(): void
   );
 }
 
-/** /admin/orders/{number}: everything about one order for staff, and what they may do with it. */
+/** The billing details sent with the order (managers and admins only). */
+function Billing({ billing }: { billing: Record<string, unknown> }) {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <section aria-labelledby="billing-heading">
+      <h2 id="billing-heading" className="mb-2 text-lg font-semibold">{t("order.billing")}</h2>
+      <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 text-sm">
+        {BILLING_FIELDS.filter((field) => billing[field]).map((field) => (
+          <div key={field} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{t(`billing.${field}`)}</dt>
+            <dd className="break-words">{String(billing[field])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** /admin/orders/{number}: everything about one order for staff (as much as their access shows), and what they may do with it. */
 export function StaffOrderScreen({ number }: { number: string }) {
   const { t } = useTranslation("admin-orders");
   const { t: tOrders } = useTranslation("orders");
@@ -107,23 +125,18 @@ export function StaffOrderScreen({ number }: { number: string }) {
         />
       ) : null}
 
+      {/* A writer sees the customer's first name only, and nothing of them on a pool item (order-access.ts). */}
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="customer-heading">
-          <h2 id="customer-heading" className="mb-2 text-lg font-semibold">{t("order.customer")}</h2>
-          <p>{order.customer.name}</p>
-          <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>
-        </section>
-        <section aria-labelledby="billing-heading">
-          <h2 id="billing-heading" className="mb-2 text-lg font-semibold">{t("order.billing")}</h2>
-          <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 text-sm">
-            {BILLING_FIELDS.filter((field) => order.billing[field]).map((field) => (
-              <div key={field} className="contents">
-                <dt className="text-slate-600 dark:text-slate-400">{t(`billing.${field}`)}</dt>
-                <dd className="break-words">{String(order.billing[field])}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        {order.customer ? (
+          <section aria-labelledby="customer-heading">
+            <h2 id="customer-heading" className="mb-2 text-lg font-semibold">{t("order.customer")}</h2>
+            <p>{order.customer.name}</p>
+            {order.customer.email ? (
+              <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>
+            ) : null}
+          </section>
+        ) : null}
+        {order.billing ? <Billing billing={order.billing} /> : null}
       </div>
 
       <section aria-labelledby="briefs-heading" className="space-y-3">
@@ -136,6 +149,18 @@ export function StaffOrderScreen({ number }: { number: string }) {
         ))}
       </section>
 
+      {order.access === "pool" ? null : <WorkDetails order={order} onChange={reload} />}
+    </div>
+  );
+}
+
+/** What a pool item does not show: the delivered versions, the thread and the timeline. */
+function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange(): void }) {
+  const { t } = useTranslation("admin-orders");
+  const { t: tOrders } = useTranslation("orders");
+  const { locale } = useLocale();
+  return (
+    <>
       <section aria-labelledby="versions-heading" className="space-y-2">
         <h2 id="versions-heading" className="text-lg font-semibold">{t("order.versions")}</h2>
         {order.versions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("order.noVersions")}</p> : null}
@@ -150,7 +175,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
         </ol>
       </section>
 
-      <Thread order={order} onChange={reload} />
+      <Thread order={order} onChange={onChange} />
 
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className="mb-2 text-lg font-semibold">{t("order.timeline")}</h2>
@@ -164,6 +189,6 @@ export function StaffOrderScreen({ number }: { number: string }) {
           ))}
         </ol>
       </section>
-    </div>
+    </>
   );
 }

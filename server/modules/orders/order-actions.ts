@@ -14,6 +14,7 @@ import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { applies, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
+import type { OrderAccessPolicy } from "./order-access";
 import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
 import type { OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
@@ -41,6 +42,8 @@ export interface OrderActionsDeps {
   reviewDays: number;
   /** Writes the audit row of a staff action in the action's own transaction (the audit log of LIFECYCLE.md). */
   audit?: AuditWriter;
+  /** Who sees which order (order-access.ts): every action looks its order up through it. */
+  access: OrderAccessPolicy;
 }
 
 export interface NewMessage {
@@ -59,14 +62,9 @@ export function createOrderActions(deps: OrderActionsDeps) {
   const { customerMail, staffMail, refund, audit } = createOrderMoveEffects(deps);
   const now = () => clock.now();
 
-  /** The order as `actor` may see it: a customer's own, a writer's assigned (or any unassigned paid one), all for managers. */
-  async function visibleOrder(executor: Kysely<Database>, orderId: string, actor: Actor): Promise<OrderRow> {
-    const order = await repository.findById(orderId, executor);
-    if (!order) throw DomainError.notFound();
-    if (actor.role === "customer" && order.user_id !== actor.id) throw DomainError.notFound();
-    if (actor.role === "writer" && order.assigned_to !== actor.id && !(order.assigned_to === null && order.status === "paid")) throw DomainError.notFound();
-    return order;
-  }
+  /** The order `actor` may work on (404 otherwise); with `need: "see"` a writer's pool item too. */
+  const visibleOrder = async (executor: Kysely<Database>, orderId: string, actor: Actor, need: "see" | "work" = "work"): Promise<OrderRow> =>
+    (await deps.access.lookup(executor, orderId, actor, need)).order;
 
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
     await jobs.schedule(trx, { kind: LATE_JOB, payload: { orderId }, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}` });
@@ -99,10 +97,10 @@ export function createOrderActions(deps: OrderActionsDeps) {
    * Runs `fn` in a transaction on the order as read inside it. A customer's account is locked first: a message,
    * answer or move racing the closing of the account waits for it and is refused (account-lock.ts).
    */
-  const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>): Promise<T> =>
+  const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>, need: "see" | "work" = "work"): Promise<T> =>
     wallet.transaction(async (trx) => {
       if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
-      return fn(trx, await visibleOrder(trx, orderId, actor));
+      return fn(trx, await visibleOrder(trx, orderId, actor, need));
     });
 
   /** A move with no side effect but its mail. */
@@ -135,9 +133,40 @@ export function createOrderActions(deps: OrderActionsDeps) {
     });
 
   const actions = {
-    visibleOrder: (orderId: string, actor: Actor) => visibleOrder(db, orderId, actor),
+    /** The order and how much of it `actor` sees (order-access.ts); 404 when not theirs, or only in the pool and `need` is work. */
+    lookup: (orderId: string, actor: Actor, need: "see" | "work" = "work") => deps.access.lookup(db, orderId, actor, need),
 
-    /** Staff: paid → in_progress, assigning `writerId` (or the caller) when nobody is assigned. */
+    /**
+     * Staff: takes an unassigned paid order (a writer from the pool) by assigning it to themselves. Atomic: of two
+     * people taking the same order at once one wins, the other gets 409.
+     */
+    take: (orderId: string, actor: Actor) =>
+      wallet.transaction(async (trx) => {
+        if (!actor.id || actor.role === "customer" || actor.role === "system") throw DomainError.forbidden();
+        const found = await deps.access.lookup(trx, orderId, actor, "see").catch(async (error: unknown) => {
+          // Gone from the pool because a colleague took it a moment ago: say so (the pool showed it), reveal nothing more.
+          const row = deps.access.policy.writerPool ? await repository.findById(orderId, trx) : undefined;
+          if (row?.assigned_to && row.assigned_to !== actor.id) throw DomainError.conflict("orders.alreadyTaken");
+          throw error;
+        });
+        const order = found.order;
+        if (order.assigned_to === actor.id) return;
+        const taken = await trx
+          .updateTable("orders")
+          .set({ assigned_to: actor.id, updated_at: now().toISOString() })
+          .where("id", "=", order.id)
+          .where("assigned_to", "is", null)
+          .where("status", "=", "paid")
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) {
+          throw order.status === "paid" ? DomainError.conflict("orders.alreadyTaken") : DomainError.conflict("orders.wrongStatus", { status: order.status });
+        }
+        const me = await repository.activeStaff(actor.id, trx);
+        await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: actor.id, actor_role: actor.role, kind: "assigned", from_status: null, to_status: null, note: `${me?.first_name ?? ""} ${me?.last_name ?? ""}`.trim() });
+        await audit(trx, actor, "take", order, { status: order.status, assignedTo: actor.id });
+      }),
+
+    /** Staff: paid → in_progress, assigning `writerId` (or the caller) when nobody is assigned; a writer may start a pool item (taking it). */
     start: (orderId: string, actor: Actor, writerId?: string) =>
       inTransaction(orderId, actor, async (trx, order) => {
         let assigned = order.assigned_to;
@@ -145,12 +174,15 @@ export function createOrderActions(deps: OrderActionsDeps) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
             if (!(await repository.activeStaff(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
+            // Claimed only if still nobody's: a colleague taking it meanwhile makes this a 409, never a silent overwrite.
+            const claimed = await trx.updateTable("orders").set({ assigned_to: assigned }).where("id", "=", order.id).where("assigned_to", "is", null).where("status", "=", order.status).executeTakeFirst();
+            if (Number(claimed.numUpdatedRows) !== 1) throw DomainError.conflict("orders.alreadyTaken");
           }
         }
         const moved = await moveOrder(trx, order, "start", actor, { now: now(), changes: { assigned_to: assigned } });
         await customerMail(trx, order, "started");
         await audit(trx, actor, "start", order, { status: moved.to, assignedTo: assigned });
-      }),
+      }, "see"),
 
     /** Staff: paid/in_progress → needs_info with the question as a message; the due date's clock pauses. */
     ask: (orderId: string, actor: Actor, question: string) =>

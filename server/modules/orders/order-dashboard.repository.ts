@@ -4,6 +4,7 @@ import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { DAY_MS, type Clock } from "../../platform/clock";
+import type { OrderAccessPolicy, OrdersScope } from "./order-access";
 import type { Actor } from "./order-lifecycle";
 
 const WINDOW_DAYS = 30;
@@ -18,16 +19,16 @@ function median(values: number[]): number | null {
 /**
  * The back office's first screen in one call: orders by what they wait for, tickets open, money in (deposits) and out
  * (refunds) per currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
- * A writer sees the counts of their own orders only, and no money.
+ * Counted over the orders the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
  */
-export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock; ticketsOpen: () => Promise<number> }) {
+export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock; access: OrderAccessPolicy; ticketsOpen: () => Promise<number> }) {
   const { db, clock } = deps;
   return async function dashboard(actor: Actor): Promise<Dashboard> {
     const now = clock.now();
     const at = now.toISOString();
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY_MS);
-    const writer = actor.role === "writer" ? actor.id : null;
-    const mine = <T extends { where: (...args: any[]) => T }>(query: T): T => (writer ? query.where("orders.assigned_to", "=", writer) : query);
+    const writer = actor.role === "writer";
+    const mine = <T extends { where: (...args: any[]) => T }>(query: T): T => query.where((eb: OrdersScope) => deps.access.visibleTo(eb, actor));
 
     const byStatus = await mine(
       db.selectFrom("orders").select(["orders.status", (eb) => eb.fn.countAll<number>().as("n")]).where("orders.status", "in", ["paid", "in_progress", "revision_requested", "needs_info", "delivered"]).groupBy("orders.status"),

@@ -106,7 +106,9 @@ describe("the transition table (LIFECYCLE.md), by the right and the wrong actor"
 
   it("delivers versions of several files, revision rounds run out, every version stays downloadable, and acceptance completes", async () => {
     const { buyer, id, number } = await placed();
-    expect((await deliver(id, writer, [["a.md", "x"]])).status).toBe(409);
+    // Not started: a manager is told why (409); a writer, for whom it is only a pool item, finds nothing (404).
+    expect((await deliver(id, manager, [["a.md", "x"]])).status).toBe(409);
+    expect((await deliver(id, writer, [["a.md", "x"]])).status).toBe(404);
     await staff(`${id}/start`, writer);
     const v1 = await deliver(id, writer, [["article.md", "version one"], ["sources.txt", "links"]], "First draft");
     expect(v1.body).toMatchObject({ status: "delivered", version: 1, result: { fileName: "article.md", size: 11 } });

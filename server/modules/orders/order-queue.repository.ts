@@ -5,6 +5,7 @@ import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
+import type { OrderAccessPolicy, OrdersScope } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
 
 type Eb = ExpressionBuilder<Database & { w: Database["users"] }, "orders" | "users" | "w">;
@@ -32,12 +33,9 @@ function decodeCursor(value: string): Cursor {
 const ORDER_NUMBER = /^sc-?(\d{1,12})$/i;
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The conditions of `query` for `actor` (a writer sees the orders assigned to them and unassigned paid ones, as on the order page). */
-function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
-  if (actor.role === "writer") {
-    where.push(eb.or([eb("orders.assigned_to", "=", actor.id), eb.and([eb("orders.assigned_to", "is", null), eb("orders.status", "=", "paid")])]));
-  }
+/** The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. */
+function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [access.visibleTo(eb as unknown as OrdersScope, actor)];
   if (query.status && query.status.length > 0) where.push(eb("orders.status", "in", query.status));
   if (query.currency) where.push(eb("orders.currency", "=", query.currency));
   if (query.writer === "none") where.push(eb("orders.assigned_to", "is", null));
@@ -60,6 +58,8 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date): Ex
   if (q) {
     const number = ORDER_NUMBER.exec(q);
     if (number) where.push(eb("orders.number", "=", `SC-${number[1]!.padStart(6, "0")}`));
+    // A writer never sees e-mails, so may not search by one either (it would tell whose orders they are).
+    else if (actor.role === "writer") where.push(sql<SqlBool>`1 = 0`);
     else {
       // An email, or the beginning of one: a range on the unique email index (no LIKE, which PostgreSQL's index would not serve).
       const users = q.includes("@") && !q.endsWith("@")
@@ -72,7 +72,7 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date): Ex
 }
 
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
-export function createOrderQueue(db: Kysely<Database>) {
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy) {
   const page = async (query: AdminOrderQuery, actor: Actor, now: Date, executor: Kysely<Database> = db) => {
     const descending = query.sort === "-due";
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -81,10 +81,10 @@ export function createOrderQueue(db: Kysely<Database>) {
       .innerJoin("users", "users.id", "orders.user_id")
       .leftJoin("users as w", "w.id", "orders.assigned_to")
       .select([
-        "orders.id", "orders.number", "orders.status", "orders.created_at", "orders.due_at", "orders.needs_info_since", "orders.currency", "orders.total",
+        "orders.id", "orders.number", "orders.status", "orders.user_id", "orders.created_at", "orders.due_at", "orders.needs_info_since", "orders.currency", "orders.total",
         "users.email", "users.first_name", "users.last_name", "orders.assigned_to", "w.first_name as w_first", "w.last_name as w_last",
       ])
-      .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now)));
+      .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access)));
     if (after) {
       select = select.where((eb) => eb(eb.refTuple("orders.due_at", "orders.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
     }
@@ -99,7 +99,9 @@ export function createOrderQueue(db: Kysely<Database>) {
       : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
     const servicesOf = new Map<string, ProductId[]>();
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
-    const orders: AdminOrderRow[] = shown.map((row) => ({
+    const orders: AdminOrderRow[] = shown.map((row) => {
+      const level = access.accessOf({ user_id: row.user_id, assigned_to: row.assigned_to, status: row.status }, actor) ?? "pool";
+      return {
       id: row.id,
       number: row.number,
       status: row.status,
@@ -108,11 +110,14 @@ export function createOrderQueue(db: Kysely<Database>) {
       late: isLate({ status: row.status, due_at: row.due_at, needs_info_since: row.needs_info_since }, now),
       currency: row.currency as Currency,
       total: toMajor(Number(row.total)),
-      customerEmail: row.email,
-      customerName: `${row.first_name} ${row.last_name}`.trim(),
+      // What the order page shows at this access (order-staff-view.ts): a writer never the e-mail, the pool no name.
+      customerEmail: level === "full" ? row.email : null,
+      customerName: level === "full" ? `${row.first_name} ${row.last_name}`.trim() : level === "work" ? row.first_name : "",
       writer: row.assigned_to ? { id: row.assigned_to, name: `${row.w_first ?? ""} ${row.w_last ?? ""}`.trim() } : null,
       services: servicesOf.get(row.id) ?? [],
-    }));
+      access: level,
+      };
+    });
     const last = shown.at(-1);
     return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.id }) : null };
   };
@@ -137,7 +142,7 @@ export function createOrderQueue(db: Kysely<Database>) {
         .innerJoin("users", "users.id", "orders.user_id")
         .leftJoin("users as w", "w.id", "orders.assigned_to")
         .select(["orders.id"])
-        .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now)))
+        .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access)))
         .orderBy("orders.due_at")
         .orderBy("orders.id")
         .limit(query.limit + 1)

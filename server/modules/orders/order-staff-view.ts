@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { StaffAction, StaffOrderDetail } from "../../../contract/admin-orders";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
+import type { OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
 import { orderDetail } from "./order-view";
 import type { OrderRow, OrdersRepository } from "./orders.repository";
@@ -14,8 +15,9 @@ export interface UploadRules {
 
 const fullName = (row: { first_name: string | null; last_name: string | null } | undefined) => `${row?.first_name ?? ""} ${row?.last_name ?? ""}`.trim();
 
-/** What `actor` may do on `order` now: the lifecycle's staff moves that apply, assignment for managers, messages always. */
-export function staffActions(order: OrderRow, actor: Actor, now: Date): StaffAction[] {
+/** What `actor` may do on `order` now: the lifecycle's staff moves that apply, assignment for managers, messages always; taking alone on a pool item. */
+export function staffActions(order: OrderRow, actor: Actor, now: Date, access: OrderAccess = "full"): StaffAction[] {
+  if (access === "pool") return ["take"];
   const manager = actor.role === "manager" || actor.role === "admin";
   const open = order.status !== "completed" && order.status !== "cancelled";
   const moves: Array<[StaffAction, boolean]> = [
@@ -30,8 +32,35 @@ export function staffActions(order: OrderRow, actor: Actor, now: Date): StaffAct
   return moves.filter(([, allowed]) => allowed).map(([action]) => action);
 }
 
-/** The order page as staff see it: the customer's page plus the customer, billing, writer, who did what, and the moves. */
-export async function staffOrderDetail(db: Kysely<Database>, repository: OrdersRepository, order: OrderRow, actor: Actor, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
+/** A pool item as a writer sees it: the brief, the status and the due date; no customer, thread, files or history. */
+async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: Actor, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
+  const base = await orderDetail(repository, order, actor, now);
+  return {
+    ...base,
+    result: null,
+    events: [],
+    versions: [],
+    messages: [],
+    unreadMessages: 0,
+    access: "pool",
+    customer: null,
+    billing: null,
+    writer: null,
+    staffEvents: [],
+    staffActions: staffActions(order, actor, now, "pool"),
+    refunded: 0,
+    upload,
+  };
+}
+
+/**
+ * The order page as staff see it: the customer's page plus the customer, billing, writer, who did what, and the moves,
+ * cut to `access` (order-access.ts): a writer's assigned order shows the customer's first name, never the e-mail or
+ * the billing details; a pool item the brief alone.
+ */
+export async function staffOrderDetail(db: Kysely<Database>, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
+  if (access === "pool") return poolDetail(repository, order, actor, now, upload);
+  const full = access === "full";
   const base = await orderDetail(repository, order, actor, now);
   const events = await repository.events(order.id);
   const peopleIds = [...new Set([order.user_id, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
@@ -39,21 +68,24 @@ export async function staffOrderDetail(db: Kysely<Database>, repository: OrdersR
   const person = new Map(people.map((row) => [row.id, row]));
   const refunds = await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount").as("sum")).where("kind", "=", "refund").where("reference", "=", order.number).where("user_id", "=", order.user_id).executeTakeFirst();
   const customer = person.get(order.user_id);
+  // Names in the history: a writer sees the customer's first name there too.
+  const nameOf = (id: string) => (id === order.user_id && !full ? (customer?.first_name ?? "") : fullName(person.get(id)));
   return {
     ...base,
-    customer: { id: order.user_id, email: customer?.email ?? "", name: fullName(customer) },
-    billing: JSON.parse(order.billing_json) as Record<string, unknown>,
+    access,
+    customer: full ? { id: order.user_id, email: customer?.email ?? "", name: fullName(customer) } : { id: null, email: null, name: customer?.first_name ?? "" },
+    billing: full ? (JSON.parse(order.billing_json) as Record<string, unknown>) : null,
     writer: order.assigned_to ? { id: order.assigned_to, name: fullName(person.get(order.assigned_to)) || (person.get(order.assigned_to)?.email ?? "") } : null,
     staffEvents: events.map((event) => ({
       at: event.at,
       actorRole: event.actor_role,
-      actorName: event.actor_id ? fullName(person.get(event.actor_id)) || null : null,
+      actorName: event.actor_id ? nameOf(event.actor_id) || null : null,
       kind: event.kind,
       from: event.from_status,
       to: event.to_status,
       note: event.note,
     })),
-    staffActions: staffActions(order, actor, now),
+    staffActions: staffActions(order, actor, now, access),
     refunded: toMajor(Number(refunds?.sum ?? 0)),
     upload,
   };

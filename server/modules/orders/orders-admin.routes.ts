@@ -40,26 +40,53 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
   });
   const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 
-  const answer = async (id: string, actor: ReturnType<typeof actorOf>) => {
-    const order = await orders.actions.visibleOrder(id, actor).catch(async () => orders.find(id));
+  /** The order's number and status after a move the access policy allowed (the caller knew both before it). */
+  const answer = async (id: string) => {
+    const order = await orders.find(id);
     if (!order) throw DomainError.notFound();
     return { id: order.id, number: order.number, status: order.status };
   };
 
-  /** A staff move: resolve the order for this actor (404 when not theirs), make the move, answer the order's status. */
-  const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>, bodyLimit?: number) =>
+  /**
+   * A staff move: resolve the order for this actor (404 when not theirs to work on; `see`: a writer's pool item too;
+   * `take`: the move checks itself), make the move, answer the order's status.
+   */
+  const move = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B | undefined,
+    act: (id: string, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>,
+    bodyLimit?: number,
+    need: "see" | "work" | "take" = "work",
+  ) =>
     app.post(
       `/admin/orders/:id/${path}`,
       { preHandler: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
       async (request) => {
         const actor = actorOf(request);
-        const id = await orders.idFor(request.params.id, actor);
+        const id = need === "take" ? ((await orders.find(request.params.id))?.id ?? "") : await orders.idFor(request.params.id, actor, need);
+        if (!id) throw DomainError.notFound();
         await act(id, request.body as never, actor);
-        return answer(id, actor);
+        return answer(id);
       },
     );
 
-  move("start", "paid → in_progress; assigns the writer (default: the caller) when nobody is", startWorkSchema, (id, body, actor) => orders.actions.start(id, actor, body?.writerId));
+  move(
+    "take",
+    "Take an unassigned paid order (a writer: from the pool) by assigning it to yourself; taken meanwhile by someone else → 409",
+    undefined,
+    (id, _body, actor) => orders.actions.take(id, actor),
+    undefined,
+    "take",
+  );
+  move(
+    "start",
+    "paid → in_progress; assigns the writer (default: the caller) when nobody is (a writer may start a pool item, taking it)",
+    startWorkSchema,
+    (id, body, actor) => orders.actions.start(id, actor, body?.writerId),
+    undefined,
+    "see",
+  );
   move("ask", "paid/in_progress → needs_info with a question to the customer; the due date's clock pauses", askQuestionSchema, (id, body, actor) => orders.actions.ask(id, actor, body.message));
   move(
     "messages",
@@ -108,7 +135,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
         delivered = await orders.actions.deliver(id, actor, decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT), parsed.data.note);
       }
       const first = delivered.files[0]!;
-      return { ...(await answer(id, actor)), version: delivered.version, result: { fileName: first.fileName, size: first.size } };
+      return { ...(await answer(id)), version: delivered.version, result: { fileName: first.fileName, size: first.size } };
     },
   );
 };

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import { stringify } from "csv-stringify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -15,6 +14,7 @@ import {
 } from "../../../contract/admin-orders";
 import { problemSchema } from "../../../contract/errors";
 import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
+import { csvStringifier } from "../../platform/csv";
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit } from "../storage/byte-limit";
 import type { StoredFile } from "./order-files";
@@ -66,18 +66,32 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
   app.get(
     "/admin/orders.csv",
     {
-      preHandler: app.requireStaff,
+      // Managers and admins only: the export is the customers' e-mails in bulk, which writers never see.
+      preHandler: app.requireRole("manager"),
       compress: false,
-      schema: { ...docs, summary: "The filtered queue as CSV (every page, streamed)", querystring: adminOrderQuerySchema.omit({ cursor: true, limit: true }), produces: ["text/csv"] },
+      schema: {
+        ...docs,
+        summary: "Manager or admin: the filtered queue as CSV (every page, streamed; UTF-8 with a byte-order mark; cells that would start a formula begin with ')",
+        querystring: adminOrderQuerySchema.omit({ cursor: true, limit: true }),
+        produces: ["text/csv"],
+      },
     },
     async (request, reply) => {
+      const actor = actorOf(request);
       const query = { ...request.query, limit: 500 } as Parameters<OrdersService["queue"]["all"]>[0];
-      const rows = orders.queue.all(query, actorOf(request), orders.now());
-      const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+      const rows = orders.queue.all(query, actor, orders.now());
+      const csv = csvStringifier(CSV_COLUMNS);
       pipeline(
         (async function* () {
-          for await (const row of rows) {
-            yield { ...row, late: row.late ? "yes" : "no", total: row.total.toFixed(2), writer: row.writer?.name ?? "", services: row.services.join(" ") };
+          let count = 0;
+          try {
+            for await (const row of rows) {
+              count++;
+              yield { ...row, late: row.late ? "yes" : "no", total: row.total.toFixed(2), customerEmail: row.customerEmail ?? "", writer: row.writer?.name ?? "", services: row.services.join(" ") };
+            }
+          } finally {
+            // Audited before the last byte goes out (an export cut short is audited with the rows it reached).
+            await orders.recordExport(actor, request.query, count);
           }
         })(),
         csv,

@@ -11,6 +11,7 @@ import {
 import { DomainError } from "../../platform/domain-error";
 import type { FileStorage } from "../storage/storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
+import { actorOf } from "./order-requests";
 import { ordersAdminRoutes } from "./orders-admin.routes";
 import { ordersBackOfficeRoutes } from "./orders-back-office.routes";
 import type { OrdersService } from "./orders.service";
@@ -83,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
       },
     },
     async (request, reply) => {
-      const file = await orders.resultFor(request.user!.id, request.params.id);
+      const file = await orders.resultFor(actorOf(request), request.params.id);
       if (!file) throw DomainError.notFound();
       return sendResult(request, reply, file, storage);
     },

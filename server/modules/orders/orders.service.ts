@@ -11,6 +11,7 @@ import type { OrderListEntry, PlaceOrderResponse, placeOrderRequestSchema } from
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
+import type { AuditSink } from "../../platform/staff-action";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { JobRunner } from "../../platform/jobs/job-runner";
@@ -21,6 +22,7 @@ import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
 import { lockOpenAccount } from "../accounts/account-lock";
 import { addBusinessDays } from "./due-dates";
+import { createOrderAccess } from "./order-access";
 import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
@@ -61,6 +63,10 @@ export interface OrdersDeps {
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
   upload?: UploadRules;
+  /** Writers see and take unassigned paid orders from a pool (WRITER_POOL, default on). */
+  writerPool?: boolean;
+  /** Where staff actions without an order of their own (a CSV export) are audited. */
+  staffAudit?: AuditSink;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -84,7 +90,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const repository = createOrdersRepository(db);
   const briefSchema = async (productId: string) =>
     orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
-  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema });
+  const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
+  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
   jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));
@@ -208,38 +215,53 @@ export function createOrdersService(deps: OrdersDeps) {
       return UUID.test(trimmed) ? repository.findById(trimmed.toLowerCase()) : undefined;
     },
 
-    /** The order page for `actor` (by id or number); 404 when it is not theirs to see. */
+    /** The order page for `actor` (by id or number); 404 when it is not theirs to work on (a writer's pool item too). */
     async detail(reference: string, actor: Actor): Promise<OrderDetail> {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      const order = await actions.visibleOrder(found.id, actor);
+      const { order } = await actions.lookup(found.id, actor);
       return orderDetail(repository, order, actor, clock.now());
     },
 
-    /** Resolves a reference (id or number) to the order id `actor` may act on, or 404. */
-    async idFor(reference: string, actor: Actor): Promise<string> {
+    /** Resolves a reference (id or number) to the order id `actor` may act on (`see`: a pool item too), or 404. */
+    async idFor(reference: string, actor: Actor, need: "see" | "work" = "work"): Promise<string> {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      return (await actions.visibleOrder(found.id, actor)).id;
+      return (await actions.lookup(found.id, actor, need)).order.id;
     },
+
+    /** Who sees which order (order-access.ts), for the routes that answer differently per access. */
+    access,
 
     actions,
 
     now: () => clock.now(),
 
     /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
-    queue: createOrderQueue(db),
+    queue: createOrderQueue(db, access),
 
-    dashboard: createOrdersDashboard({ db, clock, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
 
     upload: deps.upload ?? { limitBytes: 100 * 1024 * 1024, allowedTypes: ["pdf", "docx", "txt"], maxFiles: 10 },
 
-    /** The order page as staff see it (by id or number); 404 when a writer may not see it. */
+    /** The order page as staff see it (by id or number), cut to what the caller's access shows; 404 when a writer may not see it. */
     async staffDetail(reference: string, actor: Actor) {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
-      const order = await actions.visibleOrder(found.id, actor);
-      return staffOrderDetail(db, repository, order, actor, clock.now(), service.upload);
+      const { order, access: level } = await actions.lookup(found.id, actor, "see");
+      return staffOrderDetail(db, repository, order, actor, level, clock.now(), service.upload);
+    },
+
+    /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
+    async recordExport(actor: Actor, filters: Record<string, unknown>, rows: number): Promise<void> {
+      await deps.staffAudit?.record({
+        actor: { id: actor.id ?? "", role: actor.role, address: actor.ip ?? "" },
+        action: "order.export",
+        subjectType: "order-export",
+        subjectId: "orders.csv",
+        before: null,
+        after: { filters, rows },
+      });
     },
 
     /** Active staff who can be given an order, by name. */
@@ -257,11 +279,21 @@ export function createOrdersService(deps: OrdersDeps) {
       return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
     },
 
-    /** The latest version's first file of the caller's own order, or null (unknown id, someone else's order, nothing delivered). */
-    async resultFor(userId: string, orderId: string): Promise<ResultFile | null> {
+    /**
+     * The latest version's first file of an order `who` may work on (order-access.ts: a customer's own, a writer's
+     * assigned one), or null (unknown id, not theirs, nothing delivered). A bare user id is that customer.
+     */
+    async resultFor(who: Actor | string, orderId: string): Promise<ResultFile | null> {
       if (!UUID.test(orderId)) return null;
-      const order = await repository.findById(orderId.toLowerCase());
-      if (!order || order.user_id !== userId) return null;
+      const actor: Actor = typeof who === "string" ? { id: who, role: "customer" } : who;
+      const order = await access.lookup(db, orderId.toLowerCase(), actor).then(
+        (found) => found.order,
+        (error: unknown) => {
+          if (error instanceof DomainError && error.kind === "not_found") return undefined;
+          throw error;
+        },
+      );
+      if (!order) return null;
       const [file] = await repository.latestFirstFiles([order.id]);
       return file ? asResultFile(file) : null;
     },

@@ -1,0 +1,32 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "~/components/ui/form-alert";
+import { adminCall, AdminCallError } from "./admin-api";
+import { primaryButton } from "./admin-frame";
+
+/** "Take" on a pool item (unassigned work a writer may take): assigns it to the caller; someone quicker gets a 409, shown. */
+export function TakeButton({ orderId, number, onTaken }: { orderId: string; number: string; onTaken(): void }) {
+  const { t } = useTranslation("admin-orders");
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  async function take() {
+    setBusy(true);
+    setProblems([]);
+    try {
+      await adminCall(`/api/admin/orders/${encodeURIComponent(orderId)}/take`, { method: "POST", body: {} });
+      onTaken();
+    } catch (error) {
+      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <button type="button" className={primaryButton} disabled={busy} aria-busy={busy} onClick={() => void take()} aria-label={t("take.label", { number })} data-testid="take-order">
+        {busy ? t("take.busy") : t("take.button")}
+      </button>
+      {problems.length > 0 ? <FormAlert tone="error" title={t("take.failed")} messages={problems} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { OrderStatus } from "../../../contract/orders";
+import type { Database } from "../../db/schema";
+import { DomainError } from "../../platform/domain-error";
+import type { Actor } from "./order-lifecycle";
+import type { OrderRow } from "./orders.repository";
+
+/**
+ * Who sees which order, and how much of it (LIFECYCLE.md, staff roles; docs/decisions/0046-order-access-policy.md).
+ * The one place that says it: the lookup of every order action and download, the queue, its CSV export and the
+ * dashboard all filter with `visibleTo`, and `accessOf` says what a visible row shows.
+ *
+ * - `full`: the customer's own order; every order for a manager, an admin or the system.
+ * - `work`: a writer's assigned order: brief, thread, files, status, due date; the customer's first name only, never
+ *   the e-mail or the billing details.
+ * - `pool`: unassigned work a writer may take (while the pool is on): the brief alone; taking (or starting) it is the
+ *   only thing a writer can do with it.
+ */
+export type OrderAccess = "full" | "work" | "pool";
+
+export interface AccessPolicy {
+  /** Writers see unassigned paid orders as a pool and take them (WRITER_POOL); off, they see assigned work only. */
+  writerPool: boolean;
+}
+
+/** The pool: nobody assigned, paid and waiting (not a question pending, not started, not closed). */
+const POOL_STATUSES: readonly OrderStatus[] = ["paid"];
+
+/** Any query that has the `orders` table in scope (the queue and the dashboard join others to it). */
+export type OrdersScope = ExpressionBuilder<Database, "orders">;
+
+type AccessRow = Pick<OrderRow, "user_id" | "assigned_to" | "status">;
+
+const EVERYTHING = ["manager", "admin", "system"];
+
+export function createOrderAccess(policy: AccessPolicy) {
+  const inPool = (eb: OrdersScope): Expression<SqlBool> => eb.and([eb("orders.assigned_to", "is", null), eb("orders.status", "in", [...POOL_STATUSES])]);
+
+  /** The orders `actor` may see at all, as one condition on the `orders` table. */
+  function visibleTo(eb: OrdersScope, actor: Actor): Expression<SqlBool> {
+    if (EVERYTHING.includes(actor.role)) return sql<SqlBool>`1 = 1`;
+    if (!actor.id) return sql<SqlBool>`1 = 0`;
+    if (actor.role === "customer") return eb("orders.user_id", "=", actor.id);
+    if (actor.role !== "writer") return sql<SqlBool>`1 = 0`;
+    const assigned = eb("orders.assigned_to", "=", actor.id);
+    return policy.writerPool ? eb.or([assigned, inPool(eb)]) : assigned;
+  }
+
+  /** How much of `order` `actor` sees: the same rule as `visibleTo` for one row already read (null: not at all). */
+  function accessOf(order: AccessRow, actor: Actor): OrderAccess | null {
+    if (EVERYTHING.includes(actor.role)) return "full";
+    if (!actor.id) return null;
+    if (actor.role === "customer") return order.user_id === actor.id ? "full" : null;
+    if (actor.role !== "writer") return null;
+    if (order.assigned_to === actor.id) return "work";
+    return policy.writerPool && order.assigned_to === null && POOL_STATUSES.includes(order.status) ? "pool" : null;
+  }
+
+  /**
+   * The order `actor` may see, read through `visibleTo`, with its access; 404 (like an unknown id, revealing nothing)
+   * when it is not theirs, or when `need` is `work` and all they may see of it is the pool's brief.
+   */
+  async function lookup(executor: Kysely<Database>, orderId: string, actor: Actor, need: "see" | "work" = "work"): Promise<{ order: OrderRow; access: OrderAccess }> {
+    const order = await executor.selectFrom("orders").selectAll().where("orders.id", "=", orderId).where((eb) => visibleTo(eb, actor)).executeTakeFirst();
+    const access = order ? accessOf(order, actor) : null;
+    if (!order || !access || (need === "work" && access === "pool")) throw DomainError.notFound();
+    return { order, access };
+  }
+
+  return { policy, visibleTo, accessOf, lookup, inPool };
+}
+
+export type OrderAccessPolicy = ReturnType<typeof createOrderAccess>;
