@@ -23,7 +23,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     // Draining: /readyz answers 503 while requests are still served, so a balancer that checks it moves away;
-    // then the listener closes (new connections are refused and a proxy retries them elsewhere).
+    // then the listener closes (new connections are refused and a proxy retries them elsewhere) while every request
+    // already received is finished (http/graceful-close.ts).
     store.readiness.drain();
     store.app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, "stopping: draining, then finishing requests in flight");
     const force = setTimeout(() => process.exit(1), 10_000 + config.DRAIN_SECONDS * 1000);
@@ -35,9 +36,11 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // Listening before migrating: /readyz says 503 until the database is migrated and seeded.
-  await store.app.listen({ port: config.PORT, host: config.HOST });
+  // Listening only once migrated, seeded and ready: a balancer that connects gets an instance that can answer
+  // (nginx skips a port that refuses; it does not retry a POST an instance answered with 503).
   await store.prepare();
+  if (stopping) return;
+  await store.app.listen({ port: config.PORT, host: config.HOST });
   if (config.tryOut) {
     store.app.log.warn(
       `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +

@@ -19,8 +19,8 @@ export interface StartedStore {
 }
 
 /**
- * Opens the database, connects Redis when configured, builds services and the HTTP app. The app can listen before
- * `prepare()`: until it is done `/readyz` answers 503 and every other request the contract's 503.
+ * Opens the database, connects Redis when configured, builds services and the HTTP app. main.ts listens only after
+ * `prepare()`; an app that listens before (a test) answers `/readyz` 503 and every other request the contract's 503.
  */
 export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra: Partial<AppDeps> = {}): Promise<StartedStore> {
   const db = openDatabase({
