@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app";
+import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
@@ -76,7 +76,10 @@ async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
  * a namespace of their own unless `redisNamespace` is given (stores that pass the same one share their counts).
  * Timed work runs only when a test calls `services.jobs.runDue()`, on the `clock` it passes.
  */
-export async function startTestStore(env: Record<string, string> = {}, options: { redisNamespace?: string; clock?: Clock } = {}): Promise<TestStore> {
+export async function startTestStore(
+  env: Record<string, string> = {},
+  options: { redisNamespace?: string; clock?: Clock; holdWork?: AppDeps["holdWork"] } = {},
+): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -92,7 +95,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   const redis = await connectRedis(config.REDIS_URL);
   const services = createServices({ config, db, redis, clock: options.clock });
   await prepareServices(services, config);
-  const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:` });
+  const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:`, holdWork: options.holdWork });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
