@@ -22,7 +22,8 @@ function counted(request: FastifyRequest): boolean {
 /** Whether the client's connection is gone: a proxy closes it when its own client leaves (nginx's default). */
 function connectionClosed(request: FastifyRequest): boolean {
   const socket = request.raw.socket;
-  return !socket || socket.destroyed || !socket.writable;
+  // Strict checks: an injected request (app.inject) has a stand-in socket without these.
+  return socket?.destroyed === true || socket?.writableEnded === true;
 }
 
 /**
