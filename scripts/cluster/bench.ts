@@ -18,7 +18,7 @@ async function ordersPlaced(cluster: Cluster): Promise<number> {
   const client = new pg.Client({ connectionString: cluster.backing.databaseUrl });
   await client.connect();
   try {
-    return Number((await client.query<{ count: string }>("select count(*) as count from orders")).rows[0]!.count);
+    return Number((await client.query<{ count: string }>("select count(*) as count from orders")).rows[0]?.count ?? 0);
   } finally {
     await client.end();
   }

@@ -24,7 +24,13 @@ export interface WrkRequest {
 
 /** A Lua string literal: quotes and backslashes escaped, control characters as three-digit decimal escapes. */
 export function luaString(text: string): string {
-  const escaped = text.replace(/[\\"]/g, (char) => `\\${char}`).replace(/[\u0000-\u001f\u007f]/g, (char) => `\\${String(char.charCodeAt(0)).padStart(3, "0")}`);
+  let escaped = "";
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || char === '"') escaped += `\\${char}`;
+    else if (code < 32 || code === 127) escaped += `\\${String(code).padStart(3, "0")}`;
+    else escaped += char;
+  }
   return `"${escaped}"`;
 }
 
