@@ -11,7 +11,8 @@ const CONNECTIONS = 32;
 const BUYERS = 8;
 
 const line = (label: string, result: WrkResult) =>
-  `${label.padEnd(36)} ${result.rps.toFixed(0).padStart(8)} req/s   p99 ${result.p99Ms.toFixed(1).padStart(7)} ms   failures ${result.failures}`;
+  `${label.padEnd(36)} ${result.rps.toFixed(0).padStart(8)} req/s   p99 ${result.p99Ms.toFixed(1).padStart(7)} ms   failures ${result.failures}` +
+  (result.failures > 0 ? ` (non-2xx ${result.non2xx}, timeouts ${result.timeouts}, socket errors ${result.socketErrors})` : "");
 
 /** Orders in the database: wrk counts answers, this counts orders really placed (and paid). */
 async function ordersPlaced(cluster: Cluster): Promise<number> {

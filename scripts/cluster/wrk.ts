@@ -12,6 +12,10 @@ export interface WrkResult {
   p99Ms: number;
   /** Answers that were not 2xx/3xx, plus socket errors. */
   failures: number;
+  /** The failures by kind: answers that were not 2xx/3xx, wrk's timeouts (2 s), other socket errors. */
+  non2xx: number;
+  timeouts: number;
+  socketErrors: number;
 }
 
 export interface WrkRequest {
@@ -69,8 +73,9 @@ export async function runWrk(base: string, request: WrkRequest, options: { secon
     const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? "";
     const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
-    const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
-    return { rps, p99Ms: milliseconds(p99), failures: non2xx + socketErrors };
+    const [connect, read, write, timeouts] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
+    const socketErrors = (connect ?? 0) + (read ?? 0) + (write ?? 0);
+    return { rps, p99Ms: milliseconds(p99), failures: non2xx + socketErrors + (timeouts ?? 0), non2xx, timeouts: timeouts ?? 0, socketErrors };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
