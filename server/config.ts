@@ -22,7 +22,7 @@ const envSchema = z
     /** Seconds between SIGTERM (readyz turns 503) and closing the listener, so a checking balancer stops sending. */
     DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** API requests (and form posts) in flight per process before more are refused at once with 503 + Retry-After; 0: never. */
-    MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
+    MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z
