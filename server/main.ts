@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "./config";
-import { assembleStore } from "./start";
+import { assembleStore, serveWhenReady } from "./start";
 
 /** Composition root: config → database → services → HTTP, and a graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -38,9 +38,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
   // Listening only once migrated, seeded and ready: a balancer that connects gets an instance that can answer
   // (nginx skips a port that refuses; it does not retry a POST an instance answered with 503).
-  await store.prepare();
+  await serveWhenReady(store, { port: config.PORT, host: config.HOST }, () => !stopping);
   if (stopping) return;
-  await store.app.listen({ port: config.PORT, host: config.HOST });
   if (config.tryOut) {
     store.app.log.warn(
       `Try-out store (NODE_ENV ${config.NODE_ENV}, TRY_OUT): ${config.demoData ? "the demo customer exists, " : ""}mail is readable at /dev/mailbox, ` +

@@ -53,3 +53,13 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
     },
   };
 }
+
+/**
+ * Prepares the store, then listens (unless `stillWanted()` says a stop came meanwhile). Until the store is ready a
+ * connection is refused, which every balancer sends to another instance; a 503 to a POST, nginx would not.
+ */
+export async function serveWhenReady(store: StartedStore, listen: { port: number; host: string }, stillWanted: () => boolean = () => true): Promise<void> {
+  await store.prepare();
+  if (!stillWanted()) return;
+  await store.app.listen(listen);
+}
