@@ -3,7 +3,10 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../clock";
 import { systemTimers, withTimeout, type Timers } from "../timers";
+import { jobDepth, type JobDepth } from "./job-depth";
 import type { JobsTable } from "./jobs.tables";
+
+export type { JobDepth };
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -55,12 +58,6 @@ export interface JobRunnerOptions {
   onFailure?: (kind: string, final: boolean) => void;
 }
 
-/** Jobs waiting, per kind: `due` (may run now: queued and due, or a claim that expired), `scheduled` (later), `running`. */
-export interface JobDepth {
-  kind: string;
-  state: "due" | "scheduled" | "running";
-  count: number;
-}
 
 /**
  * One durable job runner for everything that runs later (docs/decisions: job runner). Jobs are rows of `jobs`,
@@ -89,6 +86,8 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
   let loop: Promise<void> | null = null;
   let again = false;
   let wake: (() => void) | null = null;
+  /** runDue calls waiting for a job to end, woken early by `wake()` or the poll interval to claim what became due. */
+  const waiting = new Set<() => void>();
 
   const due = (now: string) => sql`((status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until <= ${now}))`;
 
@@ -178,6 +177,19 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
     }
   }
 
+  function pollOrWake(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      }
+      waiting.add(done);
+    });
+  }
+
   function nap(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -240,20 +252,7 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
 
     /** How many jobs wait, per kind and state (read when /metrics is scraped: three grouped counts on the jobs table). */
     async depth(): Promise<JobDepth[]> {
-      const now = clock.now().toISOString();
-      const count = (state: JobDepth["state"], where: (query: ReturnType<typeof base>) => ReturnType<typeof base>) =>
-        where(base())
-          .execute()
-          .then((rows) => rows.map((row) => ({ kind: row.kind, state, count: Number(row.count) })));
-      const base = () => db.selectFrom("jobs").select((eb) => ["kind", eb.fn.countAll<number | string>().as("count")]).groupBy("kind");
-      const rows = await Promise.all([
-        count("due", (query) =>
-          query.where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]), eb.and([eb("status", "=", "running"), eb("locked_until", "<=", now)])])),
-        ),
-        count("scheduled", (query) => query.where("status", "=", "queued").where("run_at", ">", now)),
-        count("running", (query) => query.where("status", "=", "running").where("locked_until", ">", now)),
-      ]);
-      return rows.flat();
+      return jobDepth(db, clock.now());
     },
 
     /**
@@ -272,8 +271,9 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
         }
         count += claimed.length;
         if (running.size === 0) return count;
-        // Room for more once one ends (or right away when this round claimed something and there may be more).
-        if (claimed.length === 0) await Promise.race(running);
+        // Look again once a job ends, something is scheduled, or a poll interval passed (another kind may have come
+        // due while slow jobs run); right away when this round claimed something and there may be more.
+        if (claimed.length === 0) await Promise.race([...running, pollOrWake()]);
       }
     },
 
@@ -284,6 +284,7 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
     wake(): void {
       again = true;
       wake?.();
+      for (const waiter of waiting) waiter();
     },
 
     start(): void {
