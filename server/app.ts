@@ -1,5 +1,5 @@
 import compress from "@fastify/compress";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
@@ -13,6 +13,7 @@ import { registerGracefulClose } from "./http/graceful-close";
 import { registerHealth } from "./http/health";
 import { registerMetrics } from "./http/metrics";
 import { registerLocale } from "./http/locale";
+import { registerLoadShedding } from "./http/load-shedding";
 import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
@@ -43,6 +44,8 @@ export interface AppDeps {
   redisNamespace?: string;
   /** Starting, ready or draining (main.ts moves it along); ready when not given. */
   readiness?: Readiness;
+  /** Tests only: awaited before each counted request's handler runs (http/load-shedding.ts), to hold work in flight. */
+  holdWork?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export async function buildApp({
@@ -55,6 +58,7 @@ export async function buildApp({
   logStream,
   redisNamespace = "rl:",
   readiness = createReadiness("ready"),
+  holdWork,
 }: AppDeps): Promise<FastifyInstance> {
   const frontDoor = createFrontDoor();
   const app = Fastify({
@@ -93,6 +97,7 @@ export async function buildApp({
   registerNoStoreWithToken(app);
   await registerOpenApi(app, config.apiDocs);
   registerHealth(app, db, readiness);
+  registerLoadShedding(app, { maxInFlight: config.MAX_IN_FLIGHT, holdWork });
   if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });

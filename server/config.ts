@@ -24,6 +24,8 @@ const envSchema = z
     DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
     /** What this instance runs: `web` (HTTP, no timed jobs), `worker` (the job runner; only probes and metrics on PORT) or `all`. */
     ROLE: z.enum(["web", "worker", "all"]).default("all"),
+    /** API requests (and form posts) in flight per process before more are refused at once with 503 + Retry-After; 0: never. */
+    MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from "./config";
 import { isCommand, runCommand } from "./commands";
-import { assembleStore } from "./start";
+import { assembleStore, serveWhenReady } from "./start";
 import { tryOutStartLine } from "./start-line";
 
 /** Composition root: config → database → services → HTTP, and a graceful stop on SIGTERM/SIGINT. */
@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     // Draining: /readyz answers 503 while requests are still served, so a balancer that checks it moves away;
-    // then the listener closes (new connections are refused and a proxy retries them elsewhere).
+    // then the listener closes (new connections are refused and a proxy retries them elsewhere) while every request
+    // already received is finished (http/graceful-close.ts).
     store.readiness.drain();
     store.app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, "stopping: draining, then finishing requests in flight");
     const force = setTimeout(() => process.exit(1), 10_000 + config.DRAIN_SECONDS * 1000);
@@ -40,9 +41,10 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // Listening before migrating: /readyz says 503 until the database is migrated and seeded.
-  await store.app.listen({ port: config.PORT, host: config.HOST });
-  await store.prepare();
+  // Listening only once migrated, seeded and ready: a balancer that connects gets an instance that can answer
+  // (nginx skips a port that refuses; it does not retry a POST an instance answered with 503).
+  await serveWhenReady(store, { port: config.PORT, host: config.HOST }, () => !stopping);
+  if (stopping) return;
   if (config.tryOut) {
     store.app.log.warn(tryOutStartLine(config));
   }

@@ -19,8 +19,8 @@ export interface StartedStore {
 }
 
 /**
- * Opens the database, connects Redis when configured, builds services and the HTTP app. The app can listen before
- * `prepare()`: until it is done `/readyz` answers 503 and every other request the contract's 503.
+ * Opens the database, connects Redis when configured, builds services and the HTTP app. main.ts listens only after
+ * `prepare()`; an app that listens before (a test) answers `/readyz` 503 and every other request the contract's 503.
  */
 export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra: Partial<AppDeps> = {}): Promise<StartedStore> {
   const db = openStoreDatabase(config);
@@ -52,4 +52,14 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
       await db.close();
     },
   };
+}
+
+/**
+ * Prepares the store, then listens (unless `stillWanted()` says a stop came meanwhile). Until the store is ready a
+ * connection is refused, which every balancer sends to another instance; a 503 to a POST, nginx would not.
+ */
+export async function serveWhenReady(store: StartedStore, listen: { port: number; host: string }, stillWanted: () => boolean = () => true): Promise<void> {
+  await store.prepare();
+  if (!stillWanted()) return;
+  await store.app.listen(listen);
 }

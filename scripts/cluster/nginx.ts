@@ -1,11 +1,12 @@
 // nginx from Debian's packages in front of the instances: round-robin, its files in a temp folder (-p prefix),
 // no root paths. Open-source nginx has no active health checks: a refused connection, a timeout or a 502/503/504
-// sends the request to the next instance (POSTs only when nothing reached the instance yet).
+// sends the request to the next instance. A POST an instance has already received is sent again only when it names
+// an Idempotency-Key on the endpoint that honours one (docs/decisions/0010 and 0052); deploy/nginx.conf holds the same
+// rules (PROXY_RULES below, checked by nginx.test.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { NGINX } from "../../server/test/nginx";
-
 
 export interface NginxProxy {
   url: string;
@@ -13,6 +14,37 @@ export interface NginxProxy {
   route(ports: number[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/** `http` level: which requests may be sent again to another instance after one has received them. */
+export const RETRY_MAP = `  # An order POST that names an Idempotency-Key may be sent again to another instance after one received it: the
+  # store answers a repeated key with the first order (docs/decisions/0010). Any other POST goes to another instance
+  # only when none received it (a refused connection); GET, HEAD, PUT and DELETE always may.
+  map "$request_method $uri $http_idempotency_key" $retry_posted {
+    "~*^POST /api/orders/? ." 1;
+    default 0;
+  }`;
+
+/** `server` level: the proxy settings every location inherits, and the two ways a request is passed on. */
+export const PROXY_RULES = `    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Request-Id $request_id;
+    proxy_connect_timeout 1s;
+    proxy_read_timeout 30s;
+    proxy_next_upstream_tries 3;
+    proxy_buffering off;
+    # Prometheus scrapes each instance directly; the public side never shows /metrics.
+    location = /metrics { return 404; }
+    location / {
+      error_page 418 = @retry_posted;
+      if ($retry_posted) { return 418; }
+      proxy_pass http://store;
+      proxy_next_upstream error timeout http_502 http_503 http_504;
+    }
+    location @retry_posted {
+      proxy_pass http://store;
+      proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;
+    }`;
 
 export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   const temp = (name: string) => path.join(dir, "temp", name);
@@ -27,29 +59,17 @@ http {
   fastcgi_temp_path ${temp("fastcgi")};
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
-  # max_fails=0: an instance that answers 503 while it starts or drains is skipped for that request (next_upstream)
-  # but never marked down, so a rolling restart cannot leave nginx with "no live upstreams" for a whole fail_timeout.
+${RETRY_MAP}
+  # max_fails=0: an instance that answers 503 while it drains or sheds load is skipped for that request
+  # (next_upstream) but never marked down, so nginx cannot be left with "no live upstreams" for a whole fail_timeout.
   upstream store {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join("\n")}
   }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 100m;
-    # Prometheus scrapes each instance directly; the public side never shows /metrics.
-    location = /metrics { return 404; }
-    location / {
-      proxy_pass http://store;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-      proxy_connect_timeout 1s;
-      proxy_read_timeout 30s;
-      proxy_next_upstream error timeout http_502 http_503 http_504;
-      proxy_next_upstream_tries 3;
-      proxy_buffering off;
-      add_header X-Upstream $upstream_addr always;
-    }
+    add_header X-Upstream $upstream_addr always;
+${PROXY_RULES}
   }
 }
 `;

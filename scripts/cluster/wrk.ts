@@ -12,6 +12,10 @@ export interface WrkResult {
   p99Ms: number;
   /** Answers that were not 2xx/3xx, plus socket errors. */
   failures: number;
+  /** The failures by kind: answers that were not 2xx/3xx, wrk's timeouts (2 s), other socket errors. */
+  non2xx: number;
+  timeouts: number;
+  socketErrors: number;
 }
 
 export interface WrkRequest {
@@ -22,16 +26,31 @@ export interface WrkRequest {
   tokens?: string[];
 }
 
-const lua = (request: WrkRequest) => `
-local tokens = ${JSON.stringify(request.tokens ?? [])}
-local body = ${JSON.stringify(request.body === undefined ? "" : JSON.stringify(request.body))}
+/** A Lua string literal: quotes and backslashes escaped, control characters as three-digit decimal escapes. */
+export function luaString(text: string): string {
+  let escaped = "";
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || char === '"') escaped += `\\${char}`;
+    else if (code < 32 || code === 127) escaped += `\\${String(code).padStart(3, "0")}`;
+    else escaped += char;
+  }
+  return `"${escaped}"`;
+}
+
+/** A Lua table of strings, `{ "a", "b" }` (JSON's `["a","b"]` is not Lua: wrk would fall back to its default request). */
+export const luaList = (items: string[]): string => `{ ${items.map(luaString).join(", ")} }`;
+
+export const wrkScript = (request: WrkRequest) => `
+local tokens = ${luaList(request.tokens ?? [])}
+local body = ${luaString(request.body === undefined ? "" : JSON.stringify(request.body))}
 local i = 0
 request = function()
   i = i + 1
   local headers = {}
   if body ~= "" then headers["Content-Type"] = "application/json" end
   if #tokens > 0 then headers["Authorization"] = "Bearer " .. tokens[(i % #tokens) + 1] end
-  return wrk.format("${request.method ?? "GET"}", "${request.path}", headers, body ~= "" and body or nil)
+  return wrk.format(${luaString(request.method ?? "GET")}, ${luaString(request.path)}, headers, body ~= "" and body or nil)
 end
 `;
 
@@ -45,15 +64,18 @@ function milliseconds(text: string): number {
 export async function runWrk(base: string, request: WrkRequest, options: { seconds: number; connections: number }): Promise<WrkResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-wrk-"));
   const script = path.join(dir, "request.lua");
-  fs.writeFileSync(script, lua(request));
+  fs.writeFileSync(script, wrkScript(request));
   try {
-    const { stdout } = await promisify(execFile)(WRK, ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", "-s", script, base]);
+    const { stdout, stderr } = await promisify(execFile)(WRK, ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", "-s", script, base]);
+    // A script wrk cannot load is only a line on stderr, and wrk then sends its default GET: never measure that.
+    if (stderr.trim()) throw new Error(`wrk: ${stderr.trim()}`);
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
     const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? "";
     const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
-    const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
-    return { rps, p99Ms: milliseconds(p99), failures: non2xx + socketErrors };
+    const [connect, read, write, timeouts] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
+    const socketErrors = (connect ?? 0) + (read ?? 0) + (write ?? 0);
+    return { rps, p99Ms: milliseconds(p99), failures: non2xx + socketErrors + (timeouts ?? 0), non2xx, timeouts: timeouts ?? 0, socketErrors };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

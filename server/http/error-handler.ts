@@ -18,6 +18,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   range_not_satisfiable: 416,
   too_many: 429,
   unavailable: 503,
+  client_gone: 499,
 };
 
 /** A domain error in HTTP terms: its status, the contract's body parts and the headers its kind calls for. */

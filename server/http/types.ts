@@ -10,5 +10,7 @@ declare module "fastify" {
     locale: Locale;
     /** Set by the auth guard on routes that need a signed-in user. */
     user: AuthUser | null;
+    /** True once the client's connection is closed: work it asked for would answer nobody (http/load-shedding.ts). */
+    clientGone(): boolean;
   }
 }

@@ -20,7 +20,8 @@ export type DomainErrorKind =
   | "too_large" // 413
   | "range_not_satisfiable" // 416
   | "too_many" // 429: retryAfterSeconds says when to come back
-  | "unavailable"; // 503: a provider we depend on is down
+  | "unavailable" // 503: a provider we depend on is down
+  | "client_gone"; // 499: the client left before the work started; nothing was done and nobody reads the answer
 
 export interface DomainErrorOptions {
   fields?: FieldMessages;

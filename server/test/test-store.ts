@@ -83,6 +83,8 @@ export interface TestStoreOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Page rendering from this build (see server/http/page-errors.test.ts); API only without it. */
   ssr?: AppDeps["ssr"];
+  /** Holds API work at a point the test releases (see server/http/load-shedding.test.ts). */
+  holdWork?: AppDeps["holdWork"];
 }
 
 export async function startTestStore(env: Record<string, string> = {}, options: TestStoreOptions = {}): Promise<TestStore> {
@@ -103,7 +105,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   await prepareServices(services, config);
   const { log } = options;
   const app = await buildApp({
-    config, db, services, redis, ssr: options.ssr, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:`,
+    config, db, services, redis, ssr: options.ssr, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:`, holdWork: options.holdWork,
     logger: Boolean(log), logStream: log && { write: (line: string) => log(JSON.parse(line)) },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

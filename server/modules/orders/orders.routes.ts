@@ -48,7 +48,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
       },
     },
     async (request) =>
-      orders.place(request.user!.id, request.body, { locale: request.locale, idempotencyKey: request.headers["idempotency-key"] }),
+      orders.place(request.user!.id, request.body, {
+        locale: request.locale,
+        idempotencyKey: request.headers["idempotency-key"],
+        clientGone: () => request.clientGone(),
+      }),
   );
 
   app.get(

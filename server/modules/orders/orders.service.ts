@@ -106,10 +106,13 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
     to: string | undefined,
     idempotency?: { key: string; hash: string },
+    clientGone?: () => boolean,
   ) =>
     wallet.transaction(async (trx) => {
       // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
       await lockOpenAccount(trx, userId);
+      // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.
+      if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
       const seq = await repository.nextSeq(trx);
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
@@ -160,7 +163,11 @@ export function createOrdersService(deps: OrdersDeps) {
      * Places an order for `userId`. With an idempotency key the first successful answer is kept and returned again
      * for a retry with the same body, without a second order (a refused request is not kept: it can be retried).
      */
-    async place(userId: string, input: PlaceOrderInput, options: { locale: Locale; idempotencyKey?: string }): Promise<PlaceOrderResponse> {
+    async place(
+      userId: string,
+      input: PlaceOrderInput,
+      options: { locale: Locale; idempotencyKey?: string; /** True once the client has left: no order is placed then. */ clientGone?: () => boolean },
+    ): Promise<PlaceOrderResponse> {
       const idempotency = options.idempotencyKey
         ? { key: options.idempotencyKey, hash: createHash("sha256").update(JSON.stringify(input)).digest("hex") }
         : undefined;
@@ -173,7 +180,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const accountAddress = await deps.accountEmail(userId);
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency);
+          const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency, options.clientGone);
           const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
           await deps.rememberBilling?.(userId, billing);
           deps.metrics?.orderPlaced(input.currency);

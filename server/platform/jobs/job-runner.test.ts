@@ -3,11 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
 import { TEST_DATABASE_URL } from "../../test/test-store";
 import { manualClock } from "../clock";
+import { manualTimers } from "../timers";
 import { createJobRunner } from "./job-runner";
 
 /** A migrated database that can be opened again, as a restarted process would: a SQLite file or a PostgreSQL schema. */
@@ -121,10 +122,14 @@ describe("the durable job runner", () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     for (const runner of [first, second]) {
-      runner.register("count", async (payload: { n: number }) => {
-        runsOf.set(payload.n, [...(runsOf.get(payload.n) ?? []), runner.id]);
-        await gate;
-      });
+      runner.register(
+        "count",
+        async (payload: { n: number }) => {
+          runsOf.set(payload.n, [...(runsOf.get(payload.n) ?? []), runner.id]);
+          await gate;
+        },
+        { concurrency: 5 },
+      );
     }
     for (let n = 0; n < 40; n++) await first.schedule(db.kysely, { kind: "count", payload: { n } });
     const both = Promise.all([first.runDue(), second.runDue()]);
@@ -160,5 +165,127 @@ describe("the durable job runner", () => {
     clock.advance(60_000);
     expect(await after.runDue()).toBe(1);
     expect(ran).toEqual(["still here", "crash"]);
+  });
+
+  it("renews a claim while its handler runs: a slow job whose claim time has passed is not taken, and so not run, by another runner", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const timers = manualTimers(clock);
+    const lockMs = 60_000;
+    const first = createJobRunner(db.kysely, db.dialect, { clock, timers, lockMs, logError: () => undefined });
+    const second = createJobRunner(db.kysely, db.dialect, { clock, timers: manualTimers(clock), lockMs });
+    let finish!: () => void;
+    const slowSend = new Promise<void>((resolve) => (finish = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const sends: string[] = [];
+    first.register("send", async (payload: { to: string }) => {
+      started();
+      await slowSend;
+      sends.push(`first:${payload.to}`);
+    }, { timeoutMs: 10 * lockMs });
+    second.register("send", async (payload: { to: string }) => void sends.push(`second:${payload.to}`));
+    await first.schedule(db.kysely, { kind: "send", payload: { to: "ada@example.test" } });
+
+    const firstRun = first.runDue();
+    await running;
+    // Five claim lengths pass while the send is still going: the renewal timer fires every third of one.
+    for (let i = 0; i < 15; i++) {
+      clock.advance(lockMs / 3);
+      await timers.fire();
+      expect(await second.runDue()).toBe(0);
+    }
+    const row = await db.kysely.selectFrom("jobs").select(["status", "locked_by", "locked_until", "attempts"]).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "running", locked_by: first.id, attempts: 1 });
+    expect(new Date(row.locked_until!).getTime()).toBeGreaterThan(clock.now().getTime());
+
+    finish();
+    expect(await firstRun).toBe(1);
+    expect(sends).toEqual(["first:ada@example.test"]);
+    expect(await db.kysely.selectFrom("jobs").select(["status", "attempts"]).executeTakeFirstOrThrow()).toEqual({ status: "done", attempts: 1 });
+    // Nothing is held any more: no renewal is left waiting.
+    expect(timers.size).toBe(0);
+  });
+
+  it("fails a try that outlives its kind's timeout and retries it with backoff, telling the handler through its signal", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const timers = manualTimers(clock);
+    const failures: boolean[] = [];
+    const runner = createJobRunner(db.kysely, db.dialect, { clock, timers, retryBaseMs: 1000, onFailure: (_kind, final) => failures.push(final), logError: () => undefined });
+    const aborted: boolean[] = [];
+    let started!: () => void;
+    let running = new Promise<void>((resolve) => (started = resolve));
+    runner.register("hang", async (_payload, context) => {
+      started();
+      if (context.attempt === 1) {
+        await new Promise<void>((resolve) => context.signal.addEventListener("abort", () => resolve()));
+        aborted.push(context.signal.aborted);
+        return;
+      }
+    }, { timeoutMs: 30_000 });
+    await runner.schedule(db.kysely, { kind: "hang" });
+
+    const firstTry = runner.runDue();
+    await running;
+    clock.advance(29_999);
+    await timers.fire();
+    clock.advance(1);
+    await timers.fire();
+    expect(await firstTry).toBe(1);
+    expect(aborted).toEqual([true]);
+    expect(failures).toEqual([false]);
+    const failed = await db.kysely.selectFrom("jobs").select(["status", "attempts", "last_error", "run_at"]).executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: "queued", attempts: 1, last_error: "job hang timed out after 30000 ms" });
+    expect(failed.run_at).toBe(new Date(clock.now().getTime() + 1000).toISOString());
+
+    running = new Promise<void>((resolve) => (started = resolve));
+    clock.advance(1000);
+    expect(await runner.runDue()).toBe(1);
+    expect(await db.kysely.selectFrom("jobs").select(["status", "attempts"]).executeTakeFirstOrThrow()).toEqual({ status: "done", attempts: 2 });
+  });
+
+  it("runs at most a kind's concurrency at once per runner and leaves the rest queued for another runner; other kinds are not held up", async () => {
+    const { db } = await database();
+    const clock = manualClock();
+    const first = createJobRunner(db.kysely, db.dialect, { clock, timers: manualTimers(clock) });
+    const second = createJobRunner(db.kysely, db.dialect, { clock, timers: manualTimers(clock) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const now = { first: 0, second: 0 };
+    const most = { first: 0, second: 0 };
+    const arrivals: Array<() => void> = [];
+    const arrived = (count: number) => new Promise<void>((resolve) => arrivals.push(() => now.first + now.second >= count && resolve()));
+    const notes: string[] = [];
+    for (const [name, runner] of [["first", first], ["second", second]] as const) {
+      runner.register("smtp", async () => {
+        now[name]++;
+        most[name] = Math.max(most[name], now[name]);
+        for (const arrival of arrivals) arrival();
+        await gate;
+        now[name]--;
+      }, { concurrency: 2 });
+      runner.register("note", async () => void notes.push(name));
+    }
+    for (let i = 0; i < 6; i++) await first.schedule(db.kysely, { kind: "smtp", payload: { i } });
+    await first.schedule(db.kysely, { kind: "note" });
+
+    const firstRun = first.runDue();
+    await arrived(2);
+    // Two sends in hand on the first runner, the note done beside them, four sends still queued, not claimed.
+    await vi.waitFor(() => expect(notes).toEqual(["first"]));
+    const queued = () => db.kysely.selectFrom("jobs").select("id").where("kind", "=", "smtp").where("status", "=", "queued").execute();
+    expect(await queued()).toHaveLength(4);
+    const secondRun = second.runDue();
+    await arrived(4);
+    expect(await queued()).toHaveLength(2);
+    // A job of another kind that comes due while the sends still run is not held up behind them.
+    await first.schedule(db.kysely, { kind: "note" });
+    first.wake();
+    await vi.waitFor(() => expect(notes).toHaveLength(2));
+    release();
+    expect((await firstRun) + (await secondRun)).toBe(8);
+    expect(most).toEqual({ first: 2, second: 2 });
+    expect(await db.kysely.selectFrom("jobs").select("id").where("status", "=", "done").execute()).toHaveLength(8);
   });
 });
