@@ -7,7 +7,8 @@ import { migrateToLatest } from "./db/migrate";
 import { createChangeBus } from "./platform/change-bus";
 import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
-import { connectRedis } from "./redis";
+import { setRedisLog } from "./platform/redis-outage";
+import { closeRedis, connectRedis } from "./redis";
 import { createServices, prepareServices } from "./services";
 
 export interface StartedStore {
@@ -33,6 +34,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   const services = createServices({ config, db, redis, bus, metrics: createMetrics({ processMetrics: true }) });
   const readiness = createReadiness();
   const app = await buildApp({ config, db, services, redis, ssr, readiness, ...extra });
+  if (redis) setRedisLog(redis, (line) => app.log.warn(line));
   return {
     app,
     readiness,
@@ -48,7 +50,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
       await services.jobs.stop();
       services.mail.stop();
       await bus.close();
-      await redis?.quit();
+      await closeRedis(redis);
       await db.close();
     },
   };

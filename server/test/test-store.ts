@@ -9,7 +9,7 @@ import { loadConfig, type Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import type { Clock } from "../platform/clock";
-import { connectRedis } from "../redis";
+import { closeRedis, connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
 
 /**
@@ -76,7 +76,10 @@ async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
  * a namespace of their own unless `redisNamespace` is given (stores that pass the same one share their counts).
  * Timed work runs only when a test calls `services.jobs.runDue()`, on the `clock` it passes.
  */
-export async function startTestStore(env: Record<string, string> = {}, options: { redisNamespace?: string; clock?: Clock } = {}): Promise<TestStore> {
+export async function startTestStore(
+  env: Record<string, string> = {},
+  options: { redisNamespace?: string; clock?: Clock; /** Gets the Redis outage warnings (else they are dropped). */ redisLog?: (line: string) => void } = {},
+): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-data-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -89,7 +92,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   });
   const { db, drop } = await freshDatabase();
   await migrateToLatest(db);
-  const redis = await connectRedis(config.REDIS_URL);
+  const redis = await connectRedis(config.REDIS_URL, options.redisLog ?? (() => undefined));
   const services = createServices({ config, db, redis, clock: options.clock });
   await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis, logger: false, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:` });
@@ -121,7 +124,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     async close() {
       await app.close();
       await services.bus.close();
-      await redis?.quit();
+      await closeRedis(redis);
       await db.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
