@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import pg from "pg";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
@@ -42,6 +43,8 @@ export interface TestStore {
   db: Db;
   services: Services;
   config: Config;
+  /** The store's Redis client when REDIS_URL is set (tests that stop their own Redis wait for it to reconnect). */
+  redis: Redis | null;
   /** Calls the API over real HTTP; JSON in and out. */
   call<T = any>(pathname: string, options?: CallOptions): Promise<ApiAnswer<T>>;
   post<T = any>(pathname: string, body: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
@@ -119,6 +122,7 @@ export async function startTestStore(
     db,
     services,
     config,
+    redis,
     call,
     post: (pathname, body, options) => call(pathname, { ...options, method: "POST", body }),
     async close() {
