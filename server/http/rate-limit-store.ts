@@ -35,13 +35,17 @@ export function fallbackStoreClass(redis: Redis, namespace: string) {
     }
 
     private count(method: "incr" | "read", key: string, callback: Callback, timeWindow: number, max: number): void {
-      if (!redisUsable(redis)) return this.local[method](key, callback, timeWindow, max);
+      if (!redisUsable(redis)) {
+        this.local[method](key, callback, timeWindow, max);
+        return;
+      }
       this.shared[method](
         key,
         (error, answer) => {
-          if (!error) return callback(null, answer);
-          redisFailed(redis, error);
-          this.local[method](key, callback, timeWindow, max);
+          if (error) {
+            redisFailed(redis, error);
+            this.local[method](key, callback, timeWindow, max);
+          } else callback(null, answer);
         },
         timeWindow,
         max,

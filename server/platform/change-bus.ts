@@ -29,7 +29,7 @@ export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeB
   // A subscribed connection can do nothing else: it gets a connection of its own, which queues its SUBSCRIBE until
   // connected (ioredis subscribes again after every reconnect). Its errors are the main connection's outage.
   const subscriber = redis?.duplicate({ enableOfflineQueue: true }) ?? null;
-  subscriber?.on("error", (error: unknown) => redisFailed(redis!, error));
+  if (redis && subscriber) subscriber.on("error", (error: unknown) => redisFailed(redis, error));
   const ready = subscriber ? subscriber.subscribe(channel).then(() => undefined) : Promise.resolve();
   if (subscriber) {
     subscriber.on("message", (_channel: string, message: string) => {

@@ -151,7 +151,7 @@ describe("old sign-ins", () => {
   });
 });
 
-describe.each([
+describe.each<{ cache: string; env: Record<string, string> }>([
   { cache: "memory", env: {} },
   { cache: "Redis", env: { REDIS_URL: TEST_REDIS_URL } },
 ])("re-use of a spent refresh token, sign-ins cached in $cache", ({ env }) => {
