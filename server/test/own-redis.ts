@@ -19,7 +19,10 @@ export interface OwnRedis {
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => resolve(socket.end() && true));
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
