@@ -5,7 +5,8 @@ import { migrateToLatest } from "./db/migrate";
 import { createChangeBus } from "./platform/change-bus";
 import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
-import { connectRedis } from "./redis";
+import { setRedisLog } from "./platform/redis-outage";
+import { closeRedis, connectRedis } from "./redis";
 import { buildAppForRole, openStoreDatabase, runsJobs } from "./roles";
 import { createServices, prepareServices, type Services } from "./services";
 
@@ -32,6 +33,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   const readiness = createReadiness();
   // ROLE: the whole store, or a worker's probes and metrics only (server/roles.ts).
   const app = await buildAppForRole(config.ROLE, { config, db, services, redis, ssr, readiness, metrics, ...extra });
+  if (redis) setRedisLog(redis, (line) => app.log.warn(line));
   return {
     app,
     readiness,
@@ -48,7 +50,7 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
       await services.jobs.stop();
       services.mail.stop();
       await bus.close();
-      await redis?.quit();
+      await closeRedis(redis);
       await db.close();
     },
   };

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startOwnRedis, type OwnRedis } from "../test/own-redis";
 import { startTestStore, TEST_REDIS_URL, type TestStore } from "../test/test-store";
 
 const stores: TestStore[] = [];
+const redises: OwnRedis[] = [];
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
+  await Promise.all(redises.splice(0).map((redis) => redis.close()));
 });
 
-async function store(env: Record<string, string> = {}, redisNamespace?: string): Promise<TestStore> {
-  const started = await startTestStore(env, { redisNamespace });
+async function store(env: Record<string, string> = {}, redisNamespace?: string, redisLog?: (line: string) => void): Promise<TestStore> {
+  const started = await startTestStore(env, { redisNamespace, redisLog });
   stores.push(started);
   return started;
 }
@@ -42,5 +45,30 @@ describe("rate limits", () => {
     for (let i = 3; i < 5; i++) expect((await createTicket(second, i)).status).toBe(200);
     await expectRefused(first, 5);
     await expectRefused(second, 6);
+  });
+
+  it("count per instance while Redis is down, with one warning line, and share one count again once it is back", async () => {
+    const redis = await startOwnRedis();
+    redises.push(redis);
+    const namespace = `test:${randomUUID()}:`;
+    const warnings: string[] = [];
+    const first = await store({ REDIS_URL: redis.url }, namespace, (line) => warnings.push(line));
+    const second = await store({ REDIS_URL: redis.url }, namespace);
+    await redis.stop();
+    // Each instance limits on its own: five each, the sixth refused; never a 500.
+    for (let i = 0; i < 5; i++) expect((await createTicket(first, i)).status).toBe(200);
+    await expectRefused(first, 5);
+    for (let i = 6; i < 11; i++) expect((await createTicket(second, i)).status).toBe(200);
+    await expectRefused(second, 11);
+    expect(warnings.filter((line) => line.includes("Redis is not answering"))).toHaveLength(1);
+
+    await redis.start();
+    await vi.waitFor(() => expect([first.redis?.status, second.redis?.status]).toEqual(["ready", "ready"]), { timeout: 10_000, interval: 50 });
+    expect(warnings.at(-1)).toContain("Redis answers again");
+    // The (emptied) Redis counts for both again: three here and two there, and the sixth is refused on either.
+    for (let i = 12; i < 15; i++) expect((await createTicket(first, i)).status).toBe(200);
+    for (let i = 15; i < 17; i++) expect((await createTicket(second, i)).status).toBe(200);
+    await expectRefused(first, 17);
+    await expectRefused(second, 18);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { redisFailed } from "./redis-outage";
 
 /** Topics every instance must hear about, so caches kept in memory forget what changed elsewhere. */
 export type ChangeTopic = "catalog.prices" | "catalog.products";
@@ -25,8 +26,10 @@ export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeB
     for (const listener of listeners.get(topic) ?? []) listener();
   };
 
-  // A subscribed connection can do nothing else: it gets a connection of its own.
-  const subscriber = redis?.duplicate() ?? null;
+  // A subscribed connection can do nothing else: it gets a connection of its own, which queues its SUBSCRIBE until
+  // connected (ioredis subscribes again after every reconnect). Its errors are the main connection's outage.
+  const subscriber = redis?.duplicate({ enableOfflineQueue: true }) ?? null;
+  if (redis && subscriber) subscriber.on("error", (error: unknown) => redisFailed(redis, error));
   const ready = subscriber ? subscriber.subscribe(channel).then(() => undefined) : Promise.resolve();
   if (subscriber) {
     subscriber.on("message", (_channel: string, message: string) => {
@@ -39,7 +42,8 @@ export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeB
     ready,
     async publish(topic) {
       notify(topic);
-      await redis?.publish(channel, `${self} ${topic}`);
+      // During a Redis outage the other instances miss this change (docs/operations.md says what to do): never an error here.
+      await redis?.publish(channel, `${self} ${topic}`).catch((error: unknown) => redisFailed(redis, error));
     },
     subscribe(topic, listener) {
       const set = listeners.get(topic) ?? new Set();
@@ -47,7 +51,7 @@ export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeB
       listeners.set(topic, set);
     },
     async close() {
-      await subscriber?.quit();
+      await subscriber?.quit().catch(() => subscriber.disconnect());
     },
   };
 }

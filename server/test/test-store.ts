@@ -3,13 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import pg from "pg";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Db } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import type { Clock } from "../platform/clock";
-import { connectRedis } from "../redis";
+import { closeRedis, connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
 
 /**
@@ -42,6 +43,8 @@ export interface TestStore {
   db: Db;
   services: Services;
   config: Config;
+  /** The store's Redis client when REDIS_URL is set (tests that stop their own Redis wait for it to reconnect). */
+  redis: Redis | null;
   /** Calls the API over real HTTP; JSON in and out. */
   call<T = any>(pathname: string, options?: CallOptions): Promise<ApiAnswer<T>>;
   post<T = any>(pathname: string, body: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
@@ -85,6 +88,8 @@ export interface TestStoreOptions {
   ssr?: AppDeps["ssr"];
   /** Holds API work at a point the test releases (see server/http/load-shedding.test.ts). */
   holdWork?: AppDeps["holdWork"];
+  /** Gets the Redis outage warnings (else they are dropped). */
+  redisLog?: (line: string) => void;
 }
 
 export async function startTestStore(env: Record<string, string> = {}, options: TestStoreOptions = {}): Promise<TestStore> {
@@ -100,7 +105,7 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
   });
   const { db, drop } = await freshDatabase();
   await migrateToLatest(db);
-  const redis = await connectRedis(config.REDIS_URL);
+  const redis = await connectRedis(config.REDIS_URL, options.redisLog ?? (() => undefined));
   const services = createServices({ config, db, redis, clock: options.clock });
   await prepareServices(services, config);
   const { log } = options;
@@ -131,12 +136,13 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     db,
     services,
     config,
+    redis,
     call,
     post: (pathname, body, options) => call(pathname, { ...options, method: "POST", body }),
     async close() {
       await app.close();
       await services.bus.close();
-      await redis?.quit();
+      await closeRedis(redis);
       await db.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -45,18 +45,23 @@ export function createAccessTokens(
         .sign(key);
     },
 
-    /** The user the token speaks for, or null when it is missing, forged, expired or not an access token. */
+    /**
+     * The user the token speaks for, or null when it is missing, forged, expired, not an access token or its sign-in
+     * ended. A failure to find out whether the sign-in ended (the database down) is thrown, never taken for a
+     * signed-out user: it must not read as "sign in again".
+     */
     async verify(token: string): Promise<(AuthUser & { sessionId: string }) | null> {
+      let payload: Awaited<ReturnType<typeof verified>>;
       try {
-        const payload = await verified(token);
-        if (!payload) return null;
-        const role = USER_ROLES.find((known) => known === payload.role) ?? "customer";
-        const sessionId = String(payload.sid ?? "");
-        if (await isRevoked(sessionId)) return null;
-        return { id: String(payload.sub), role, sessionId };
+        payload = await verified(token);
       } catch {
         return null;
       }
+      if (!payload) return null;
+      const role = USER_ROLES.find((known) => known === payload.role) ?? "customer";
+      const sessionId = String(payload.sid ?? "");
+      if (await isRevoked(sessionId)) return null;
+      return { id: String(payload.sub), role, sessionId };
     },
   };
 }

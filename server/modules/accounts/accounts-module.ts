@@ -7,13 +7,14 @@ import { createAccountMail } from "./account-mail";
 import { createAccountsRepository } from "./accounts.repository";
 import { createAccountsService } from "./accounts.service";
 import { systemClock, type Clock } from "../../platform/clock";
-import { createExpiringStore } from "../../platform/expiring-store";
+import { createExpiringStore, createSharedStore } from "../../platform/expiring-store";
 import { createLoginThrottle } from "./login-throttle";
 import { createPasswordResetService } from "./password-reset.service";
 import { verifyAgainstDummy } from "./passwords";
 import { createResetCodesRepository } from "./reset-codes.repository";
 import { createResetLimits } from "./reset-limits";
-import { createRevokedSessions, createSessionsService } from "./sessions.service";
+import { createRevokedSessions } from "./revoked-sessions";
+import { createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
 
 export interface AccountsModuleDeps {
@@ -36,10 +37,12 @@ export interface AccountsModuleDeps {
 export function createAccountsModule({ db, redis, mail, secret, previousSecrets = [], publicUrl, admin, clock = systemClock }: AccountsModuleDeps) {
   const now = () => clock.now();
   const store = createExpiringStore(redis, { clock });
-  const revoked = createRevokedSessions(store);
+  const sessionsRepository = createSessionsRepository(db);
+  // The database says which sign-ins ended; Redis (or memory) only caches its answers.
+  const revoked = createRevokedSessions(sessionsRepository, createSharedStore(redis, { clock }));
   const accessTokens = createAccessTokens(secret, revoked.has, previousSecrets);
   const users = createAccountsRepository(db);
-  const sessions = createSessionsService({ repository: createSessionsRepository(db), accessTokens, revoked, now });
+  const sessions = createSessionsService({ repository: sessionsRepository, accessTokens, revoked, now });
   const throttle = createLoginThrottle(store, clock);
   const accountMail = createAccountMail(mail, publicUrl);
   const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now });
@@ -64,15 +67,14 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     /** Ends every sign-in of the user at once (their access tokens are refused from now on). */
     endSignIns: (userId: string): Promise<void> => sessions.endAllOf(userId),
     /**
-     * At start: the admin account, old sign-ins forgotten, recently ended ones refused again, the dummy hash ready
-     * so the first unknown-email sign-in is not faster.
+     * At start: the admin account, old sign-ins forgotten, the dummy hash ready so the first unknown-email sign-in
+     * is not faster.
      */
     async prepare(log: (line: string) => void = console.warn): Promise<void> {
       if (admin && (await accounts.ensureAdmin(admin.email, admin.password)) === "refused") {
         log(`ADMIN_EMAIL ${admin.email.trim().toLowerCase()} belongs to a customer account: it was not made staff. Choose another address, or invite the person from /admin/staff.`);
       }
       await sessions.purgeEnded();
-      await sessions.restoreRevoked();
       await verifyAgainstDummy("");
     },
   };

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { manualClock } from "../../platform/clock";
 import { registerCustomer } from "../../test/accounts";
-import { startTestStore, type TestStore } from "../../test/test-store";
+import { startTestStore, TEST_REDIS_URL, type TestStore } from "../../test/test-store";
+import { REFRESH_RACE_WINDOW_MS } from "./sessions.service";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -146,5 +148,45 @@ describe("old sign-ins", () => {
     const left = (await sessions()).map((session) => session.id);
     expect(left).toHaveLength(2);
     expect(left).not.toContain(ended!.id);
+  });
+});
+
+describe.each<{ cache: string; env: Record<string, string> }>([
+  { cache: "memory", env: {} },
+  { cache: "Redis", env: { REDIS_URL: TEST_REDIS_URL } },
+])("re-use of a spent refresh token, sign-ins cached in $cache", ({ env }) => {
+  const clock = manualClock();
+  let timed: TestStore;
+  beforeAll(async () => {
+    timed = await startTestStore(env, { clock });
+  });
+  afterAll(() => timed.close());
+  const pairOf = async () => {
+    const customer = await registerCustomer(timed);
+    const newer = await timed.post("/api/Accounts/refresh", { refreshToken: customer.refreshToken });
+    expect(newer.status).toBe(200);
+    return { spent: customer.refreshToken, newer: newer.body as { accessToken: string; refreshToken: string } };
+  };
+  const answers = async (newer: { accessToken: string; refreshToken: string }) => [
+    (await timed.call("/api/Accounts/profile", { token: newer.accessToken })).status,
+    (await timed.post("/api/Accounts/refresh", { refreshToken: newer.refreshToken })).status,
+  ];
+
+  it("within the race window answers 401 and the newer pair keeps working (two tabs refreshing together)", async () => {
+    const { spent, newer } = await pairOf();
+    clock.advance(REFRESH_RACE_WINDOW_MS - 1000);
+    expect((await timed.post("/api/Accounts/refresh", { refreshToken: spent })).status).toBe(401);
+    expect(await answers(newer)).toEqual([200, 200]);
+  });
+
+  it("after the race window answers 401 and ends the whole sign-in: the newer access and refresh tokens answer 401", async () => {
+    const { spent, newer } = await pairOf();
+    // The newer access token was checked (and its sign-in cached as live) before the replay.
+    expect((await timed.call("/api/Accounts/profile", { token: newer.accessToken })).status).toBe(200);
+    clock.advance(REFRESH_RACE_WINDOW_MS + 1000);
+    const replay = await timed.post("/api/Accounts/refresh", { refreshToken: spent });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual(SESSION_ENDED);
+    expect(await answers(newer)).toEqual([401, 401]);
   });
 });

@@ -92,10 +92,10 @@ export function createSessionsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Sign-ins ended at or after `since`, with when each ended. */
-    async revokedSince(since: string, trx: Kysely<Database> = db): Promise<Array<{ sessionId: string; revokedAt: string }>> {
-      const rows = await trx.selectFrom("sessions").select(["id", "revoked_at"]).where("revoked_at", ">=", since).execute();
-      return rows.map((row) => ({ sessionId: row.id, revokedAt: row.revoked_at! }));
+    /** When the sign-in ended; null while it lasts, and for an id the database does not know. */
+    async revokedAt(sessionId: string, trx: Kysely<Database> = db): Promise<string | null> {
+      const row = await trx.selectFrom("sessions").select("revoked_at").where("id", "=", sessionId).executeTakeFirst();
+      return row?.revoked_at ?? null;
     },
 
     async revoke(sessionId: string, at: string, trx: Kysely<Database> = db): Promise<void> {

@@ -4,8 +4,8 @@ import type { TokenPair } from "../../../contract/accounts";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { AuthUser } from "./auth-user";
-import { ACCESS_TOKEN_SECONDS, type AccessTokens } from "./access-tokens";
-import type { ExpiringStore } from "../../platform/expiring-store";
+import type { AccessTokens } from "./access-tokens";
+import type { RevokedSessions } from "./revoked-sessions";
 import type { SessionsRepository } from "./sessions.repository";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -22,26 +22,6 @@ export function hashRefreshToken(token: string): string {
 }
 
 const sessionEnded = () => DomainError.unauthenticated({ key: "accounts.sessionEnded" });
-
-/**
- * Ended sign-ins, remembered as long as an access token can live so the auth guard refuses their access tokens
- * at once (a lookup in memory or one Redis GET, never the database). Without Redis the list is reloaded from the
- * database at start (`restoreRevoked`), so a restart does not bring an ended sign-in's tokens back.
- */
-export function createRevokedSessions(store: ExpiringStore) {
-  const key = (sessionId: string) => `revoked-session:${sessionId}`;
-  return {
-    /** Remembers the sign-ins for `ttlMs` (by default the whole life of an access token). */
-    async add(sessionIds: string[], ttlMs = ACCESS_TOKEN_SECONDS * 1000): Promise<void> {
-      await Promise.all(sessionIds.map((id) => store.set(key(id), "1", ttlMs)));
-    },
-    async has(sessionId: string): Promise<boolean> {
-      return (await store.get(key(sessionId))) !== null;
-    },
-  };
-}
-
-export type RevokedSessions = ReturnType<typeof createRevokedSessions>;
 
 interface SessionsDeps {
   repository: SessionsRepository;
@@ -116,16 +96,6 @@ export function createSessionsService({ repository, accessTokens, revoked, now }
     async endAllWithin(trx: Kysely<Database>, userId: string): Promise<() => Promise<void>> {
       const ended = await repository.revokeAllOf(userId, now().toISOString(), undefined, trx);
       return () => revoked.add(ended);
-    },
-
-    /** At start: remembers again the sign-ins ended recently enough for one of their access tokens to be alive. */
-    async restoreRevoked(): Promise<void> {
-      const at = now().getTime();
-      const lifetimeMs = ACCESS_TOKEN_SECONDS * 1000;
-      for (const { sessionId, revokedAt } of await repository.revokedSince(new Date(at - lifetimeMs).toISOString())) {
-        const leftMs = Date.parse(revokedAt) + lifetimeMs - at;
-        if (leftMs > 0) await revoked.add([sessionId], leftMs);
-      }
     },
 
     /** Forgets every sign-in that ended more than a day ago (at start). */
