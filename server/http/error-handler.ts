@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { Problem } from "../../contract/errors";
 import { translate, type MessageRef } from "../i18n/messages";
 import { DomainError, type DomainErrorKind } from "../platform/domain-error";
+import { DEPENDENCY_RETRY_AFTER_SECONDS, failureName, isConnectionFailure } from "../platform/unavailable";
 import { ApiError, type FieldMessages } from "./api-error";
 import type { ValidationFailure } from "./validation";
 import { validationFieldMessages } from "../i18n/validation-messages";
@@ -27,10 +28,18 @@ function fromDomainError(error: DomainError): ApiError {
   return new ApiError(STATUS_OF[error.kind], error.fields, error.detail, Object.keys(headers).length > 0 ? headers : undefined);
 }
 
+/** A connection failure of some backing service that no adapter named. */
+function outage(cause: unknown): DomainError {
+  return new DomainError("unavailable", { detail: { key: "dependency.service" }, retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, cause });
+}
+
 /** Turns anything thrown while handling an API request into the ApiError the client should see. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
+  // A backing service's connection failure that reached here unwrapped (not through the database or storage
+  // adapters) is still an outage: 503 with Retry-After, never a 500.
+  if (isConnectionFailure(error)) return fromDomainError(outage(error));
   if (error instanceof ZodError) {
     return ApiError.fields(validationFieldMessages(error.issues, (error as ValidationFailure).input));
   }
@@ -82,7 +91,10 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request);
-    if (apiError.status >= 500) {
+    if ((error instanceof DomainError && error.kind === "unavailable") || (!(error instanceof ApiError) && isConnectionFailure(error))) {
+      // An outage is expected and says what is down: one warn line, no stack (a PostgreSQL restart must not flood the log).
+      request.log.warn({ reqId: request.id, unavailable: failureName(error) }, "request answered 503: a dependency is unavailable");
+    } else if (apiError.status >= 500) {
       request.log.error({ err: error, reqId: request.id }, "request failed");
     } else if (apiError.status === 429) {
       const seconds = String(apiError.detail?.params?.seconds ?? 60);

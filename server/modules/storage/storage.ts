@@ -22,6 +22,12 @@ export interface FileStorage {
    * DOWNLOAD_ACCEL_PATH has one; a download then passes no byte through Node.
    */
   proxyPath?(key: string): string;
+  /**
+   * True when the storage service answers (S3: HeadBucket). Only a storage that is a service of its own has it;
+   * `/readyz` and the `scriptorium_dependency_up` gauge report it. Failures of such a service are thrown as
+   * `DependencyUnavailable("storage")` (503), a missing file as `not_found`.
+   */
+  ping?(): Promise<boolean>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
