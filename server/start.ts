@@ -2,17 +2,20 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "./app";
 import type { Config } from "./config";
-import { openDatabase } from "./db/database";
+import { openDatabase, type Db } from "./db/database";
 import { createChangeBus } from "./platform/change-bus";
 import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import { prepareStore } from "./prepare-store";
 import { connectRedis } from "./redis";
-import { createServices } from "./services";
+import { createServices, type Services } from "./services";
 
 export interface StartedStore {
   app: FastifyInstance;
   readiness: Readiness;
+  /** For scripts and tests that act on the store directly. */
+  services: Services;
+  db: Db;
   /** Migrates the database (once, whichever instance gets there first), seeds it, starts mail, then turns ready. */
   prepare(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +44,8 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   return {
     app,
     readiness,
+    services,
+    db,
     async prepare() {
       // Waits for the database when it is down (prepare-store.ts); a close meanwhile ends the wait.
       try {
