@@ -81,6 +81,7 @@ describe.runIf(postgresPass && !cannot)("PostgreSQL outages", () => {
   it(
     "an instance survives PostgreSQL stopping: 503 with Retry-After meanwhile, /readyz names the database, ready again within seconds of its start",
     async () => {
+      uncaught.length = 0;
       try {
         cluster = await startPostgresCluster("scriptorium-outage");
         store = await startStore(cluster.url, path.join(dataDir, "restart"));
@@ -124,6 +125,7 @@ describe.runIf(postgresPass && !cannot)("PostgreSQL outages", () => {
   it(
     "a store started while its PostgreSQL is down is alive, answers 503, and turns ready once PostgreSQL starts",
     async () => {
+      uncaught.length = 0;
       try {
         cluster = await startPostgresCluster("scriptorium-outage", { started: false });
         store = await startStore(cluster.url, path.join(dataDir, "cold"));

@@ -87,6 +87,8 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
   return reply.status(error.status).type("application/json; charset=utf-8").send(problemBody(error, reply.request));
 }
 
+const FILE_HEADERS = ["content-disposition", "etag", "last-modified", "accept-ranges", "content-range", "content-length"];
+
 /** The one central error handler: contract shapes out, 5xx details only in the log (with the request id). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -99,6 +101,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (apiError.status === 429) {
       const seconds = String(apiError.detail?.params?.seconds ?? 60);
       reply.header("retry-after", seconds);
+    }
+    // A file download that failed before its first byte (storage down) had its file's headers set already, some on
+    // the raw response (Fastify's stream mode): none of them describes this error.
+    if (apiError.status >= 500 && !reply.raw.headersSent) {
+      for (const name of FILE_HEADERS) {
+        reply.removeHeader(name);
+        reply.raw.removeHeader(name);
+      }
     }
     return sendProblem(reply, apiError);
   });

@@ -136,8 +136,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
         return true;
-      } catch {
-        return false;
+      } catch (error) {
+        // Up is "S3 answers": a 4xx (some S3-compatible servers refuse HeadBucket, or the role may not list the
+        // bucket) is an answer; unreachable, a timeout (the abort) or a 5xx is down.
+        const name = (error as { name?: string } | null)?.name;
+        return !(isServiceFault(error) || name === "AbortError");
       }
     },
   };
