@@ -1,4 +1,4 @@
-import type { DatabaseConnection, Dialect, Driver } from "kysely";
+import type { DatabaseConnection, Dialect, Driver, QueryCompiler } from "kysely";
 import type pg from "pg";
 import { asUnavailable, failureName } from "../platform/unavailable";
 
@@ -55,6 +55,9 @@ export function unavailableDialect(dialect: Dialect): Dialect {
           throw asUnavailable("database", error);
         }
       };
+      type SavepointStep = (connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) => Promise<void>;
+      const withConnection = (step: SavepointStep | undefined): SavepointStep | undefined =>
+        step && ((connection, name, compile) => guard(() => step(unwrap(connection), name, compile)));
       return {
         init: () => guard(() => driver.init()),
         async acquireConnection() {
@@ -70,10 +73,9 @@ export function unavailableDialect(dialect: Dialect): Dialect {
         beginTransaction: (connection, settings) => guard(() => driver.beginTransaction(unwrap(connection), settings)),
         commitTransaction: (connection) => guard(() => driver.commitTransaction(unwrap(connection))),
         rollbackTransaction: (connection) => guard(() => driver.rollbackTransaction(unwrap(connection))),
-        savepoint: driver.savepoint && ((connection, name, compile) => guard(() => driver.savepoint!(unwrap(connection), name, compile))),
-        rollbackToSavepoint:
-          driver.rollbackToSavepoint && ((connection, name, compile) => guard(() => driver.rollbackToSavepoint!(unwrap(connection), name, compile))),
-        releaseSavepoint: driver.releaseSavepoint && ((connection, name, compile) => guard(() => driver.releaseSavepoint!(unwrap(connection), name, compile))),
+        savepoint: withConnection(driver.savepoint?.bind(driver)),
+        rollbackToSavepoint: withConnection(driver.rollbackToSavepoint?.bind(driver)),
+        releaseSavepoint: withConnection(driver.releaseSavepoint?.bind(driver)),
         releaseConnection: (connection) => driver.releaseConnection(unwrap(connection)),
         destroy: () => driver.destroy(),
       };

@@ -11,7 +11,7 @@ export function dependencyChecksFor(deps: { db: Db; redis: Redis | null; storage
   const probes: DependencyProbe[] = [{ name: "database", probe: () => deps.db.ping() }];
   const redis = deps.redis;
   if (redis) probes.push({ name: "redis", probe: async () => redis.status === "ready" && (await redis.ping()) === "PONG" });
-  const storage = deps.storage;
-  if (storage.ping) probes.push({ name: "storage", probe: () => storage.ping!() });
+  const ping = deps.storage.ping?.bind(deps.storage);
+  if (ping) probes.push({ name: "storage", probe: ping });
   return createDependencyChecks(probes);
 }

@@ -13,14 +13,14 @@ export interface RetryOptions {
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", stop);
       resolve();
     }, ms);
-    function stop() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
     signal?.addEventListener("abort", stop, { once: true });
   });
 }
