@@ -15,8 +15,11 @@ export const POOL_CONNECT_TIMEOUT_MS = 10_000;
  */
 export function handlePoolErrors(pool: pg.Pool, log: (line: string) => void): void {
   pool.on("error", (error) => log(`database connection lost (${failureName(error)}); the pool opens a new one when needed`));
+  // A connection checked out between two queries has no pool listener: its error must not end the process either.
+  // It is not logged here (an idle one's error also reaches the pool's listener above, which logs it); the next
+  // query on it fails as `unavailable` and that request's 503 is logged.
   pool.on("connect", (client) => {
-    client.on("error", (error) => log(`database connection failed (${failureName(error)})`));
+    client.on("error", () => undefined);
   });
 }
 
