@@ -95,7 +95,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const apiError = toApiError(error, request);
     if ((error instanceof DomainError && error.kind === "unavailable") || (!(error instanceof ApiError) && isConnectionFailure(error))) {
       // An outage is expected and says what is down: one warn line, no stack (a PostgreSQL restart must not flood the log).
-      request.log.warn({ reqId: request.id, unavailable: failureName(error) }, "request answered 503: a dependency is unavailable");
+      request.log.warn({ unavailable: failureName(error) }, "request answered 503: unavailable");
     } else if (apiError.status >= 500) {
       request.log.error({ err: error, reqId: request.id }, "request failed");
     } else if (apiError.status === 429) {

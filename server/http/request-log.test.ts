@@ -31,9 +31,12 @@ describe("request log", () => {
     const { app, requestLines } = await logged(0.1, () => draws[next++ % draws.length]!);
     for (let i = 0; i < 3; i++) await app.inject("/status/200");
     await app.inject("/status/503");
+    await app.inject("/status/500");
+    // A 503 (a dependency down, starting, draining) is expected in an outage: warn; any other 5xx is an error.
     expect(requestLines().map((line) => [line.status, line.level])).toEqual([
       [200, 30],
-      [503, 50],
+      [503, 40],
+      [500, 50],
     ]);
   });
 
