@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { loadConfig } from "../config";
 import { customer, orderBody } from "../modules/orders/orders-test-support";
+import { DependencyUnavailable } from "../platform/unavailable";
 import { assembleStore, type StartedStore } from "../start";
 import { postgresClusterUnavailable, startPostgresCluster, type PostgresCluster } from "../test/postgres-cluster";
 
@@ -88,8 +90,22 @@ describe.runIf(postgresPass && !cannot)("PostgreSQL outages", () => {
         await store.prepare();
         const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
         expect(await placeOrder(store, buyer.token)).toBe(200);
+        // A transaction holding its connection between two queries when PostgreSQL goes away: its connection's
+        // error has no pool listener then, and must not end the process either; its next query fails as unavailable.
+        let resume: (() => void) | undefined;
+        const held = store.db.kysely.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await new Promise<void>((resolve) => {
+            resume = resolve;
+          });
+          await sql`select 1`.execute(trx);
+        });
+        held.catch(() => undefined);
+        await until("the transaction to hold its connection", 10_000, async () => resume !== undefined);
 
         await cluster.stop();
+        resume?.();
+        await expect(held).rejects.toBeInstanceOf(DependencyUnavailable);
         const down = await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${buyer.token}` } });
         expect(down.status).toBe(503);
         expect(down.headers.get("retry-after")).toBe("5");
