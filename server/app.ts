@@ -10,6 +10,7 @@ import { answerClientError, answerFrameworkError } from "./http/client-errors";
 import { registerDevMailbox } from "./http/dev-mailbox";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerGracefulClose } from "./http/graceful-close";
+import { dependencyChecksFor } from "./http/dependencies";
 import { registerHealth } from "./http/health";
 import { registerMetrics } from "./http/metrics";
 import { registerLocale } from "./http/locale";
@@ -96,7 +97,10 @@ export async function buildApp({
   registerAuth(app, services.accessTokens);
   registerNoStoreWithToken(app);
   await registerOpenApi(app, config.apiDocs);
-  registerHealth(app, db, readiness);
+  // Database, Redis and S3 as /readyz and the scriptorium_dependency_up gauge see them (cached, short deadlines).
+  const dependencies = dependencyChecksFor({ db, redis, storage: services.storage });
+  services.metrics.watchDependencies(dependencies.states);
+  registerHealth(app, dependencies, readiness);
   registerLoadShedding(app, { maxInFlight: config.MAX_IN_FLIGHT, holdWork });
   if (config.tryOut) registerDevMailbox(app, services.mail);
 

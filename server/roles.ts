@@ -25,12 +25,12 @@ export function servesStore(role: Role): boolean {
 /** The HTTP app this role answers with: the whole store, or a worker's probes and metrics. */
 export async function buildAppForRole(role: Role, deps: AppDeps & { metrics: Metrics; readiness: Readiness }): Promise<FastifyInstance> {
   if (servesStore(role)) return buildApp(deps);
-  return buildWorkerApp({ config: deps.config, db: deps.db, metrics: deps.metrics, readiness: deps.readiness, logger: deps.logger });
+  return buildWorkerApp({ config: deps.config, db: deps.db, redis: deps.redis, metrics: deps.metrics, readiness: deps.readiness, logger: deps.logger });
 }
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
-export function openStoreDatabase(config: Config): Db {
-  return openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: sqliteFileOf(config) });
+export function openStoreDatabase(config: Config, log?: (line: string) => void): Db {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: sqliteFileOf(config), log });
 }
 
 export function sqliteFileOf(config: Pick<Config, "DATA_DIR">): string {

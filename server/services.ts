@@ -33,6 +33,7 @@ import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
+import { failureName, isConnectionFailure } from "./platform/unavailable";
 
 export interface ServiceDeps {
   config: Config;
@@ -45,9 +46,15 @@ export interface ServiceDeps {
   clock?: Clock;
 }
 
+/** The job runner's failures on stderr; the database or another dependency being down is one line, without a stack. */
+function logJobError(error: unknown, message: string): void {
+  if (isConnectionFailure(error)) console.warn(`${message}: ${failureName(error)}`);
+  else console.error(message, error);
+}
+
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
-  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final) });
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
   metrics.watchJobs(() => jobs.depth());
   // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
   const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);

@@ -1,19 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "./app";
 import type { Config } from "./config";
-import { migrateToLatest } from "./db/migrate";
 import { createChangeBus } from "./platform/change-bus";
 import { createMetrics } from "./platform/metrics";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import { setRedisLog } from "./platform/redis-outage";
+import type { Db } from "./db/database";
+import { prepareStore } from "./prepare-store";
 import { closeRedis, connectRedis } from "./redis";
 import { buildAppForRole, openStoreDatabase, runsJobs } from "./roles";
-import { createServices, prepareServices, type Services } from "./services";
+import type { Services } from "./services";
+import { createServices } from "./services";
 
 export interface StartedStore {
   app: FastifyInstance;
   readiness: Readiness;
+  /** For scripts and tests that act on the store directly. */
   services: Services;
+  db: Db;
   /** Migrates the database (once, whichever instance gets there first), seeds it, starts mail, then turns ready. */
   prepare(): Promise<void>;
   close(): Promise<void>;
@@ -24,7 +28,9 @@ export interface StartedStore {
  * `prepare()`; an app that listens before (a test) answers `/readyz` 503 and every other request the contract's 503.
  */
 export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra: Partial<AppDeps> = {}): Promise<StartedStore> {
-  const db = openStoreDatabase(config);
+  // Lost database connections are logged by the app's logger once it exists (stderr before).
+  let log = (line: string) => console.warn(line);
+  const db = openStoreDatabase(config, (line) => log(line));
   const redis = await connectRedis(config.REDIS_URL);
   const bus = createChangeBus(redis);
   await bus.ready;
@@ -33,18 +39,27 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
   const readiness = createReadiness();
   // ROLE: the whole store, or a worker's probes and metrics only (server/roles.ts).
   const app = await buildAppForRole(config.ROLE, { config, db, services, redis, ssr, readiness, metrics, ...extra });
-  if (redis) setRedisLog(redis, (line) => app.log.warn(line));
+  log = (line) => app.log.warn(line);
+  if (redis) setRedisLog(redis, log);
+  const closing = new AbortController();
   return {
     app,
     readiness,
     services,
+    db,
     async prepare() {
-      await migrateToLatest(db);
-      await prepareServices(services, { ...config, log: (line) => app.log.warn(line) });
+      // Waits for the database when it is down (prepare-store.ts); a close meanwhile ends the wait.
+      try {
+        await prepareStore({ db, services, config, log }, closing.signal);
+      } catch (error) {
+        if (closing.signal.aborted) return;
+        throw error;
+      }
       if (runsJobs(config.ROLE)) services.jobs.start();
       readiness.ready();
     },
     async close() {
+      closing.abort(new Error("the store is closing"));
       readiness.drain();
       await app.close();
       await services.jobs.stop();

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kys
 import type pg from "pg";
 import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
+import { handlePoolErrors, POOL_CONNECT_TIMEOUT_MS, unavailableDialect } from "./postgres-pool";
 import type { Database } from "./schema";
 import { loadOnFirstUse } from "../platform/load-on-first-use";
 import { ensurePrivateDir, ensurePrivateFile } from "../platform/private-files";
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
   /** Tests: fail any query on the outer database made inside `transaction(fn)` (outer-database-guard.ts). */
   guardOuterDatabase?: boolean;
+  /** Where a lost PostgreSQL connection is told (one line each); stderr when left out. */
+  log?: (line: string) => void;
 }
 
 /** The PostgreSQL client, loaded with the first PostgreSQL database (a store on SQLite never loads it). */
@@ -45,9 +48,13 @@ export function openDatabase(options: DatabaseOptions): Db {
     const pool = new (postgresClient().Pool)({
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const kysely = createKysely(new PostgresDialect({ pool }), options);
+    // A PostgreSQL restart must never end the process: connection errors are logged, queries answer `unavailable`.
+    handlePoolErrors(pool, options.log ?? ((line) => console.warn(line)));
+    const kysely = createKysely(unavailableDialect(new PostgresDialect({ pool })), options);
     return { ...withCommon(kysely, "postgres"), pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? ":memory:";

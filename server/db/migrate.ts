@@ -50,7 +50,8 @@ export async function migrateTo(db: Db, name?: string): Promise<string[]> {
   const { error, results } = name ? await migrator.migrateTo(name) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+    // The cause stays attached: start-up retries a migration that failed because the database was not there.
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

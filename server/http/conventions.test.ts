@@ -53,7 +53,7 @@ describe("API conventions", () => {
 
   it("reports liveness and readiness", async () => {
     expect((await store.call("/healthz")).body).toEqual({ status: "ok" });
-    expect((await store.call("/readyz")).body).toEqual({ status: "ok", state: "ready", database: true });
+    expect((await store.call("/readyz")).body).toEqual({ status: "ok", state: "ready", dependencies: { database: "up" } });
   });
 
   it("documents the API as OpenAPI generated from the schemas", async () => {

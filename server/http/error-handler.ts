@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { Problem } from "../../contract/errors";
 import { translate, type MessageRef } from "../i18n/messages";
 import { DomainError, type DomainErrorKind } from "../platform/domain-error";
+import { DEPENDENCY_RETRY_AFTER_SECONDS, failureName, isConnectionFailure } from "../platform/unavailable";
 import { ApiError, type FieldMessages } from "./api-error";
 import { logRefusal, type Refusal, type RequestLog } from "./request-log";
 import type { ValidationFailure } from "./validation";
@@ -29,10 +30,18 @@ function fromDomainError(error: DomainError): ApiError {
   return new ApiError(STATUS_OF[error.kind], error.fields, error.detail, Object.keys(headers).length > 0 ? headers : undefined);
 }
 
+/** A connection failure of some backing service that no adapter named. */
+function outage(cause: unknown): DomainError {
+  return new DomainError("unavailable", { detail: { key: "dependency.service" }, retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, cause });
+}
+
 /** Turns anything thrown while handling an API request into the ApiError the client should see. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
+  // A backing service's connection failure that reached here unwrapped (not through the database or storage
+  // adapters) is still an outage: 503 with Retry-After, never a 500.
+  if (isConnectionFailure(error)) return fromDomainError(outage(error));
   if (error instanceof ZodError) {
     return ApiError.fields(validationFieldMessages(error.issues, (error as ValidationFailure).input));
   }
@@ -80,10 +89,16 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
   return reply.status(error.status).type("application/json; charset=utf-8").send(problemBody(error, reply.request));
 }
 
+const FILE_HEADERS = ["content-disposition", "etag", "last-modified", "accept-ranges", "content-range", "content-length"];
+
 /** Why a deliberate 503 was given: the message key answered and, for a provider that is down, its error's message. */
 function refusalOf(error: unknown, apiError: ApiError): Refusal {
-  const cause = error instanceof Error && error.cause !== undefined ? error.cause : undefined;
   const reason = apiError.detail?.key ?? "detail.503";
+  // An outage says what is down (database, storage) rather than the driver's message.
+  if ((error instanceof DomainError && error.kind === "unavailable") || (!(error instanceof ApiError) && isConnectionFailure(error))) {
+    return { reason, cause: failureName(error) };
+  }
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : undefined;
   return cause === undefined ? { reason } : { reason, cause: cause instanceof Error ? cause.message : String(cause) };
 }
 
@@ -104,6 +119,14 @@ export function registerErrorHandler(app: FastifyInstance, requestLog?: Pick<Req
     } else if (apiError.status === 429) {
       const seconds = String(apiError.detail?.params?.seconds ?? 60);
       reply.header("retry-after", seconds);
+    }
+    // A file download that failed before its first byte (storage down) had its file's headers set already, some on
+    // the raw response (Fastify's stream mode): none of them describes this error.
+    if (apiError.status >= 500 && !reply.raw.headersSent) {
+      for (const name of FILE_HEADERS) {
+        reply.removeHeader(name);
+        reply.raw.removeHeader(name);
+      }
     }
     return sendProblem(reply, apiError);
   });

@@ -26,7 +26,7 @@ describe("readiness", () => {
       expect(early.json()).toMatchObject({ status: 503, detail: "The store is restarting. Try again in a few seconds." });
 
       await store.prepare();
-      expect((await call("/readyz")).json()).toEqual({ status: "ok", state: "ready", database: true });
+      expect((await call("/readyz")).json()).toEqual({ status: "ok", state: "ready", dependencies: { database: "up" } });
       expect((await call("/api/prices", "POST")).statusCode).toBe(200);
 
       store.readiness.drain();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/database";
+import type { DependencyChecks } from "../platform/dependency-checks";
 import { DomainError } from "../platform/domain-error";
 import type { Readiness } from "../platform/readiness";
 
@@ -7,10 +7,12 @@ import type { Readiness } from "../platform/readiness";
 const ALWAYS_ANSWERED = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
- * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: migrated, not draining, and the database
- * answers). Until the store is ready (migrations running), every other request gets the contract's 503.
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: migrated, not draining, and every dependency
+ * answers). `/readyz` names each dependency and its state, `{status, state, dependencies: {database: "up", …}}`,
+ * and answers 503 when the store is not ready or any of them is down. Until the store is ready (migrations
+ * running, or waiting for the database), every other request gets the contract's 503.
  */
-export function registerHealth(app: FastifyInstance, db: Db, readiness: Readiness): void {
+export function registerHealth(app: FastifyInstance, dependencies: DependencyChecks, readiness: Readiness): void {
   app.addHook("onRequest", (request, _reply, done) => {
     if (readiness.state === "starting" && !ALWAYS_ANSWERED.has(request.url)) {
       return done(new DomainError("unavailable", { detail: { key: "detail.503" }, retryAfterSeconds: 2 }));
@@ -20,8 +22,12 @@ export function registerHealth(app: FastifyInstance, db: Db, readiness: Readines
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     const state = readiness.state;
-    const database = state === "ready" ? await db.ping() : false;
-    const ok = state === "ready" && database;
-    return reply.status(ok ? 200 : 503).header("cache-control", "no-store").send({ status: ok ? "ok" : "unavailable", state, database });
+    const states = await dependencies.states();
+    const ok = state === "ready" && Object.values(states).every(Boolean);
+    const named = Object.fromEntries(Object.entries(states).map(([name, up]) => [name, up ? "up" : "down"]));
+    return reply
+      .status(ok ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: ok ? "ok" : "unavailable", state, dependencies: named });
   });
 }

@@ -1,4 +1,5 @@
 import client from "prom-client";
+import type { DependencyStates } from "./dependency-checks";
 
 /** Counts a module reports as it works; the HTTP layer adds its own. Every store owns one registry. */
 export interface StoreMetrics {
@@ -79,8 +80,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     registers,
     async collect() {
       this.reset();
+      // The table is in the database: while it is down the gauge is empty and the scrape still answers.
       for (const read of jobSources) {
-        for (const { kind, state, count } of await read()) this.set({ kind, state }, count);
+        for (const { kind, state, count } of await read().catch(() => [])) this.set({ kind, state }, count);
       }
     },
   });
@@ -93,7 +95,20 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     async collect() {
       this.reset();
       for (const read of queues) {
-        for (const [queue, depth] of Object.entries(await read())) this.set({ queue }, depth);
+        for (const [queue, depth] of Object.entries(await read().catch(() => ({})))) this.set({ queue }, depth);
+      }
+    },
+  });
+  const dependencySources: Array<() => Promise<DependencyStates>> = [];
+  new client.Gauge({
+    name: "scriptorium_dependency_up",
+    help: "1 when a backing service this instance needs answers (database always; redis and storage when configured), else 0",
+    labelNames: ["dependency"] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const read of dependencySources) {
+        for (const [dependency, up] of Object.entries(await read())) this.set({ dependency }, up ? 1 : 0);
       }
     },
   });
@@ -122,6 +137,10 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     },
     watchQueues(read: QueueDepths): void {
       queues.push(read);
+    },
+    /** Reports each dependency's state (cached checks, server/platform/dependency-checks.ts) when /metrics is read. */
+    watchDependencies(read: () => Promise<DependencyStates>): void {
+      dependencySources.push(read);
     },
   };
 }

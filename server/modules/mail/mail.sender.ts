@@ -6,6 +6,7 @@ import type { Database } from "../../db/schema";
 import type { JobHandler } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import { loadOnFirstUse } from "../../platform/load-on-first-use";
+import { failureName } from "../../platform/unavailable";
 import { parseAttachments } from "./mail-attachments";
 import { parseSecrets, redact } from "./redact";
 
@@ -15,6 +16,8 @@ export interface SenderOptions {
   smtpUrl: string;
   from: string;
   metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
+  /** Where a transport error is told; stderr when left out. */
+  log?: (line: string) => void;
 }
 
 /** Delivered (or abandoned) mail is kept this long, then deleted: stored mail holds names and addresses. */
@@ -40,7 +43,12 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
   const mailer = (): Transporter => {
     const smtp: SMTPTransport.Options = { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
     // nodemailer loads with the first mail sent over SMTP: the outbox never loads it.
-    transporter ??= (loadOnFirstUse("nodemailer") as typeof nodemailer).createTransport(smtp, { from: options.from });
+    if (!transporter) {
+      transporter = (loadOnFirstUse("nodemailer") as typeof nodemailer).createTransport(smtp, { from: options.from });
+      // A transport-level failure (the SMTP server gone) is one log line, never an unhandled `error` event; a send
+      // that fails rejects its own promise and the job runner retries that mail with backoff.
+      transporter.on("error", (error) => (options.log ?? console.warn)(`mail transport error (${failureName(error)})`));
+    }
     return transporter;
   };
 
