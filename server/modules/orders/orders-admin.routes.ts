@@ -50,7 +50,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
   const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>, bodyLimit?: number) =>
     app.post(
       `/admin/orders/:id/${path}`,
-      { preHandler: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
+      { onRequest: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
       async (request) => {
         const actor = actorOf(request);
         const id = await orders.idFor(request.params.id, actor);

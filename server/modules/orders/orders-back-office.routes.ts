@@ -50,14 +50,14 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
 
   app.get(
     "/admin/dashboard",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "Orders by what they wait for, tickets open, money in and out per currency over 30 days, delivery speed", response: { 200: dashboardSchema, ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "Orders by what they wait for, tickets open, money in and out per currency over 30 days, delivery speed", response: { 200: dashboardSchema, ...errors } } },
     async (request) => orders.dashboard(actorOf(request)),
   );
 
   app.get(
     "/admin/orders",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: { ...docs, summary: "The order queue: filters, search, sorted by due date, keyset pages (a writer sees their own orders)", querystring: adminOrderQuerySchema, response: { 200: adminOrderPageSchema, ...errors } },
     },
     async (request) => orders.queue.page(request.query, actorOf(request), orders.now()),
@@ -66,7 +66,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
   app.get(
     "/admin/orders.csv",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       compress: false,
       schema: { ...docs, summary: "The filtered queue as CSV (every page, streamed)", querystring: adminOrderQuerySchema.omit({ cursor: true, limit: true }), produces: ["text/csv"] },
     },
@@ -89,19 +89,19 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
 
   app.get(
     "/admin/order-writers",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "Staff an order can be given to", response: { 200: z.array(staffMemberSchema), ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "Staff an order can be given to", response: { 200: z.array(staffMemberSchema), ...errors } } },
     async () => orders.staff(),
   );
 
   app.get(
     "/admin/orders/:id",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: customer, billing, internal notes, timeline with names, what the caller may do", params, response: { 200: staffOrderDetailSchema, ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: customer, billing, internal notes, timeline with names, what the caller may do", params, response: { 200: staffOrderDetailSchema, ...errors } } },
     async (request) => orders.staffDetail(request.params.id, actorOf(request)),
   );
 
   app.post(
     "/admin/orders/:id/assign",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
     async (request) => {
       const actor = actorOf(request);
       const id = await orders.idFor(request.params.id, actor);
