@@ -47,7 +47,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
     if (!user) throw ApiError.unauthorized();
     request.user = { id: user.id, role: user.role };
   };
-  const requireUser = async function (request: FastifyRequest) {
+  const requireUser = async (request: FastifyRequest) => {
     await authenticate(request);
   };
   allGuards.add(requireUser);

@@ -15,7 +15,7 @@ import {
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit, tooLarge } from "../storage/byte-limit";
 import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
-import { allowedType } from "./orders-back-office.routes";
+import { allowedType } from "./order-files";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 

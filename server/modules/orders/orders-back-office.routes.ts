@@ -1,4 +1,3 @@
-import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import { stringify } from "csv-stringify";
@@ -17,7 +16,7 @@ import { problemSchema } from "../../../contract/errors";
 import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit } from "../storage/byte-limit";
-import type { StoredFile } from "./order-files";
+import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -31,12 +30,6 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const MALFORMED = /unexpected end of form|malformed|terminated early|multipart/i;
 
 const CSV_COLUMNS = ["number", "status", "createdAt", "dueAt", "late", "currency", "total", "customerEmail", "customerName", "writer", "services"] as const;
-
-/** True when `fileName`'s extension is one of the allowed types. */
-export function allowedType(fileName: string, allowed: readonly string[]): boolean {
-  const extension = path.extname(fileName).slice(1).toLowerCase();
-  return extension.length > 0 && allowed.includes(extension);
-}
 
 /**
  * The back office's order screens: the dashboard, the queue (and its CSV export), the staff list for assignment, the

@@ -60,6 +60,8 @@ export interface OrdersDeps {
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
   upload?: UploadRules;
+  /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
+  attachmentTypes?: readonly string[];
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
