@@ -35,10 +35,15 @@ const TOO_LATE = ["preParsing", "preValidation", "preHandler"] as const;
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
   app.decorateRequest("user", null);
   const allGuards = new Set<unknown>();
+  const guarded = (handlers: unknown) => [handlers ?? []].flat().some((handler) => allGuards.has(handler));
   app.addHook("onRoute", (route) => {
     for (const hook of TOO_LATE) {
-      const handlers: unknown[] = [route[hook] ?? []].flat();
-      if (handlers.some((handler) => allGuards.has(handler))) throw new Error(`${route.method} ${route.url}: give the auth guard as onRequest, not ${hook} (it must run before the body is validated)`);
+      if (guarded(route[hook])) throw new Error(`${route.method} ${route.url}: give the auth guard as onRequest, not ${hook} (it must run before the body is validated)`);
+    }
+    // The API document names every guarded operation, so a client (and the test that tries them all) knows them.
+    const schema = route.schema as { security?: unknown[]; hide?: boolean } | undefined;
+    if (guarded(route.onRequest) && route.url.startsWith("/api/") && !schema?.hide && !schema?.security?.length) {
+      throw new Error(`${route.method} ${route.url}: a guarded route declares security: [{ bearer: [] }] in its schema`);
     }
   });
   const authenticate = async (request: FastifyRequest) => {
