@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../platform/clock";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { STAFF_PASSWORD, staffSession, type TestStaff } from "../../test/staff";
-import { startTestStore, type TestStore } from "../../test/test-store";
+import { startTestStore, TEST_REDIS_URL, type TestStore } from "../../test/test-store";
 import { totpCode } from "./totp";
 
 const clock = manualClock("2026-11-25T09:00:00.000Z");
@@ -47,6 +47,21 @@ describe("a challenge's five attempts under parallel requests", () => {
     const held = await signIn(target);
     expect(held.status).toBe(429);
     expect(Number(held.headers.get("retry-after"))).toBeLessThanOrEqual(30);
+  });
+
+  it("holds with the attempts counted in Redis, as on several instances", async () => {
+    const shared = await startTestStore({ REDIS_URL: TEST_REDIS_URL }, { clock });
+    try {
+      const target = await staffSession(shared, "writer");
+      clock.advance(STEP_MS);
+      const step = await shared.post("/api/admin/auth/sign-in", { email: target.email, password: STAFF_PASSWORD });
+      const answers = await Promise.all(Array.from({ length: 16 }, () => shared.post("/api/admin/auth/verify", { challenge: step.body.challenge, code: wrong(target) })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(16).fill(400));
+      expect((await shared.services.audit.list({ action: "staff.code_failed", subjectType: "staff", subjectId: target.userId })).items.length).toBeLessThanOrEqual(5);
+      expect((await shared.post("/api/admin/auth/verify", { challenge: step.body.challenge, code: code(target) })).body.errors[""]).toEqual([EXPIRED]);
+    } finally {
+      await shared.close();
+    }
   });
 
   it("the same holds for the enrolment step", async () => {
