@@ -110,6 +110,14 @@ describe("configuration", () => {
     expect(configError({ DOWNLOAD_ACCEL_PATH: "/_files/", STORAGE: "s3", S3_BUCKET: "b" })).toMatch(/DOWNLOAD_ACCEL_PATH applies to STORAGE=local only/);
   });
 
+  it("reads the attachment types, a safe list by default, separately from the result types", () => {
+    expect(loadConfig({}).ATTACHMENT_ALLOWED_TYPES).toEqual(["pdf", "docx", "xlsx", "pptx", "odt", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"]);
+    const config = loadConfig({ ATTACHMENT_ALLOWED_TYPES: " .PDF, txt ,", UPLOAD_ALLOWED_TYPES: "pdf" });
+    expect(config.ATTACHMENT_ALLOWED_TYPES).toEqual(["pdf", "txt"]);
+    expect(config.UPLOAD_ALLOWED_TYPES).toEqual(["pdf"]);
+    expect(configError({ ATTACHMENT_ALLOWED_TYPES: "pdf, ../exe" })).toBe("Configuration error: ATTACHMENT_ALLOWED_TYPES must be a comma-separated list of file extensions");
+  });
+
   it("names the variable and the rule, never the value, which may be a secret", () => {
     expect(configError({ DATABASE_URL: "mysql://admin:hunter2-secret@db/x" })).toBe(
       "Configuration error: DATABASE_URL must start with postgres:// or postgresql://",

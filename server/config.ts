@@ -10,6 +10,14 @@ const booleanFlag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : ["true", "1", "yes"].includes(value)));
 
+/** A comma-separated list of file extensions ("pdf, .DOCX" → ["pdf", "docx"]), at least one. */
+const fileTypes = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(",").map((type) => type.trim().toLowerCase().replace(/^\./, "")).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9]{1,10}$/, "must be a comma-separated list of file extensions")).min(1, "must name at least one file extension"));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -77,11 +85,9 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
     /** File types (extensions) staff may deliver as results; anything else is refused with the list. */
-    UPLOAD_ALLOWED_TYPES: z
-      .string()
-      .default("pdf,docx,pptx,xlsx,odt,zip,md,txt,csv,png,jpg,jpeg")
-      .transform((value) => value.split(",").map((type) => type.trim().toLowerCase().replace(/^\./, "")).filter(Boolean))
-      .pipe(z.array(z.string().regex(/^[a-z0-9]{1,10}$/, "must be a comma-separated list of file extensions")).min(1, "must name at least one file extension")),
+    UPLOAD_ALLOWED_TYPES: fileTypes("pdf,docx,pptx,xlsx,odt,zip,md,txt,csv,png,jpg,jpeg"),
+    /** File types (extensions) customers and staff may attach to an order's messages; no markup, no programs by default. */
+    ATTACHMENT_ALLOWED_TYPES: fileTypes("pdf,docx,xlsx,pptx,odt,txt,md,csv,png,jpg,jpeg,zip"),
     TRUST_PROXY: booleanFlag,
     API_DOCS: z.enum(["public", "staff", "off"]).optional(),
     TRY_OUT: booleanFlag,

@@ -110,7 +110,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
-    writerPool: config.WRITER_POOL, staffAudit,
+    writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES,
     // Every staff move on an order is audited in its own transaction (who, from where, before and after).
     audit: (trx, entry) =>
       audit.record({ actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.ip, action: entry.action, subject: { type: "order", id: entry.orderId }, before: entry.before, after: entry.after }, trx),

@@ -29,6 +29,6 @@ export async function registerOpenApi(app: FastifyInstance, mode: Config["apiDoc
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
     staticCSP: true,
-    ...(mode === "staff" ? { uiHooks: { preHandler: app.requireStaff } } : {}),
+    ...(mode === "staff" ? { uiHooks: { onRequest: app.requireStaff } } : {}),
   });
 }

@@ -102,7 +102,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
   app.get(
     "/Accounts/profile",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, summary: "The signed-in customer's profile", security: signedIn, response: { 200: profileSchema } },
     },
     async (request) => accounts.profile(request.user!.id),
@@ -111,7 +111,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
   app.post(
     "/accounts/update",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Change the profile fields; answers the updated profile",
@@ -126,7 +126,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
   app.post(
     "/accounts/billing",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: "Save the billing details (with an optional EU VAT number, checked for its country's format) that prefill deposits and orders; answers the profile",
@@ -141,7 +141,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }>
   app.post(
     "/Accounts/change-password",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: ACCOUNT_RATE_LIMITS.changePassword },
       schema: {
         tags,

@@ -12,7 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     "/admin/audit",
     {
-      preHandler: app.requireRole("manager"),
+      onRequest: app.requireRole("manager"),
       schema: {
         tags: ["admin"],
         security: [{ bearer: [] }],

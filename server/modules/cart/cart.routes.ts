@@ -6,7 +6,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.get(
     "/cart",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["cart"],
         summary: "My cart as stored with my account (empty with currency null when none was stored)",
@@ -20,7 +20,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.put(
     "/cart",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
         tags: ["cart"],
@@ -37,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.post(
     "/cart/merge",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
         tags: ["cart"],

@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.put(
     "/admin/prices/:productId",
     {
-      preHandler: app.requireRole("admin"),
+      onRequest: app.requireRole("admin"),
       schema: {
         tags: ["admin"],
         summary: "Admin: set a product's price in one currency; every instance's prices and cached pages show it at once (audited)",
@@ -78,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     "/admin/catalog",
     {
-      preHandler: app.requireRole("admin"),
+      onRequest: app.requireRole("admin"),
       schema: { tags: ["admin"], security: [{ bearer: [] }], summary: "Admin: every service and bundle, sold or hidden, with terms and prices per currency", response: { 200: catalogListSchema, ...adminErrors } },
     },
     async (request) => ({ items: (await catalog.adminList(staffActorOf(request))).map(catalogProduct) }),
@@ -87,7 +87,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.put(
     "/admin/catalog/:productId",
     {
-      preHandler: app.requireRole("admin"),
+      onRequest: app.requireRole("admin"),
       schema: {
         tags: ["admin"],
         security: [{ bearer: [] }],

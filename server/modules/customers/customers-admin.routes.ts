@@ -14,20 +14,20 @@ const docs = { tags: ["admin"], security: [{ bearer: [] }] };
 export const customersAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomersAdminService }> = async (app, { customers }) => {
   app.get(
     "/admin/customers",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Search customers by email or name (newest first, up to 50)", querystring: customerSearchQuerySchema, response: { 200: customerListSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Search customers by email or name (newest first, up to 50)", querystring: customerSearchQuerySchema, response: { 200: customerListSchema, ...errors } } },
     async (request) => ({ items: await customers.search(request.query.q, staffActorOf(request)) }),
   );
 
   app.get(
     "/admin/customers/:id",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "One customer: profile, orders, tickets, and each balance with its ledger", params, response: { 200: customerDetailSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "One customer: profile, orders, tickets, and each balance with its ledger", params, response: { 200: customerDetailSchema, ...errors } } },
     async (request) => customers.detail(request.params.id, staffActorOf(request)),
   );
 
   app.post(
     "/admin/customers/:id/adjustments",
     {
-      preHandler: app.requireRole("manager"),
+      onRequest: app.requireRole("manager"),
       schema: {
         ...docs,
         summary: "Credit or debit a balance with a reason, through the ledger; a debit past the balance is refused (400 on amount)",
@@ -47,7 +47,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomersA
 
   app.post(
     "/admin/customers/:id/block",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Block: the customer's sign-ins end at once and they cannot sign in (409 when blocked)", params, body: blockRequestSchema, response: { 200: customerDetailSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Block: the customer's sign-ins end at once and they cannot sign in (409 when blocked)", params, body: blockRequestSchema, response: { 200: customerDetailSchema, ...errors } } },
     async (request) => {
       const actor = staffActorOf(request);
       await customers.block(request.params.id, request.body.reason, actor);
@@ -57,7 +57,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomersA
 
   app.post(
     "/admin/customers/:id/unblock",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Unblock: the customer may sign in again (409 when not blocked)", params, response: { 200: customerDetailSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Unblock: the customer may sign in again (409 when not blocked)", params, response: { 200: customerDetailSchema, ...errors } } },
     async (request) => {
       const actor = staffActorOf(request);
       await customers.unblock(request.params.id, actor);

@@ -26,7 +26,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     "/documents",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: "My receipts, invoices and credit notes, newest first", response: { 200: z.array(documentSummarySchema) } },
     },
     async (request) => documents.listFor(request.user!.id),
@@ -35,7 +35,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     "/balance/deposits/:id/receipt",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: "The PDF receipt of my credited deposit", params: idParams, response: pdfResponse },
     },
     async (request, reply) => send(reply, request.user!.id, "receipt", request.params.id),
@@ -44,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     "/orders/:ref/invoice",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: "The PDF invoice of my order: its lines, the VAT included, the total", params: orderParams, response: pdfResponse },
     },
     async (request, reply) => send(reply, request.user!.id, "invoice", request.params.ref),
@@ -53,7 +53,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   app.get(
     "/orders/:ref/credit-note",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: "The PDF credit note of my refunded order", params: orderParams, response: pdfResponse },
     },
     async (request, reply) => send(reply, request.user!.id, "credit_note", request.params.ref),

@@ -12,7 +12,7 @@ import type { DocumentsService } from "../documents/documents.service";
 import type { MailService } from "../mail/mail.service";
 import type { FileStorage } from "../storage/storage";
 import type { WalletService } from "../wallet/wallet.service";
-import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
+import { allowedType, asResultFile, DEFAULT_ATTACHMENT_TYPES, safeFileName, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { applies, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
 import type { OrderAccessPolicy } from "./order-access";
 import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
@@ -44,6 +44,8 @@ export interface OrderActionsDeps {
   audit?: AuditWriter;
   /** Who sees which order (order-access.ts): every action looks its order up through it. */
   access: OrderAccessPolicy;
+  /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
+  attachmentTypes?: readonly string[];
 }
 
 export interface NewMessage {
@@ -68,6 +70,13 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
   async function scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void> {
     await jobs.schedule(trx, { kind: LATE_JOB, payload: { orderId }, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}` });
+  }
+
+  /** A message's files are checked by type before any is stored: a refused one is a 400 naming it and the list. */
+  const attachmentTypes = deps.attachmentTypes ?? DEFAULT_ATTACHMENT_TYPES;
+  function refuseAttachmentTypes(files: Delivery[]): void {
+    const refused = files.find((file) => !allowedType(file.fileName, attachmentTypes));
+    if (refused) throw DomainError.field("attachments", "orders.attachmentTypeRefused", { name: safeFileName(refused.fileName) || "?", types: attachmentTypes.join(", ") });
   }
 
   /** Stores files before the transaction (storage is not transactional) and removes them if it fails. */
@@ -200,8 +209,9 @@ export function createOrderActions(deps: OrderActionsDeps) {
      * A message in the order's thread. From the customer while the order needs_info it is the answer: the order returns
      * to its previous status and the due date moves by the time the question waited.
      */
-    postMessage: (orderId: string, actor: Actor, message: NewMessage) =>
-      withFiles(`messages/${orderId}`, message.attachments, (stored) =>
+    postMessage: async (orderId: string, actor: Actor, message: NewMessage) => {
+      refuseAttachmentTypes(message.attachments);
+      return withFiles(`messages/${orderId}`, message.attachments, (stored) =>
         inTransaction(orderId, actor, async (trx, order) => {
           const at = now();
           const internal = Boolean(message.internal) && actor.role !== "customer";
@@ -219,7 +229,8 @@ export function createOrderActions(deps: OrderActionsDeps) {
           else await customerMail(trx, order, "message", { message: message.body });
           return { id };
         }),
-      ),
+      );
+    },
 
     /**
      * The customer answers a question by correcting one item's brief, checked against its form as at checkout:

@@ -20,6 +20,20 @@ const CONTENT_TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
 };
 
+/** Message attachments allowed when ATTACHMENT_ALLOWED_TYPES is not set: documents, plain text, images, zip; no markup, no programs. */
+export const DEFAULT_ATTACHMENT_TYPES = ["pdf", "docx", "xlsx", "pptx", "odt", "txt", "md", "csv", "png", "jpg", "jpeg", "zip"];
+
+/** True when `fileName`'s extension is one of the allowed types. */
+export function allowedType(fileName: string, allowed: readonly string[]): boolean {
+  const extension = path.extname(safeFileName(fileName)).slice(1).toLowerCase();
+  return extension.length > 0 && allowed.includes(extension);
+}
+
+/** The last part of a name a browser or script sent: no directories (`/` or `\\`), no control characters. */
+export function safeFileName(fileName: string): string {
+  return (fileName.split(/[\\/]/).pop() ?? "").replace(/\p{Cc}/gu, "").trim();
+}
+
 export function contentTypeFor(fileName: string): string {
   return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? "application/octet-stream";
 }
@@ -48,7 +62,7 @@ export type StoredFile = Pick<OrderFileRow, "storage_key" | "file_name" | "conte
 
 /** Streams a file into storage under `prefix`, hashing it on the way; never buffers a stream. */
 export async function storeFile(storage: FileStorage, prefix: string, delivery: Delivery): Promise<StoredFile> {
-  const fileName = delivery.fileName.trim() || "result";
+  const fileName = safeFileName(delivery.fileName) || "result";
   const hash = createHash("sha256");
   const source = Buffer.isBuffer(delivery.content) ? Readable.from([delivery.content]) : delivery.content;
   const hashing = Readable.from(

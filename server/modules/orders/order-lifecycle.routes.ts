@@ -25,7 +25,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
 
   app.get(
     "/orders/:ref",
-    { preHandler: app.requireUser, schema: { ...docs, summary: "My order's page: timeline, versions, messages, due date and the moves that apply", params, response: { 200: orderDetailSchema, 404: problemSchema } } },
+    { onRequest: app.requireUser, schema: { ...docs, summary: "My order's page: timeline, versions, messages, due date and the moves that apply", params, response: { 200: orderDetailSchema, 404: problemSchema } } },
     async (request) => orders.detail(request.params.ref, actorOf(request)),
   );
 
@@ -33,7 +33,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
   const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, request: { body: z.output<B> } & Parameters<typeof actorOf>[0]) => Promise<unknown>, bodyLimit?: number) =>
     app.post(
       `/orders/:ref/${path}`,
-      { preHandler: app.requireUser, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: orderDetailSchema, ...errors } } },
+      { onRequest: app.requireUser, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: orderDetailSchema, ...errors } } },
       async (request) => {
         const actor = actorOf(request);
         const id = await orders.idFor(request.params.ref, actor);
@@ -64,7 +64,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
   app.get(
     "/orders/:ref/files/:fileId",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       compress: false,
       schema: { ...docs, summary: "Download any version's file or a message attachment of my order (Range, If-Range, ETag)", params: params.extend({ fileId: z.string().max(100) }) },
     },

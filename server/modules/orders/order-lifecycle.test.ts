@@ -206,7 +206,7 @@ describe("messages", () => {
     const staffView = (await store.call(`/api/admin/orders/${id}`, { token: writer.token })).body;
     expect(staffView.messages.map((message: { internal: boolean }) => message.internal)).toEqual([true, false]);
     expect(await mailsTo(buyer.email)).toContain(`New message about order ${number}`);
-    const big = await mine(`${id}/messages`, buyer, { body: "big", attachments: [{ fileName: "big.bin", contentBase64: Buffer.alloc(2 * 1024 * 1024 + 1).toString("base64") }] });
+    const big = await mine(`${id}/messages`, buyer, { body: "big", attachments: [{ fileName: "big.pdf", contentBase64: Buffer.alloc(2 * 1024 * 1024 + 1).toString("base64") }] });
     expect(big.status).toBe(400);
   });
 });

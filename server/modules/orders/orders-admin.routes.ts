@@ -15,7 +15,7 @@ import {
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit, tooLarge } from "../storage/byte-limit";
 import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
-import { allowedType } from "./orders-back-office.routes";
+import { allowedType } from "./order-files";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -61,7 +61,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
   ) =>
     app.post(
       `/admin/orders/:id/${path}`,
-      { preHandler: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
+      { onRequest: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
       async (request) => {
         const actor = actorOf(request);
         const id = need === "take" ? ((await orders.find(request.params.id))?.id ?? "") : await orders.idFor(request.params.id, actor, need);

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -17,7 +16,7 @@ import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
 import { csvStringifier } from "../../platform/csv";
 import { DomainError } from "../../platform/domain-error";
 import { byteLimit } from "../storage/byte-limit";
-import type { StoredFile } from "./order-files";
+import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -32,12 +31,6 @@ const MALFORMED = /unexpected end of form|malformed|terminated early|multipart/i
 
 const CSV_COLUMNS = ["number", "status", "createdAt", "dueAt", "late", "currency", "total", "customerEmail", "customerName", "writer", "services"] as const;
 
-/** True when `fileName`'s extension is one of the allowed types. */
-export function allowedType(fileName: string, allowed: readonly string[]): boolean {
-  const extension = path.extname(fileName).slice(1).toLowerCase();
-  return extension.length > 0 && allowed.includes(extension);
-}
-
 /**
  * The back office's order screens: the dashboard, the queue (and its CSV export), the staff list for assignment, the
  * assignment itself and result upload from the browser (several files streamed one after another into storage).
@@ -50,14 +43,14 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
 
   app.get(
     "/admin/dashboard",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "Orders by what they wait for, tickets open, money in and out per currency over 30 days, delivery speed", response: { 200: dashboardSchema, ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "Orders by what they wait for, tickets open, money in and out per currency over 30 days, delivery speed", response: { 200: dashboardSchema, ...errors } } },
     async (request) => orders.dashboard(actorOf(request)),
   );
 
   app.get(
     "/admin/orders",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: { ...docs, summary: "The order queue: filters, search, sorted by due date, keyset pages (a writer sees their own orders)", querystring: adminOrderQuerySchema, response: { 200: adminOrderPageSchema, ...errors } },
     },
     async (request) => orders.queue.page(request.query, actorOf(request), orders.now()),
@@ -67,7 +60,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     "/admin/orders.csv",
     {
       // Managers and admins only: the export is the customers' e-mails in bulk, which writers never see.
-      preHandler: app.requireRole("manager"),
+      onRequest: app.requireRole("manager"),
       compress: false,
       schema: {
         ...docs,
@@ -103,19 +96,19 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
 
   app.get(
     "/admin/order-writers",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "Staff an order can be given to", response: { 200: z.array(staffMemberSchema), ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "Staff an order can be given to", response: { 200: z.array(staffMemberSchema), ...errors } } },
     async () => orders.staff(),
   );
 
   app.get(
     "/admin/orders/:id",
-    { preHandler: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: customer, billing, internal notes, timeline with names, what the caller may do", params, response: { 200: staffOrderDetailSchema, ...errors } } },
+    { onRequest: app.requireStaff, schema: { ...docs, summary: "The order as staff see it: customer, billing, internal notes, timeline with names, what the caller may do", params, response: { 200: staffOrderDetailSchema, ...errors } } },
     async (request) => orders.staffDetail(request.params.id, actorOf(request)),
   );
 
   app.post(
     "/admin/orders/:id/assign",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Manager or admin: give the order to a member of staff (or to nobody: null)", params, body: assignWriterSchema, response: { 200: staffOrderAnswerSchema, ...errors } } },
     async (request) => {
       const actor = actorOf(request);
       const id = await orders.idFor(request.params.id, actor);

@@ -37,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
   app.post(
     "/orders",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["orders"],
         summary: "Place an order paid from the balance in its currency; the server prices every item",
@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
   app.get(
     "/orders",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["orders"],
         summary: "My orders, newest first, a page at a time: when more follow, X-Next-Cursor holds the cursor of the next page",
@@ -77,7 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
   app.get(
     "/orders/:id/result",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       // Byte ranges are counted on the stored bytes: never compressed on the way out.
       compress: false,
       schema: {

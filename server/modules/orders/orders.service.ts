@@ -67,6 +67,8 @@ export interface OrdersDeps {
   writerPool?: boolean;
   /** Where staff actions without an order of their own (a CSV export) are audited. */
   staffAudit?: AuditSink;
+  /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
+  attachmentTypes?: readonly string[];
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */

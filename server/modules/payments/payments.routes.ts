@@ -24,7 +24,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     "/payments/sandbox/:depositId",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["payments"],
         summary: "Sandbox checkout: the deposit to pay (owner only)",
@@ -39,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.post(
     "/payments/sandbox/:depositId/complete",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["payments"],
         summary: "Sandbox checkout: pay or decline; paying credits the balance exactly once",

@@ -11,7 +11,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
   app.get(
     "/accounts/export",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...common,
         summary: "All my data as a JSON file: profile, orders with their briefs, deposits with their billing details, ledger, documents, support tickets",
@@ -29,7 +29,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
   app.post(
     "/accounts/close",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
         ...common,

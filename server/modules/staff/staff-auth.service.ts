@@ -69,20 +69,39 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
     return JSON.parse(raw) as Challenge;
   };
 
-  /** A wrong code: counted against the account and address, and against the challenge (dead at the fifth). */
-  const wrongCode = async (token: string, challenge: Challenge, address: string, key: string): Promise<never> => {
+  /**
+   * Takes one of the challenge's five attempts before a code is looked at: the counter goes up atomically (memory or
+   * Redis), so parallel requests cannot all be evaluated; an attempt past the fifth is refused unread, the same way
+   * as a dead challenge.
+   */
+  const takeAttempt = async (token: string): Promise<number> => {
+    const attempt = await store.increment(triesKey(token), CHALLENGE_RULES.lifetimeMs);
+    if (attempt > CHALLENGE_RULES.maxWrongCodes) {
+      await store.delete(challengeKey(token));
+      throw DomainError.field("", "staff.challengeExpired");
+    }
+    return attempt;
+  };
+
+  /**
+   * A wrong code: audited, counted against the account and address, and the challenge dies at the fifth attempt.
+   * The attempt counter is left to expire on its own: deleting it would let a parallel request start again at one.
+   */
+  const wrongCode = async (token: string, attempt: number, challenge: Challenge, address: string, key: string): Promise<never> => {
+    await audit.record({ actor: { id: challenge.userId, role: challenge.role }, ip: address, action: "staff.code_failed", subject: { type: "staff", id: challenge.userId }, note: key.replace("staff.", "") });
     await accounts.throttle.failed(challenge.email, address);
-    if ((await store.increment(triesKey(token), CHALLENGE_RULES.lifetimeMs)) >= CHALLENGE_RULES.maxWrongCodes) {
-      await store.delete(challengeKey(token), triesKey(token));
+    if (attempt >= CHALLENGE_RULES.maxWrongCodes) {
+      await store.delete(challengeKey(token));
       throw DomainError.field("", "staff.challengeExpired");
     }
     throw DomainError.field("code", key);
   };
 
   const signedIn = async (token: string, challenge: Challenge, address: string): Promise<TokenPair> => {
-    await store.delete(challengeKey(token), triesKey(token));
+    await store.delete(challengeKey(token));
     await accounts.throttle.succeeded(challenge.email, address);
     const user = await accounts.profile(challenge.userId);
+    await audit.record({ actor: { id: user.id, role: user.role }, ip: address, action: "staff.sign_in", subject: { type: "staff", id: user.id } });
     return accounts.sessions.start({ id: user.id, role: user.role as never }, challenge.rememberMe);
   };
 
@@ -91,6 +110,15 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
     if (!account) throw DomainError.field("", "staff.challengeExpired");
     if (account.deactivated_at) throw DomainError.field("", "staff.deactivated");
     return account;
+  };
+
+  /** A wrong password for a staff account is audited (an unknown email or a customer's is not: no subject). */
+  const passwordRefused = async (error: unknown, email: string, address: string): Promise<never> => {
+    if (error instanceof DomainError && error.fields?.[""]?.[0]?.key === "accounts.invalidCredentials") {
+      const user = await db.selectFrom("users").select(["id", "role"]).where("email", "=", email).executeTakeFirst();
+      if (user && isStaffRole(user.role)) await audit.record({ actor: { id: user.id, role: user.role }, ip: address, action: "staff.password_failed", subject: { type: "staff", id: user.id } });
+    }
+    throw error;
   };
 
   const auth = {
@@ -109,7 +137,7 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
 
     /** Password step. A customer account is refused here (customers sign in at /auth/sign-in). */
     async signIn(input: { email: string; password: string; rememberMe: boolean }, address = "in-process"): Promise<StaffChallenge> {
-      const user = await accounts.checkPassword(input, address);
+      const user = await accounts.checkPassword(input, address).catch((error: unknown) => passwordRefused(error, input.email, address));
       if (!isStaffRole(user.role)) throw DomainError.field("", "staff.notStaff");
       return auth.challenge(user, input.rememberMe);
     },
@@ -120,21 +148,22 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
       await accounts.throttle.check(challenge.email, address);
       const account = await activeAccount(challenge.userId);
       if (!account.totp_secret) throw DomainError.field("", "staff.challengeExpired");
+      const attempt = await takeAttempt(input.challenge);
       const code = input.code.replace(/[\s-]/g, "").toLowerCase();
       const at = now();
       if (/^\d{6}$/.test(code)) {
         const step = totpStep(account.totp_secret, code, at.getTime());
-        if (step === null) return wrongCode(input.challenge, challenge, address, "staff.codeWrong");
-        if (!(await repository.claimStep(challenge.userId, step, at.toISOString()))) return wrongCode(input.challenge, challenge, address, "staff.codeReused");
+        if (step === null) return wrongCode(input.challenge, attempt, challenge, address, "staff.codeWrong");
+        if (!(await repository.claimStep(challenge.userId, step, at.toISOString()))) return wrongCode(input.challenge, attempt, challenge, address, "staff.codeReused");
       } else if (code.length === 10) {
         const used = await db.transaction().execute(async (trx) => {
           if (!(await repository.useRecoveryCode(challenge.userId, recoveryHash(challenge.userId, code), at.toISOString(), trx))) return false;
           await audit.record({ actor: { id: challenge.userId, role: challenge.role }, ip: address, action: "staff.recovery_code_used", subject: { type: "staff", id: challenge.userId } }, trx);
           return true;
         });
-        if (!used) return wrongCode(input.challenge, challenge, address, "staff.recoveryCodeWrong");
+        if (!used) return wrongCode(input.challenge, attempt, challenge, address, "staff.recoveryCodeWrong");
       } else {
-        return wrongCode(input.challenge, challenge, address, "staff.codeFormat");
+        return wrongCode(input.challenge, attempt, challenge, address, "staff.codeFormat");
       }
       return signedIn(input.challenge, challenge, address);
     },
@@ -146,10 +175,11 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
       const account = await activeAccount(challenge.userId);
       const pending = account.totp_pending_secret;
       if (!pending) throw DomainError.field("", "staff.challengeExpired");
+      const attempt = await takeAttempt(input.challenge);
       const code = input.code.replace(/\s/g, "");
       const at = now();
       const step = /^\d{6}$/.test(code) ? totpStep(pending, code, at.getTime()) : null;
-      if (step === null) return wrongCode(input.challenge, challenge, address, /^\d{6}$/.test(code) ? "staff.codeWrong" : "staff.codeFormat");
+      if (step === null) return wrongCode(input.challenge, attempt, challenge, address, /^\d{6}$/.test(code) ? "staff.codeWrong" : "staff.codeFormat");
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const confirmed = await db.transaction().execute(async (trx) => {
         if (!(await repository.confirmSecret(challenge.userId, pending, step, at.toISOString(), trx))) return false;

@@ -108,16 +108,24 @@ export function createStaffRepository(db: Kysely<Database>) {
       return trx.selectFrom("staff_invitations").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
     },
 
-    /** Marks the invitation used by `userId`; false when it was used or expired meanwhile (two tabs at once). */
-    async acceptInvitation(id: string, userId: string, at: string, trx: Kysely<Database> = db): Promise<boolean> {
+    /**
+     * Claims the invitation for one acceptance: a single conditional update, so of parallel acceptances exactly one
+     * gets true (on PostgreSQL the others wait for its row lock, then find it used); false when used or expired.
+     */
+    async claimInvitation(id: string, at: string, trx: Kysely<Database> = db): Promise<boolean> {
       const result = await trx
         .updateTable("staff_invitations")
-        .set({ accepted_at: at, accepted_by: userId })
+        .set({ accepted_at: at })
         .where("id", "=", id)
         .where("accepted_at", "is", null)
         .where("expires_at", ">", at)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Names the account a claimed invitation made (after the account exists: `accepted_by` references it). */
+    async setInvitationAcceptedBy(id: string, userId: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("staff_invitations").set({ accepted_by: userId }).where("id", "=", id).execute();
     },
 
     /** Invitations neither used nor expired, newest first, with the inviting admin's email. */

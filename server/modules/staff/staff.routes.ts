@@ -81,25 +81,25 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
   );
 
   const onlyAdmin = app.requireRole("admin");
-  app.get("/admin/staff", { preHandler: onlyAdmin, schema: { ...admin, summary: "Staff accounts and open invitations (admin)", response: { 200: staffListSchema, ...errors } } }, async () => staff.list());
+  app.get("/admin/staff", { onRequest: onlyAdmin, schema: { ...admin, summary: "Staff accounts and open invitations (admin)", response: { 200: staffListSchema, ...errors } } }, async () => staff.list());
   app.post(
     "/admin/staff/invitations",
-    { preHandler: onlyAdmin, schema: { ...admin, summary: "Invite a colleague by email with a role: a single-use link valid 48 hours is mailed (admin)", body: inviteStaffRequestSchema, response: { 200: staffInvitationSchema, ...errors } } },
+    { onRequest: onlyAdmin, schema: { ...admin, summary: "Invite a colleague by email with a role: a single-use link valid 48 hours is mailed (admin)", body: inviteStaffRequestSchema, response: { 200: staffInvitationSchema, ...errors } } },
     async (request) => staff.invite(actor(request), request.body),
   );
   app.post(
     "/admin/staff/:id/role",
-    { preHandler: onlyAdmin, schema: { ...admin, summary: "Change a colleague's role; their sign-ins end (admin; not yourself)", params, body: changeStaffRoleRequestSchema, response: { 200: staffMemberSchema, ...errors } } },
+    { onRequest: onlyAdmin, schema: { ...admin, summary: "Change a colleague's role; their sign-ins end (admin; not yourself)", params, body: changeStaffRoleRequestSchema, response: { 200: staffMemberSchema, ...errors } } },
     async (request) => staff.changeRole(actor(request), request.params.id, request.body.role),
   );
   app.post(
     "/admin/staff/:id/deactivate",
-    { preHandler: onlyAdmin, schema: { ...admin, summary: "Deactivate a colleague: every sign-in ends at once (admin; not yourself)", params, response: { 200: staffMemberSchema, ...errors } } },
+    { onRequest: onlyAdmin, schema: { ...admin, summary: "Deactivate a colleague: every sign-in ends at once (admin; not yourself)", params, response: { 200: staffMemberSchema, ...errors } } },
     async (request) => staff.setActive(actor(request), request.params.id, false),
   );
   app.post(
     "/admin/staff/:id/reactivate",
-    { preHandler: onlyAdmin, schema: { ...admin, summary: "Give a deactivated colleague their access back (admin)", params, response: { 200: staffMemberSchema, ...errors } } },
+    { onRequest: onlyAdmin, schema: { ...admin, summary: "Give a deactivated colleague their access back (admin)", params, response: { 200: staffMemberSchema, ...errors } } },
     async (request) => staff.setActive(actor(request), request.params.id, true),
   );
 };

@@ -115,6 +115,8 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
       const at = now().toISOString();
       const userId = randomUUID();
       await db.transaction().execute(async (trx) => {
+        // Claimed first, in the same transaction: parallel acceptances of one link find it used (409), never a duplicate account.
+        if (!(await repository.claimInvitation(invitation.id, at, trx))) throw DomainError.conflict("staff.invitationUsed");
         if (await trx.selectFrom("users").select("id").where("email", "=", invitation.email).executeTakeFirst()) throw DomainError.field("", "staff.emailTaken");
         await trx
           .insertInto("users")
@@ -124,7 +126,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
           })
           .execute();
         await repository.ensureAccount(userId, at, trx);
-        if (!(await repository.acceptInvitation(invitation.id, userId, at, trx))) throw DomainError.conflict("staff.invitationUsed");
+        await repository.setInvitationAcceptedBy(invitation.id, userId, trx);
         await audit.record(
           { actor: { id: userId, role: invitation.role }, ip, action: "staff.accept_invitation", subject: { type: "staff", id: userId }, after: { email: invitation.email, role: invitation.role }, note: invitation.id },
           trx,

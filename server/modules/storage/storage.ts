@@ -27,6 +27,7 @@ export interface FileStorage {
    * answers how many went. Only local storage has any (`stale-uploads.ts` runs it).
    */
   removeUnfinished?(before: Date): Promise<number>;
+  /**
    * True when the storage service answers (S3: HeadBucket). Only a storage that is a service of its own has it;
    * `/readyz` and the `scriptorium_dependency_up` gauge report it. Failures of such a service are thrown as
    * `DependencyUnavailable("storage")` (503), a missing file as `not_found`.

@@ -24,20 +24,20 @@ export const TICKET_ANSWER_RATE_LIMIT = { max: 10, timeWindow: "10 minutes" };
 export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService }> = async (app, { desk }) => {
   app.get(
     "/admin/support/tickets",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "The support inbox: open or closed tickets, last activity first", querystring: ticketListQuerySchema, response: { 200: ticketListSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "The support inbox: open or closed tickets, last activity first", querystring: ticketListQuerySchema, response: { 200: ticketListSchema, ...errors } } },
     async (request) => ({ items: await desk.list(request.query.status, request.query.q, staffActorOf(request)) }),
   );
 
   app.get(
     "/admin/support/tickets/:id",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "One ticket: its thread, and the customer with the same email and their orders", params, response: { 200: ticketDetailSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "One ticket: its thread, and the customer with the same email and their orders", params, response: { 200: ticketDetailSchema, ...errors } } },
     async (request) => desk.detail(request.params.id, staffActorOf(request)),
   );
 
   app.post(
     "/admin/support/tickets/:id/replies",
     {
-      preHandler: app.requireRole("manager"),
+      onRequest: app.requireRole("manager"),
       schema: { ...docs, summary: "Reply: the requester is mailed the reply in their language with a private link to answer", params, body: ticketReplySchema, response: { 200: ticketDetailSchema, ...errors } },
     },
     async (request) => {
@@ -49,7 +49,7 @@ export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService
 
   app.post(
     "/admin/support/tickets/:id/assign",
-    { preHandler: app.requireRole("manager"), schema: { ...docs, summary: "Assign to a manager or admin (staffId), or to nobody (null)", params, body: ticketAssignSchema, response: { 200: ticketDetailSchema, ...errors } } },
+    { onRequest: app.requireRole("manager"), schema: { ...docs, summary: "Assign to a manager or admin (staffId), or to nobody (null)", params, body: ticketAssignSchema, response: { 200: ticketDetailSchema, ...errors } } },
     async (request) => {
       const actor = staffActorOf(request);
       await desk.assign(request.params.id, request.body.staffId, actor);
@@ -60,7 +60,7 @@ export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService
   for (const move of ["close", "reopen"] as const) {
     app.post(
       `/admin/support/tickets/:id/${move}`,
-      { preHandler: app.requireRole("manager"), schema: { ...docs, summary: move === "close" ? "Close an open ticket (409 when closed)" : "Reopen a closed ticket (409 when open)", params, response: { 200: ticketDetailSchema, ...errors } } },
+      { onRequest: app.requireRole("manager"), schema: { ...docs, summary: move === "close" ? "Close an open ticket (409 when closed)" : "Reopen a closed ticket (409 when open)", params, response: { 200: ticketDetailSchema, ...errors } } },
       async (request) => {
         const actor = staffActorOf(request);
         await desk[move](request.params.id, actor);

@@ -25,7 +25,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   app.post(
     "/balance",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["wallet"],
         summary: "My balance in one currency with its most recent transactions",
@@ -48,7 +48,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   app.post(
     "/balance/deposit",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
         tags: ["wallet"],
@@ -65,7 +65,7 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
   app.get(
     "/balance/deposits/:depositId",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["wallet"],
         summary: "One of my deposits (the page the buyer returns to after paying)",
