@@ -267,7 +267,7 @@ export function createOrdersService(deps: OrdersDeps) {
         actor: { id: actor.id ?? "", role: actor.role, address: actor.ip ?? "" },
         action: "order.export",
         subjectType: "order-export",
-        subjectId: "orders.csv",
+        subjectId: "orders-csv",
         before: null,
         after: { filters, rows },
       });
