@@ -74,14 +74,15 @@ describe("an admin invites a writer", () => {
     await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" }).click();
     const table = admin.getByTestId("audit-table");
     await table.waitFor();
-    for (const action of ["staff.invite", "staff.accept_invitation", "staff.enrol"]) await table.getByText(action, { exact: true }).first().waitFor();
+    for (const action of ["staff.invite", "staff.accept_invitation", "staff.enrol", "staff.sign_in"]) await table.getByText(action, { exact: true }).first().waitFor();
     expect(await seriousViolations(admin)).toEqual([]);
 
-    // Filtered by the writer's email: only their own actions, and the filter is in the URL.
+    // Filtered by the writer's email: only their own actions (accepting, enrolling, the sign-in it completes), and the
+    // filter is in the URL.
     await admin.getByLabel("Who").fill(email);
     await admin.getByRole("button", { name: "Apply filters" }).click();
     await admin.waitForURL(/actor=/);
-    await expect.poll(async () => (await table.locator("tbody tr").count())).toBe(2);
+    await expect.poll(async () => (await table.locator("tbody tr").count()), { timeout: 15_000 }).toBe(3);
     await adminContext.close();
     await writerContext.close();
   });

@@ -236,6 +236,17 @@ describe("timed work on the job runner, with an injected clock", () => {
     expect(await reminders()).toBe(start + 2);
   });
 
+  it("numbers the timeline of an order that several runners touch at the same moment (three instances' reminders)", async () => {
+    const { buyer, id } = await placed();
+    await staff(`${id}/start`, admin);
+    await deliver(id, admin, [["a.md", "done"]]);
+    // What three instances' job runners do when the half-way and last-day reminders are due together: no event is
+    // lost to a duplicate number (on PostgreSQL both read the same last number unless the order row is held).
+    await Promise.all([1, 2, 3].map(() => store.services.orders.actions.remindReview(id, 1)));
+    const events = (await page(id, buyer)).events as Array<{ kind: string }>;
+    expect(events.filter((event) => event.kind === "reminder")).toHaveLength(3);
+  });
+
   it("flags a late order once, with a mail to the customer", async () => {
     const { buyer, id, number } = await placed();
     await staff(`${id}/start`, writer);

@@ -115,8 +115,13 @@ export async function moveOrder(
   return { from: order.status, to };
 }
 
-/** Appends an event to the order's timeline (numbered within the order; the caller's transaction holds the order row). */
+/**
+ * Appends an event to the order's timeline, numbered within the order. The order's row is held first (a no-op update:
+ * PostgreSQL locks it until commit; SQLite's write transaction holds the whole database), so two transactions on one
+ * order — two instances' reminders, a message beside a late flag — never read the same last number.
+ */
 export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id" | "seq">): Promise<void> {
+  await trx.updateTable("orders").set((eb) => ({ id: eb.ref("id") })).where("id", "=", event.order_id).execute();
   const last = await trx.selectFrom("order_events").select((eb) => eb.fn.max("seq").as("seq")).where("order_id", "=", event.order_id).executeTakeFirst();
   await trx.insertInto("order_events").values({ id: randomUUID(), seq: Number(last?.seq ?? 0) + 1, ...event }).execute();
 }
