@@ -5,10 +5,10 @@ import type { Kysely } from "kysely";
  * its HTML and PDFs, and is rendered after the commit by the job that sends it or on first read (issues 23, 27,
  * docs/decisions/0056). Rows stored before this are rendered already: null.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("mail_messages").addColumn("pending_json", "text").execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("mail_messages").dropColumn("pending_json").execute();
 }
