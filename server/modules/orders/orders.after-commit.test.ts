@@ -84,4 +84,25 @@ describe("placing an order renders nothing inside its transaction", () => {
     }
     expect((await storedMail(buyer.email)).every((row) => row.pending_json === null && row.html_body !== null)).toBe(true);
   });
+
+  it("a cancel with its refund stores the credit note's mail as facts; the PDF is rendered after the commit", async () => {
+    const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
+    const placed = await store.post("/api/orders", orderBody(), { token: buyer.token });
+    await store.services.mail.list({ to: buyer.email }); // the confirmation, rendered on this first read
+    const mailBefore = renders.mail;
+    const pdfBefore = renders.pdf;
+
+    expect((await store.post(`/api/orders/${placed.body.id}/cancel`, undefined, { token: buyer.token })).status).toBe(200);
+    expect(renders.mail - mailBefore).toBe(0);
+    expect(renders.pdf - pdfBefore).toBe(0);
+    const pending = (await storedMail(buyer.email)).filter((row) => row.pending_json !== null);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ html_body: null, attachments_json: null });
+
+    expect(await store.services.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const [note] = (await store.call<Array<{ kind: string; number: string }>>("/api/documents", { token: buyer.token })).body.filter((d) => d.kind === "credit_note");
+    const mail = (await store.services.mail.list({ to: buyer.email })).find((candidate) => candidate.attachments.some((file) => file.fileName.includes(note!.number)))!;
+    expect(mail.text).toContain(note!.number);
+    expect(renders.pdf - pdfBefore).toBe(1);
+  });
 });
