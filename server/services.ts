@@ -7,7 +7,7 @@ import { createAuditRepository } from "./modules/audit/audit.repository";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createCatalogRepository } from "./modules/catalog/catalog.repository";
 import { createCatalogService } from "./modules/catalog/catalog.service";
-import { createDocumentsService } from "./modules/documents/documents.service";
+import { createDocumentsService, DOCUMENT_ATTACHMENTS } from "./modules/documents/documents.service";
 import { createMailService } from "./modules/mail/mail.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPrivacyService } from "./modules/privacy/privacy.service";
@@ -72,7 +72,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
   // The seller of the invoices signs every mail too: one name and address for the whole store.
   const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand }, jobs);
+  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand, clock }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({
@@ -99,6 +99,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
   const documents = createDocumentsService({ db: db.kysely, seller: config.seller, clock });
+  // Invoices, receipts and credit notes are attached by reference and rendered when the mail is (after the commit).
+  mail.attachmentSource(DOCUMENT_ATTACHMENTS, documents.attachmentById);
   const rememberBilling = accounts.rememberBilling;
   const deposits = createDepositService({
     db: db.kysely, wallet, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store,

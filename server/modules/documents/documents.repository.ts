@@ -30,6 +30,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       return trx.selectFrom("documents").selectAll().where("kind", "=", kind).where("source_id", "=", sourceId).executeTakeFirst();
     },
 
+    async findById(id: string): Promise<DocumentRow | undefined> {
+      return db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
     async listForUser(userId: string, trx: Kysely<Database> = db): Promise<DocumentRow[]> {
       return trx.selectFrom("documents").selectAll().where("user_id", "=", userId).orderBy("issued_at", "desc").orderBy("number", "desc").execute();
     },

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { translate, type Locale } from "../../i18n/messages";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
-import type { MailAttachment, MailMessage, OutgoingMail } from "../mail/mail.service";
+import type { MailAttachment, OutgoingMail } from "../mail/mail.service";
 import { buyerFrom, type Buyer, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import { createDocumentsRepository, type DocumentRow } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";
@@ -14,6 +14,9 @@ import { splitGross } from "./vat";
 
 export type { DocumentRow as IssuedDocument } from "./documents.repository";
 export type { DocumentSummary } from "../../../contract/documents";
+
+/** The source name documents register with the mail service for attachments by reference. */
+export const DOCUMENT_ATTACHMENTS = "document";
 
 const SERIES_PREFIX: Record<DocumentKind, string> = { receipt: "R", invoice: "INV", credit_note: "CN" };
 
@@ -194,12 +197,21 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
     /** A just-issued document as a mail attachment. */
     attachment,
 
-    /** `message` with the document attached as a PDF and a line saying so under its text. */
-    async attached<M extends OutgoingMail>(message: M, row: DocumentRow, locale: Locale): Promise<M> {
+    /** The PDF of the document `id` for a mail rendered after the commit (`mail.attachmentSource`); null once gone. */
+    async attachmentById(id: string): Promise<MailAttachment | null> {
+      const row = await repository.findById(id);
+      return row ? attachment(row) : null;
+    },
+
+    /**
+     * `message` with the document attached as a PDF and a line saying so under its text. Only the reference is
+     * added: the PDF is rendered with the mail, after the transaction that issued the document has committed.
+     */
+    attached<M extends OutgoingMail>(message: M, row: DocumentRow, locale: Locale): M {
       const note = translate(locale, `documents.mailAttached.${row.kind}`, { number: row.number });
-      const attachments = [...(message.attachments ?? []), await attachment(row)];
-      if ("template" in message) return { ...message, notes: [...(message.notes ?? []), note], attachments };
-      return { ...message, text: `${message.text}\n\n${note}`, attachments };
+      const attach = [...(message.attach ?? []), { source: DOCUMENT_ATTACHMENTS, id: row.id }];
+      if ("template" in message) return { ...message, notes: [...(message.notes ?? []), note], attach };
+      return { ...message, text: `${message.text}\n\n${note}`, attach };
     },
 
     /** The owner's documents, newest first. */

@@ -4,6 +4,18 @@ export interface MailAttachment {
   content: Buffer;
 }
 
+/**
+ * A file attached by reference, rendered when the mail is (after the commit): `source` names who renders it (a
+ * module registered with `mail.attachmentSource`), `id` what (a document id).
+ */
+export interface AttachmentRef {
+  source: string;
+  id: string;
+}
+
+/** Renders the attachment `id` of one source (e.g. a document's PDF); null when it no longer exists. */
+export type AttachmentRenderer = (id: string) => Promise<MailAttachment | null>;
+
 interface StoredAttachment {
   fileName: string;
   contentType: string;

@@ -16,6 +16,8 @@ export interface SenderOptions {
   smtpUrl: string;
   from: string;
   metrics?: Pick<StoreMetrics, "mailSent" | "mailFailed">;
+  /** Renders a mail stored as facts (inside a transaction) before it is sent. */
+  render?: (mailId: string) => Promise<unknown>;
   /** Where a transport error is told; stderr when left out. */
   log?: (line: string) => void;
 }
@@ -53,6 +55,8 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
   };
 
   const deliver: JobHandler = async (payload: { mailId: string }, context) => {
+    // Rendering after the commit, here in the job that sends (a failure is retried like a failed send).
+    await options.render?.(payload.mailId);
     const row = await db.selectFrom("mail_messages").selectAll().where("id", "=", payload.mailId).executeTakeFirst();
     if (!row || row.status !== "queued") return;
     try {

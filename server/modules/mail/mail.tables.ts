@@ -16,5 +16,11 @@ export interface MailTables {
     secrets: string | null;
     /** Files sent with the mail: JSON `[{fileName, contentType, base64}]`, or null. */
     attachments_json: string | null;
+    /**
+     * A mail stored inside a transaction: what to render (template or text, data, language, documents to attach) as
+     * JSON, rendered into subject, bodies and attachments after the commit (the job that sends it, or the first
+     * read); then null (docs/decisions/0056).
+     */
+    pending_json: string | null;
   };
 }

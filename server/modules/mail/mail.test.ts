@@ -6,8 +6,10 @@ import { closedPort, startFakeSmtpServer, type FakeSmtpServer } from "./fake-smt
 import { createMailService, type MailService } from "./mail.service";
 
 let store: TestStore;
+/** The store's clock: mail is dated by it, so the test moves time instead of sleeping. */
+const storeClock = manualClock();
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore({}, { clock: storeClock });
 });
 afterAll(() => store.close());
 
@@ -46,7 +48,7 @@ const stored = (to: string) =>
 describe("outbox transport and the development mailbox", () => {
   it("keeps mail and lists it newest first as JSON, narrowed to one recipient", async () => {
     await store.services.mail.send({ to: "eve@example.com", subject: "First", text: "one" });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    storeClock.advance(1_000);
     await store.services.mail.send({ to: "eve@example.com", subject: "Second", text: "two" });
     await store.services.mail.send({ to: "someone@example.com", subject: "Other", text: "three" });
 

@@ -1,6 +1,6 @@
 import { render, toPlainText } from "@react-email/render";
 import type { Locale } from "../../i18n/messages";
-import type { MailAttachment } from "./mail-attachments";
+import type { AttachmentRef, MailAttachment } from "./mail-attachments";
 import { MailLayout } from "./templates/layout";
 import { Paragraph } from "./templates/parts";
 import { type MailBrand, type MailTemplate, mailContext } from "./templates/mail-template";
@@ -16,6 +16,8 @@ export type TemplatedMail = {
     secrets?: string[];
     /** Files sent with the mail (a receipt or invoice PDF); kept with it in the outbox. */
     attachments?: MailAttachment[];
+    /** Files rendered with the mail, after the commit (a receipt, invoice or credit note). */
+    attach?: AttachmentRef[];
     /** Paragraphs after the template's body (what is attached). */
     notes?: string[];
   };
@@ -25,6 +27,12 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+}
+
+/** The subject alone: a string from the catalogue, nothing rendered (stored with a mail that is rendered later). */
+export function mailSubject<Name extends MailTemplateName>(template: Name, data: MailData<Name>, locale: Locale, brand: MailBrand): string {
+  const definition = MAIL_TEMPLATES[template] as unknown as MailTemplate<MailData<Name>>;
+  return definition.subject(data, mailContext(locale, brand));
 }
 
 /** Renders `template` with `data` in `locale` inside the shared layout: the HTML part and the text part derived from it. */

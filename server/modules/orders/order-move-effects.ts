@@ -50,7 +50,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps) {
     const to = account.email;
     const locale = order.locale as Locale;
     const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
-    await mail.send(document ? await documents.attached(message, document, locale) : message, trx);
+    await mail.send(document ? documents.attached(message, document, locale) : message, trx);
   }
 
   async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {

@@ -141,7 +141,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const invoice = await documents.issueInvoice(trx, { userId, orderId: id, orderNumber: number, currency, locale, billing, lines });
       if (to) {
         const confirmation = confirmationMail(to, { number, currency, total: priced.total, items: priced.items, dueAt }, locale, deps.publicUrl);
-        await mail.send(await documents.attached(confirmation, invoice, locale), trx);
+        await mail.send(documents.attached(confirmation, invoice, locale), trx);
       }
       const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
       if (idempotency) {

@@ -90,7 +90,7 @@ export function createDepositService({
     const to = await accountEmail(row.user_id);
     if (!to) return;
     const message = depositReceipt({ to, name, depositId: row.id, amount: row.amount, currency, balance, paidAt, locale });
-    await mail.send(await documents.attached(message, receipt, locale));
+    await mail.send(documents.attached(message, receipt, locale));
   };
 
   const service = {
