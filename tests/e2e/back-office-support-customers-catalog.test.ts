@@ -126,8 +126,10 @@ describe("back office: customers, catalog, support", () => {
     await staff.getByRole("button", { name: "Send reply" }).click();
     await staff.getByText("Reply sent.").waitFor();
 
-    const link = lastMailTo(email).match(/https?:\/\/\S+\/es\/support\/tickets\/[A-Za-z0-9_-]+/)?.[0];
-    expect(link).toBeDefined();
+    // The reply's mail is rendered by a job right after the reply's commit (decision 0056): wait for its text.
+    const replyLink = () => lastMailTo(email).match(/https?:\/\/\S+\/es\/support\/tickets\/[A-Za-z0-9_-]+/)?.[0];
+    await expect.poll(replyLink, { timeout: 15_000 }).toBeDefined();
+    const link = replyLink();
     const requesterContext = await visitor(store.browser, { bypassCSP: true });
     const requester = await requesterContext.newPage();
     await open(requester, new URL(new URL(link!).pathname, store.server.url).href);
