@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { useProductName } from "~/lib/product-name";
 import { inputClass, Loading, primaryButton, secondaryButton } from "./admin-frame";
-import { useAdminData } from "./admin-api";
+import { useApiData } from "~/lib/api/use-api-data";
 import { TakeButton } from "./take-button";
 
 /** The filters the queue keeps in its URL (bookmarkable), in the order the form shows them. */
@@ -54,8 +54,8 @@ export function OrderQueueScreen() {
   const cursor = search.get("cursor");
   const query = new URLSearchParams(filters);
   if (cursor) query.set("cursor", cursor);
-  const { data, failure, loading } = useAdminData<AdminOrderPage>(`/api/admin/orders?${query}`);
-  const staff = useAdminData<StaffMember[]>("/api/admin/order-writers");
+  const { data, failure, loading } = useApiData<AdminOrderPage>(`/api/admin/orders?${query}`);
+  const staff = useApiData<StaffMember[]>("/api/admin/order-writers");
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -8,7 +8,9 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
-import { adminCall, AdminCallError, useAdminData } from "./admin-api";
+import { ApiClientError } from "~/lib/api/api-error";
+import { api } from "~/lib/api/client";
+import { useApiData } from "~/lib/api/use-api-data";
 import { inputClass, Loading, secondaryButton } from "./admin-frame";
 import { OrderMoves } from "./order-moves";
 import { ResultUpload } from "./result-upload";
@@ -28,11 +30,11 @@ function Thread({ order, onChange }: { order: StaffOrderDetail; onChange(): void
     setBusy(true);
     setProblems([]);
     try {
-      await adminCall(`/api/admin/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, internal } });
+      await api(`/api/admin/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, internal } });
       setBody("");
       onChange();
     } catch (error) {
-      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+      setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
     } finally {
       setBusy(false);
     }
@@ -92,7 +94,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
   const { t: tOrders } = useTranslation("orders");
   const { locale, to } = useLocale();
   const productName = useProductName();
-  const { data: order, failure, loading, reload } = useAdminData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
+  const { data: order, failure, loading, reload } = useApiData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
   const [delivered, setDelivered] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={failure.status === 404 ? t("order.notFound") : t("loadFailed")} messages={failure.status === 404 ? [] : failure.messages} />;
   if (loading && !order) return <Loading label={t("loading")} />;

@@ -8,7 +8,7 @@ import { TextField } from "~/components/ui/text-field";
 import { useLocale } from "~/i18n/use-locale";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
-import { adminCall } from "./admin-calls";
+import { api } from "~/lib/api/client";
 
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "from", "to"] as const;
 const PAGE_SIZE = 50;
@@ -45,7 +45,7 @@ export function AuditPage() {
     let live = true;
     setEntries(null);
     setFailure(null);
-    adminCall<AuditPageAnswer>(`/api/admin/audit?${filters}`)
+    api<AuditPageAnswer>(`/api/admin/audit?${filters}`)
       .then((page) => {
         if (!live) return;
         setEntries(page.items);
@@ -61,7 +61,7 @@ export function AuditPage() {
     if (!next) return;
     setBusy(true);
     try {
-      const page = await adminCall<AuditPageAnswer>(`/api/admin/audit?${query(search, next)}`);
+      const page = await api<AuditPageAnswer>(`/api/admin/audit?${query(search, next)}`);
       setEntries((shown) => [...(shown ?? []), ...page.items]);
       setNext(page.next);
     } catch (error) {

@@ -11,7 +11,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { currentUserId } from "~/lib/auth/staff-role";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
-import { adminCall } from "./admin-calls";
+import { api } from "~/lib/api/client";
 
 const smallButton =
   "rounded-md border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-900";
@@ -29,7 +29,7 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
     if (!email.includes("@")) return form.invalid({ email: [t("staff.emailInvalid")] });
     const body = { email, role: String(data.get("role")), locale: String(data.get("locale") ?? locale) };
     void form.run(async () => {
-      await adminCall("/api/admin/staff/invitations", { body });
+      await api("/api/admin/staff/invitations", { body });
       element.reset();
       onInvited(email);
     });
@@ -59,7 +59,7 @@ function MemberRow({ member, self, onChanged }: { member: StaffMember; self: boo
   const name = `${member.firstName} ${member.lastName}`.trim();
   const act = (path: string, body: unknown, note: string) =>
     void form.run(async () => {
-      await adminCall(`/api/admin/staff/${member.id}/${path}`, { body });
+      await api(`/api/admin/staff/${member.id}/${path}`, { body });
       onChanged(note);
     });
   return (
@@ -128,7 +128,7 @@ export function StaffPage() {
   const [self, setSelf] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    adminCall<StaffList>("/api/admin/staff")
+    api<StaffList>("/api/admin/staff")
       .then((answer) => {
         setList(answer);
         setFailure(null);
