@@ -1,3 +1,4 @@
+import type { ParseKeys } from "i18next";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,6 +15,9 @@ import { useApiData } from "~/lib/api/use-api-data";
 import { inputClass, Loading, secondaryButton } from "./admin-frame";
 import { OrderMoves } from "./order-moves";
 import { ResultUpload } from "./result-upload";
+
+/** A role or event kind the API names as a plain string: its key is looked up as is (missing ones show the key). */
+type ServerKey = ParseKeys<"admin-orders">;
 
 const BILLING_FIELDS = ["firstName", "lastName", "email", "businessName", "country", "city", "address1", "state", "zipCode"] as const;
 
@@ -184,8 +188,8 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
         <ol className="space-y-1 text-sm" data-testid="staff-timeline">
           {order.staffEvents.map((event, index) => (
             <li key={index}>
-              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}`)} ·{" "}
-              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}`)}
+              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}` as ServerKey)} ·{" "}
+              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}` as ServerKey)}
               {event.note ? <span className="block pl-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{event.note}</span> : null}
             </li>
           ))}
