@@ -12,7 +12,7 @@ import type { BillingDraft } from "~/lib/billing/billing";
 
 type TextKey = Exclude<keyof BillingDraft, "agreedToPP_TOS" | "country">;
 
-const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplete: string; type?: string; hint?: boolean }> = [
+const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplete: string; type?: string; hint?: "billing.vatNumberHint" }> = [
   { name: "firstName", required: true, autoComplete: "given-name" },
   { name: "lastName", required: true, autoComplete: "family-name" },
   { name: "email", required: true, autoComplete: "email", type: "email" },
@@ -21,7 +21,7 @@ const TEXT_FIELDS: ReadonlyArray<{ name: TextKey; required: boolean; autoComplet
   { name: "address1", required: true, autoComplete: "address-line1" },
   { name: "state", required: false, autoComplete: "address-level1" },
   { name: "zipCode", required: true, autoComplete: "postal-code" },
-  { name: "vatNumber", required: false, autoComplete: "off", hint: true },
+  { name: "vatNumber", required: false, autoComplete: "off", hint: "billing.vatNumberHint" },
 ];
 
 export interface BillingFieldsProps {
@@ -51,7 +51,7 @@ export function BillingFields({ value, onChange, errors, disabled }: BillingFiel
       required={field.required}
       autoComplete={field.autoComplete}
       value={value[field.name] ?? ""}
-      hint={field.hint ? t(`billing.${field.name}Hint`) : undefined}
+      hint={field.hint ? t(field.hint) : undefined}
       error={errors[field.name]}
       disabled={disabled}
       onChange={(event) => set(field.name, event.target.value)}

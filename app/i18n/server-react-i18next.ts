@@ -1,6 +1,6 @@
 // Stands in for "react-i18next" in the server build only (vite.config.ts, serverTranslation): everything is the
 // package's own except useTranslation.
-import type { i18n as I18n, TFunction } from "i18next";
+import type { i18n as I18n, Namespace, TFunction } from "i18next";
 import { useContext } from "react";
 import { I18nContext, useTranslation as packageUseTranslation } from "react-i18next";
 
@@ -45,13 +45,13 @@ export function useTranslation(ns?: string, options?: object): Translation {
   const context = useContext(I18nContext);
   const i18n = context?.i18n;
   // A call with options, or without a provider, keeps the package's behaviour (the same hooks on every render).
-  if (options !== undefined || !i18n?.isInitialized) return packageUseTranslation(ns, options);
+  if (options !== undefined || !i18n?.isInitialized) return packageUseTranslation(ns as Namespace | undefined, options);
   let byNamespace = fixed.get(i18n);
   if (!byNamespace) fixed.set(i18n, (byNamespace = new Map()));
   const key = ns ?? "";
   let translation = byNamespace.get(key);
   if (!translation) {
-    const t = rememberPlainKeys(i18n.getFixedT(i18n.language, ns ?? (i18n.options.defaultNS as string | undefined) ?? null));
+    const t = rememberPlainKeys(i18n.getFixedT(i18n.language, (ns ?? (i18n.options.defaultNS as string | undefined) ?? null) as Namespace | null));
     translation = Object.assign([t, i18n, true] as unknown as Translation, { t, i18n, ready: true });
     byNamespace.set(key, translation);
   }

@@ -5,7 +5,7 @@ import { ApiClientError, type ClientMessageKey } from "./api/api-error";
  * The one line a form shows for a failed call: the server's general message when it sent one, else the
  * client message of CONTRACT §7 (`errors` namespace).
  */
-export function errorText(failure: unknown, tErrors: TFunction): string {
+export function errorText(failure: unknown, tErrors: TFunction<"errors">): string {
   if (!(failure instanceof ApiClientError)) return tErrors("generic");
   return failure.general ?? tErrors(failure.messageKey);
 }
@@ -29,7 +29,7 @@ export interface ErrorHeadline {
  * catalogue message ("A server side error occurred.") is the headline only when nothing specific is known, and is
  * otherwise kept as the line under it. `tErrors` is the `errors` namespace, `tForms` the `forms` one.
  */
-export function errorHeadline(failure: FailureParts, tErrors: TFunction, tForms: TFunction): ErrorHeadline | null {
+export function errorHeadline(failure: FailureParts, tErrors: TFunction<"errors">, tForms: TFunction<"forms">): ErrorHeadline | null {
   if (!failure.errorKey) return null;
   const catalogue = tErrors(failure.errorKey);
   if (failure.general) return { headline: failure.general, catalogue };

@@ -28,4 +28,11 @@ describe("message catalogues", () => {
     const empty = (value: unknown): boolean => (typeof value === "string" ? value.trim() === "" : typeof value === "object" && value !== null && Object.values(value).some(empty));
     expect(empty(en) || empty(es)).toBe(false);
   });
+
+  // `t("missing.key")` fails the typecheck only for namespaces declared to i18next (app/i18n/i18next.d.ts).
+  it("are each declared to i18next's types, so a missing key fails `npm run typecheck`", () => {
+    const declared = fs.readFileSync(path.join(root, "..", "i18n", "i18next.d.ts"), "utf8");
+    const undeclared = files("en").filter((file) => !declared.includes(`from "../locales/en/${file}"`));
+    expect(undeclared).toEqual([]);
+  });
 });

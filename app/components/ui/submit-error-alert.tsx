@@ -29,7 +29,7 @@ function text(element: Element | null | undefined): string {
  * cart line's heading, a bundle's "Brief for …" legend, the billing legend), outermost first, so eighteen
  * "Topic" fields of three briefs stay apart.
  */
-function describe(control: ControlElement, form: HTMLFormElement, tForms: TFunction): string {
+function describe(control: ControlElement, form: HTMLFormElement, tForms: TFunction<"forms">): string {
   const own = text(control.labels?.[0]) || control.getAttribute("aria-label") || control.name;
   const groups: string[] = [];
   for (let node = control.parentElement; node && node !== form; node = node.parentElement) {
@@ -45,7 +45,7 @@ function describe(control: ControlElement, form: HTMLFormElement, tForms: TFunct
 }
 
 /** One entry per message, in the order of the fields on the page (messages without a field last). */
-function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["fieldErrors"], tForms: TFunction): SummaryEntry[] {
+function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["fieldErrors"], tForms: TFunction<"forms">): SummaryEntry[] {
   const controls = Object.keys(fieldErrors).map((name) => {
     // On the server (no form, no DOM) the messages are listed without links.
     const found = form ? form.elements.namedItem(name) : null;

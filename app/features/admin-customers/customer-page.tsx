@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { CustomerDetail } from "../../../contract/admin-customers";
 import { CURRENCIES } from "../../../contract/currency-codes";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LoadState } from "~/components/ui/load-state";
 import { SelectField } from "~/components/ui/select-field";
@@ -15,6 +16,8 @@ import { useLocale } from "~/i18n/use-locale";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
 import { formatDateTime } from "~/lib/format-date";
+
+type LedgerLine = CustomerDetail["balances"][number]["ledger"][number];
 
 const boxClass = "rounded-md border border-slate-300 p-4 dark:border-slate-700";
 
@@ -29,6 +32,13 @@ export function CustomerPage({ id }: { id: string }) {
   const block = useApiSubmit();
   const [note, setNote] = useState<string | null>(null);
   const money = (amount: number, currency: string) => formatMoney(moneyFromApi(amount, currency as (typeof CURRENCIES)[number]), locale);
+
+  const ledgerColumns = (currency: string): Array<Column<LedgerLine>> => [
+    { id: "date", header: t("customer.ledger.date"), className: "whitespace-nowrap", cell: (line) => formatDateTime(line.createdAt, locale) },
+    { id: "kind", header: t("customer.ledger.kind"), cell: (line) => tBalance(`transactions.kinds.${line.kind}`) },
+    { id: "amount", header: t("customer.ledger.amount"), align: "end", cell: (line) => money(line.amount, currency) },
+    { id: "reason", header: t("customer.ledger.reason"), className: "break-all", cell: (line) => line.reason ?? line.reference },
+  ];
 
   const post = async (submit: ReturnType<typeof useApiSubmit>, path: string, body: unknown, done: string) => {
     setNote(null);
@@ -88,29 +98,13 @@ export function CustomerPage({ id }: { id: string }) {
                 {customer.balances.map((balance) => (
                   <div key={balance.currency} className={boxClass} data-testid={`balance-${balance.currency}`}>
                     <h3 className="mb-2 font-medium">{t("customer.balance", { currency: balance.currency, amount: money(balance.balance, balance.currency) })}</h3>
-                    <div className="overflow-x-auto">
-                      <table className="w-full text-left text-sm">
-                        <caption className="sr-only">{t("customer.ledger.caption", { currency: balance.currency })}</caption>
-                        <thead className="text-slate-600 dark:text-slate-400">
-                          <tr>
-                            <th scope="col" className="py-1 pr-3 font-medium">{t("customer.ledger.date")}</th>
-                            <th scope="col" className="py-1 pr-3 font-medium">{t("customer.ledger.kind")}</th>
-                            <th scope="col" className="py-1 pr-3 text-right font-medium">{t("customer.ledger.amount")}</th>
-                            <th scope="col" className="py-1 font-medium">{t("customer.ledger.reason")}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {balance.ledger.map((line) => (
-                            <tr key={line.id} className="border-t border-slate-300 dark:border-slate-800">
-                              <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(line.createdAt, locale)}</td>
-                              <td className="py-1 pr-3">{tBalance(`transactions.kinds.${line.kind}`)}</td>
-                              <td className="py-1 pr-3 text-right tabular-nums">{money(line.amount, balance.currency)}</td>
-                              <td className="py-1 break-all">{line.reason ?? line.reference}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
+                    <DataTable
+                      caption={t("customer.ledger.caption", { currency: balance.currency })}
+                      columns={ledgerColumns(balance.currency)}
+                      rows={balance.ledger}
+                      rowKey={(line) => line.id}
+                      empty={t("customer.ledger.empty")}
+                    />
                   </div>
                 ))}
               </div>

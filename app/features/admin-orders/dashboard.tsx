@@ -7,7 +7,7 @@ import { intlLocale } from "../../../common/locales";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { Loading } from "./admin-frame";
-import { useAdminData } from "./admin-api";
+import { useApiData } from "~/lib/api/use-api-data";
 
 function Tile({ label, value, to, testId }: { label: string; value: string | number; to?: string; testId: string }) {
   const body = (
@@ -51,7 +51,7 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
 export function DashboardScreen() {
   const { t } = useTranslation("admin-orders");
   const { locale, to } = useLocale();
-  const { data, failure, loading } = useAdminData<Dashboard>("/api/admin/dashboard");
+  const { data, failure, loading } = useApiData<Dashboard>("/api/admin/dashboard");
   if (failure) return <FormAlert tone="error" title={t("loadFailed")} messages={failure.messages} />;
   if (loading || !data) return <Loading label={t("loading")} />;
   const queue = (params: string) => `${to("/admin/orders")}?${params}`;

@@ -4,7 +4,9 @@ import type { StaffMember, StaffOrderDetail } from "../../../contract/admin-orde
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
-import { adminCall, AdminCallError, useAdminData } from "./admin-api";
+import { ApiClientError } from "~/lib/api/api-error";
+import { api } from "~/lib/api/client";
+import { useApiData } from "~/lib/api/use-api-data";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "./admin-frame";
 import { TakeButton } from "./take-button";
 
@@ -17,11 +19,11 @@ function useMove(after: () => void) {
     setBusy(true);
     setProblems([]);
     try {
-      await adminCall(path, { method: "POST", body: body ?? {} });
+      await api(path, { method: "POST", body: body ?? {} });
       after();
       return true;
     } catch (error) {
-      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+      setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
       return false;
     } finally {
       setBusy(false);
@@ -36,7 +38,7 @@ export function OrderMoves({ order, onChange }: { order: StaffOrderDetail; onCha
   const { locale } = useLocale();
   const { busy, problems, run } = useMove(onChange);
   const can = (action: StaffOrderDetail["staffActions"][number]) => order.staffActions.includes(action);
-  const staff = useAdminData<StaffMember[]>(can("assign") ? "/api/admin/order-writers" : null);
+  const staff = useApiData<StaffMember[]>(can("assign") ? "/api/admin/order-writers" : null);
   const [question, setQuestion] = useState("");
   const [writerId, setWriterId] = useState(order.writer?.id ?? "");
   const [reason, setReason] = useState("");

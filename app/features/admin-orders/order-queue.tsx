@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import type { TFunction } from "i18next";
+import type { Locale } from "../../../common/locales";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { AdminOrderPage, StaffMember } from "../../../contract/admin-orders";
@@ -7,14 +9,15 @@ import { CURRENCIES } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { ORDER_STATUSES } from "../../../contract/orders";
 import { roleAtLeast } from "../../../contract/staff";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { saveApiFile } from "~/lib/api/save-file";
 import { formatDateTime } from "~/lib/format-date";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { useProductName } from "~/lib/product-name";
-import { inputClass, Loading, primaryButton, secondaryButton } from "./admin-frame";
-import { useAdminData } from "./admin-api";
+import { inputClass, primaryButton, secondaryButton } from "./admin-frame";
+import { useApiData } from "~/lib/api/use-api-data";
 import { TakeButton } from "./take-button";
 
 /** The filters the queue keeps in its URL (bookmarkable), in the order the form shows them. */
@@ -31,6 +34,65 @@ function Select({ name, label, value, options }: { name: string; label: string; 
       </select>
     </label>
   );
+}
+
+type QueueRow = AdminOrderPage["orders"][number];
+
+/** The queue's columns; "take" only when a pool item is listed. */
+function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
+  t: TFunction<"admin-orders">;
+  tOrders: TFunction<"orders">;
+  locale: Locale;
+  to(path: string): string;
+  productName(id: string): string;
+  pool: boolean;
+  onTaken(number: string): void;
+}): Array<Column<QueueRow>> {
+  const columns: Array<Column<QueueRow>> = [
+    {
+      id: "number",
+      header: t("queue.number"),
+      className: "font-medium",
+      cell: (order) => (
+        <Link to={to(`/admin/orders/${order.number}`)} className="text-indigo-700 underline dark:text-indigo-300">
+          {order.number}
+        </Link>
+      ),
+    },
+    { id: "status", header: t("queue.status"), cell: (order) => tOrders(`status.${order.status}`) },
+    {
+      id: "due",
+      header: t("queue.due"),
+      cell: (order) => (
+        <>
+          {formatDateTime(order.dueAt, locale)}
+          {order.late ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">{t("queue.lateBadge")}</span> : null}
+        </>
+      ),
+    },
+    {
+      id: "customer",
+      header: t("queue.customer"),
+      cell: (order) => (
+        <>
+          <span className="block">{order.customerName}</span>
+          {order.customerEmail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span> : null}
+        </>
+      ),
+    },
+    { id: "service", header: t("queue.service"), cell: (order) => order.services.map(productName).join(", ") },
+    { id: "writer", header: t("queue.writer"), cell: (order) => order.writer?.name ?? t("queue.nobody") },
+    { id: "total", header: t("queue.total"), align: "end", cell: (order) => formatMoney(moneyFromApi(order.total, order.currency), locale) },
+  ];
+  if (!pool) return columns;
+  return [
+    ...columns,
+    {
+      id: "take",
+      header: t("queue.take"),
+      cell: (order) => (order.access === "pool" ? <TakeButton orderId={order.id} number={order.number} onTaken={() => onTaken(order.number)} /> : null),
+    },
+  ];
 }
 
 /** /admin/orders: the order queue with its filters as URL parameters, keyset pages and a CSV export of the filtered list. */
@@ -54,8 +116,8 @@ export function OrderQueueScreen() {
   const cursor = search.get("cursor");
   const query = new URLSearchParams(filters);
   if (cursor) query.set("cursor", cursor);
-  const { data, failure, loading } = useAdminData<AdminOrderPage>(`/api/admin/orders?${query}`);
-  const staff = useAdminData<StaffMember[]>("/api/admin/order-writers");
+  const { data, failure, loading, reload } = useApiData<AdminOrderPage>(`/api/admin/orders?${query}`);
+  const staff = useApiData<StaffMember[]>("/api/admin/order-writers");
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,6 +143,7 @@ export function OrderQueueScreen() {
   }
 
   const value = (name: string) => search.get(name) ?? "";
+  const columns = queueColumns({ t, tOrders: to_, locale, to, productName, pool: data?.orders.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) });
   const nextPage = new URLSearchParams(filters);
   if (data?.nextCursor) nextPage.set("cursor", data.nextCursor);
   return (
@@ -120,58 +183,25 @@ export function OrderQueueScreen() {
         </div>
       </form>
       {exportFailed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
-      {failure ? <FormAlert tone="error" title={t("loadFailed")} messages={failure.messages} /> : null}
-      {loading && !failure ? <Loading label={t("loading")} /> : null}
-      {!loading && data && data.orders.length === 0 ? <p className="rounded-lg border border-dashed border-slate-400 p-6 text-center" data-testid="queue-empty">{cursor ? t("queue.noMore") : t("queue.empty")}</p> : null}
-      {!loading && data && data.orders.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{t("queue.caption")}</caption>
-            <thead className="border-b border-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t("queue.number")}</th>
-                <th scope="col" className="py-2 pr-3">{t("queue.status")}</th>
-                <th scope="col" className="py-2 pr-3">{t("queue.due")}</th>
-                <th scope="col" className="py-2 pr-3">{t("queue.customer")}</th>
-                <th scope="col" className="py-2 pr-3">{t("queue.service")}</th>
-                <th scope="col" className="py-2 pr-3">{t("queue.writer")}</th>
-                <th scope="col" className="py-2 text-right">{t("queue.total")}</th>
-                {data.orders.some((order) => order.access === "pool") ? <th scope="col" className="py-2 pl-3">{t("queue.take")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr key={order.id} className="border-b border-slate-200 dark:border-slate-800" data-testid="queue-row">
-                  <td className="py-2 pr-3 font-medium">
-                    <Link to={to(`/admin/orders/${order.number}`)} className="text-indigo-700 underline dark:text-indigo-300">{order.number}</Link>
-                  </td>
-                  <td className="py-2 pr-3">{to_(`status.${order.status}`)}</td>
-                  <td className="py-2 pr-3">
-                    {formatDateTime(order.dueAt, locale)}
-                    {order.late ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">{t("queue.lateBadge")}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <span className="block">{order.customerName}</span>
-                    {order.customerEmail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3">{order.services.map(productName).join(", ")}</td>
-                  <td className="py-2 pr-3">{order.writer?.name ?? t("queue.nobody")}</td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(moneyFromApi(order.total, order.currency), locale)}</td>
-                  {data.orders.some((row) => row.access === "pool") ? (
-                    <td className="py-2 pl-3">
-                      {order.access === "pool" ? <TakeButton orderId={order.id} number={order.number} onTaken={() => void navigate(to(`/admin/orders/${order.number}`))} /> : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <nav aria-label={t("queue.pages")} className="flex gap-2">
-        {cursor ? <Link to={`${to("/admin/orders")}?${filters}`} className={secondaryButton}>{t("queue.firstPage")}</Link> : null}
-        {data?.nextCursor ? <Link to={`${to("/admin/orders")}?${nextPage}`} className={secondaryButton}>{t("queue.nextPage")}</Link> : null}
-      </nav>
+      <DataTable
+        caption={t("queue.caption")}
+        columns={columns}
+        rows={data?.orders ?? null}
+        rowKey={(order) => order.id}
+        rowTestId={() => "queue-row"}
+        empty={cursor ? t("queue.noMore") : t("queue.empty")}
+        emptyTestId="queue-empty"
+        className="min-w-[44rem]"
+        load={{ loading, failure, onRetry: reload, loadingText: t("loading") }}
+        pages={{
+          label: t("queue.pages"),
+          className: secondaryButton,
+          links: [
+            ...(cursor ? [{ to: `${to("/admin/orders")}?${filters}`, label: t("queue.firstPage") }] : []),
+            ...(data?.nextCursor ? [{ to: `${to("/admin/orders")}?${nextPage}`, label: t("queue.nextPage") }] : []),
+          ],
+        }}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaffOrderDetail } from "../../../contract/admin-orders";
 import { FormAlert } from "~/components/ui/form-alert";
-import { AdminCallError, uploadForm } from "./admin-api";
+import { ApiClientError } from "~/lib/api/api-error";
+import { uploadForm } from "~/lib/api/upload";
 import { inputClass, primaryButton } from "./admin-frame";
 
 const extensionOf = (name: string) => (name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "");
@@ -55,7 +56,7 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
       // The order is delivered now, so the page drops this form: it says so itself.
       onDelivered(answer.version);
     } catch (error) {
-      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("upload.failed")]);
+      setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("upload.failed")]);
     } finally {
       setProgress(null);
     }

@@ -1,3 +1,4 @@
+import type { ParseKeys } from "i18next";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,10 +9,15 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
-import { adminCall, AdminCallError, useAdminData } from "./admin-api";
+import { ApiClientError } from "~/lib/api/api-error";
+import { api } from "~/lib/api/client";
+import { useApiData } from "~/lib/api/use-api-data";
 import { inputClass, Loading, secondaryButton } from "./admin-frame";
 import { OrderMoves } from "./order-moves";
 import { ResultUpload } from "./result-upload";
+
+/** A role or event kind the API names as a plain string: its key is looked up as is (missing ones show the key). */
+type ServerKey = ParseKeys<"admin-orders">;
 
 const BILLING_FIELDS = ["firstName", "lastName", "email", "businessName", "country", "city", "address1", "state", "zipCode"] as const;
 
@@ -28,11 +34,11 @@ function Thread({ order, onChange }: { order: StaffOrderDetail; onChange(): void
     setBusy(true);
     setProblems([]);
     try {
-      await adminCall(`/api/admin/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, internal } });
+      await api(`/api/admin/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, internal } });
       setBody("");
       onChange();
     } catch (error) {
-      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+      setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
     } finally {
       setBusy(false);
     }
@@ -92,7 +98,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
   const { t: tOrders } = useTranslation("orders");
   const { locale, to } = useLocale();
   const productName = useProductName();
-  const { data: order, failure, loading, reload } = useAdminData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
+  const { data: order, failure, loading, reload } = useApiData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
   const [delivered, setDelivered] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={failure.status === 404 ? t("order.notFound") : t("loadFailed")} messages={failure.status === 404 ? [] : failure.messages} />;
   if (loading && !order) return <Loading label={t("loading")} />;
@@ -182,8 +188,8 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
         <ol className="space-y-1 text-sm" data-testid="staff-timeline">
           {order.staffEvents.map((event, index) => (
             <li key={index}>
-              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}`)} ·{" "}
-              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}`)}
+              <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}` as ServerKey)} ·{" "}
+              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}` as ServerKey)}
               {event.note ? <span className="block pl-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{event.note}</span> : null}
             </li>
           ))}

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/components/ui/form-alert";
-import { adminCall, AdminCallError } from "./admin-api";
+import { ApiClientError } from "~/lib/api/api-error";
+import { api } from "~/lib/api/client";
 import { primaryButton } from "./admin-frame";
 
 /** "Take" on a pool item (unassigned work a writer may take): assigns it to the caller; someone quicker gets a 409, shown. */
@@ -13,10 +14,10 @@ export function TakeButton({ orderId, number, onTaken }: { orderId: string; numb
     setBusy(true);
     setProblems([]);
     try {
-      await adminCall(`/api/admin/orders/${encodeURIComponent(orderId)}/take`, { method: "POST", body: {} });
+      await api(`/api/admin/orders/${encodeURIComponent(orderId)}/take`, { method: "POST", body: {} });
       onTaken();
     } catch (error) {
-      setProblems(error instanceof AdminCallError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
+      setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
     } finally {
       setBusy(false);
     }

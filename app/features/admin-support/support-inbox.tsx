@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { TicketList, TicketStatus } from "../../../contract/admin-support";
-import { LoadState } from "~/components/ui/load-state";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { useLocale } from "~/i18n/use-locale";
 import { useApiData } from "~/lib/api/use-api-data";
 import { formatDateTime } from "~/lib/format-date";
@@ -18,6 +18,25 @@ export function SupportInbox() {
   const q = params.get("q") ?? "";
   const query = new URLSearchParams({ status, ...(q ? { q } : {}) });
   const { data, failure, loading, reload } = useApiData<TicketList>(`/api/admin/support/tickets?${query}`);
+  const columns: Array<Column<TicketList["items"][number]>> = [
+    {
+      id: "requester",
+      header: t("columns.requester"),
+      cell: (ticket) => (
+        <>
+          <Link to={to(`/admin/support/${ticket.id}`)} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            {ticket.email}
+          </Link>
+          {ticket.status === "open" && ticket.lastAuthor === "requester" ? (
+            <span className="ml-2 rounded-full border border-orange-500 px-2 text-xs text-orange-800 dark:text-orange-300">{t("waiting")}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: "message", header: t("columns.message"), cell: (ticket) => ticket.excerpt },
+    { id: "assignee", header: t("columns.assignee"), cell: (ticket) => ticket.assignee?.name ?? t("nobody") },
+    { id: "updated", header: t("columns.updated"), className: "whitespace-nowrap", cell: (ticket) => formatDateTime(ticket.updatedAt, locale) },
+  ];
 
   return (
     <section>
@@ -41,44 +60,16 @@ export function SupportInbox() {
           </button>
         </form>
       </div>
-      <LoadState loading={loading} failure={failure} onRetry={reload} loadingText={t("loading")} retryText={t("retry")}>
-        {data && data.items.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-400 p-6 text-center dark:border-slate-600" data-testid="tickets-empty">
-            {q ? t("empty.search") : t(`empty.${status}`)}
-          </p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="tickets">
-              <caption className="sr-only">{t("columns.caption")}</caption>
-              <thead className="text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("columns.requester")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("columns.message")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("columns.assignee")}</th>
-                  <th scope="col" className="py-2 font-medium">{t("columns.updated")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.items.map((ticket) => (
-                  <tr key={ticket.id} className="border-t border-slate-300 align-top dark:border-slate-800">
-                    <td className="py-2 pr-3">
-                      <Link to={to(`/admin/support/${ticket.id}`)} className="font-medium text-indigo-700 underline dark:text-indigo-300">
-                        {ticket.email}
-                      </Link>
-                      {ticket.status === "open" && ticket.lastAuthor === "requester" ? (
-                        <span className="ml-2 rounded-full border border-orange-500 px-2 text-xs text-orange-800 dark:text-orange-300">{t("waiting")}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-3">{ticket.excerpt}</td>
-                    <td className="py-2 pr-3">{ticket.assignee?.name ?? t("nobody")}</td>
-                    <td className="py-2 whitespace-nowrap">{formatDateTime(ticket.updatedAt, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </LoadState>
+      <DataTable
+        caption={t("columns.caption")}
+        columns={columns}
+        rows={data?.items ?? null}
+        rowKey={(ticket) => ticket.id}
+        empty={q ? t("empty.search") : t(`empty.${status}`)}
+        testId="tickets"
+        emptyTestId="tickets-empty"
+        load={{ loading, failure, onRetry: reload, loadingText: t("loading") }}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ParseKeys } from "i18next";
 import type { StaffRoleName } from "../../../contract/staff";
 
 /**
@@ -5,7 +6,7 @@ import type { StaffRoleName } from "../../../contract/staff";
  * LIFECYCLE.md); the API refuses the rest with 403 anyway. Labels are keys of the `admin` namespace. A new /admin
  * page appears in the menu by being listed here.
  */
-export const ADMIN_NAV_ITEMS: ReadonlyArray<{ path: string; labelKey: string; least: StaffRoleName }> = [
+export const ADMIN_NAV_ITEMS: ReadonlyArray<{ path: string; labelKey: ParseKeys<"admin">; least: StaffRoleName }> = [
   { path: "/admin", labelKey: "nav.dashboard", least: "manager" },
   { path: "/admin/orders", labelKey: "nav.orders", least: "writer" },
   { path: "/admin/support", labelKey: "nav.support", least: "manager" },

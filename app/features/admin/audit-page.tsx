@@ -1,26 +1,24 @@
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { AuditEntry, AuditPage as AuditPageAnswer } from "../../../contract/audit";
-import { FormAlert } from "~/components/ui/form-alert";
+import type { AuditEntry } from "../../../contract/audit";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { useLocale } from "~/i18n/use-locale";
-import { errorText } from "~/lib/error-text";
+import { useApiPages } from "~/lib/api/use-api-pages";
 import { formatDateTime } from "~/lib/format-date";
-import { adminCall } from "./admin-calls";
 
 const FILTERS = ["actor", "action", "subjectType", "subjectId", "from", "to"] as const;
 const PAGE_SIZE = 50;
 
-function query(search: URLSearchParams, cursor?: string): string {
+function query(search: URLSearchParams): string {
   const params = new URLSearchParams();
   for (const name of FILTERS) {
     const value = search.get(name)?.trim();
     if (value) params.set(name, value);
   }
   params.set("limit", String(PAGE_SIZE));
-  if (cursor) params.set("cursor", cursor);
   return params.toString();
 }
 
@@ -32,44 +30,38 @@ const change = (value: unknown) => (value === null || value === undefined ? "—
  */
 export function AuditPage() {
   const { t } = useTranslation("admin");
-  const { t: tErrors } = useTranslation("errors");
   const { locale } = useLocale();
   const [search, setSearch] = useSearchParams();
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const filters = query(search);
-
-  useEffect(() => {
-    let live = true;
-    setEntries(null);
-    setFailure(null);
-    adminCall<AuditPageAnswer>(`/api/admin/audit?${filters}`)
-      .then((page) => {
-        if (!live) return;
-        setEntries(page.items);
-        setNext(page.next);
-      })
-      .catch((error: unknown) => live && setFailure(errorText(error, tErrors)));
-    return () => {
-      live = false;
-    };
-  }, [filters, tErrors]);
-
-  async function loadMore() {
-    if (!next) return;
-    setBusy(true);
-    try {
-      const page = await adminCall<AuditPageAnswer>(`/api/admin/audit?${query(search, next)}`);
-      setEntries((shown) => [...(shown ?? []), ...page.items]);
-      setNext(page.next);
-    } catch (error) {
-      setFailure(errorText(error, tErrors));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const audit = useApiPages<AuditEntry>(`/api/admin/audit?${query(search)}`);
+  const columns: Array<Column<AuditEntry>> = [
+    { id: "when", header: t("audit.when"), className: "whitespace-nowrap", cell: (entry) => formatDateTime(entry.at, locale) },
+    {
+      id: "who",
+      header: t("audit.who"),
+      cell: (entry) => (
+        <>
+          <div className="break-all">{entry.actorEmail ?? t("audit.system")}</div>
+          <div className="text-slate-600 dark:text-slate-400">
+            {entry.actorRole}
+            {entry.ip ? ` · ${entry.ip}` : ""}
+          </div>
+        </>
+      ),
+    },
+    { id: "what", header: t("audit.what"), className: "font-mono", cell: (entry) => entry.action },
+    { id: "subject", header: t("audit.subject"), className: "break-all", cell: (entry) => `${entry.subjectType} ${entry.subjectId}` },
+    {
+      id: "change",
+      header: t("audit.change"),
+      className: "break-all font-mono",
+      cell: (entry) => (
+        <>
+          {change(entry.before)} → {change(entry.after)}
+          {entry.note ? <div className="font-sans">{entry.note}</div> : null}
+        </>
+      ),
+    },
+  ];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,51 +88,16 @@ export function AuditPage() {
           <SubmitButton>{t("audit.apply")}</SubmitButton>
         </div>
       </form>
-      {failure ? <FormAlert tone="error" title={failure} /> : null}
-      {entries === null && !failure ? <p role="status">{t("audit.loading")}</p> : null}
-      {entries?.length === 0 ? <p>{t("audit.empty")}</p> : null}
-      {entries && entries.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t("audit.when")}</th>
-                <th scope="col" className="py-2 pr-3">{t("audit.who")}</th>
-                <th scope="col" className="py-2 pr-3">{t("audit.what")}</th>
-                <th scope="col" className="py-2 pr-3">{t("audit.subject")}</th>
-                <th scope="col" className="py-2">{t("audit.change")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-300 align-top dark:border-slate-700">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(entry.at, locale)}</td>
-                  <td className="py-2 pr-3">
-                    <div className="break-all">{entry.actorEmail ?? t("audit.system")}</div>
-                    <div className="text-slate-600 dark:text-slate-400">
-                      {entry.actorRole}
-                      {entry.ip ? ` · ${entry.ip}` : ""}
-                    </div>
-                  </td>
-                  <td className="py-2 pr-3 font-mono">{entry.action}</td>
-                  <td className="py-2 pr-3 break-all">
-                    {entry.subjectType} {entry.subjectId}
-                  </td>
-                  <td className="py-2 break-all font-mono">
-                    {change(entry.before)} → {change(entry.after)}
-                    {entry.note ? <div className="font-sans">{entry.note}</div> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {next ? (
-        <SubmitButton type="button" busy={busy} onClick={() => void loadMore()} className="mt-4">
-          {t("audit.loadMore")}
-        </SubmitButton>
-      ) : null}
+      <DataTable
+        caption={t("audit.caption")}
+        columns={columns}
+        rows={audit.items}
+        rowKey={(entry) => entry.id}
+        empty={t("audit.empty")}
+        testId="audit-table"
+        load={{ loading: audit.loading, failure: audit.failure, onRetry: audit.reload, loadingText: t("audit.loading") }}
+        more={{ label: t("audit.loadMore"), busy: audit.busy, failure: audit.moreFailure, onMore: audit.more }}
+      />
     </div>
   );
 }

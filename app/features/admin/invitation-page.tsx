@@ -11,7 +11,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { tokens } from "~/lib/api/tokens";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
-import { adminCall } from "./admin-calls";
+import { api } from "~/lib/api/client";
 import { EnrolStep, RecoveryCodes, StepCard } from "./second-factor";
 
 type Lookup = { state: "loading" } | { state: "ready"; invitation: InvitationLookup } | { state: "failed"; message: string };
@@ -35,7 +35,7 @@ export function InvitationPage() {
     const found = window.location.hash.slice(1);
     setToken(found);
     if (!found) return setLookup({ state: "failed", message: t("invitation.noToken") });
-    adminCall<InvitationLookup>("/api/admin/invitations/lookup", { body: { token: found }, auth: false })
+    api<InvitationLookup>("/api/admin/invitations/lookup", { body: { token: found }, auth: false })
       .then((invitation) => setLookup({ state: "ready", invitation }))
       .catch((error: unknown) => setLookup({ state: "failed", message: errorText(error, tErrors) }));
   }, [t, tErrors]);
@@ -82,7 +82,7 @@ export function InvitationPage() {
     if (body.password.length < 8) missing.password = [t("invitation.passwordShort")];
     else if (body.password !== body.repeatedPassword) missing.repeatedPassword = [t("invitation.passwordsDiffer")];
     if (Object.keys(missing).length > 0) return form.invalid(missing);
-    void form.run(async () => setChallenge(await adminCall<StaffChallenge>("/api/admin/invitations/accept", { body, auth: false })));
+    void form.run(async () => setChallenge(await api<StaffChallenge>("/api/admin/invitations/accept", { body, auth: false })));
   }
 
   const { invitation } = lookup;

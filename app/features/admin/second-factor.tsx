@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
-import { staffCalls } from "./admin-calls";
+import { api } from "~/lib/api/client";
 
 /** The frame of the staff sign-in and invitation steps. */
 export function StepCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -56,7 +56,7 @@ export function CodeStep({ challenge, onSignedIn }: { challenge: StaffChallenge;
         label={t("signIn.code")}
         hint={t("signIn.codeHint")}
         submit={t("signIn.verify")}
-        onSubmit={async (code) => onSignedIn(await staffCalls.verify({ challenge: challenge.challenge, code }))}
+        onSubmit={async (code) => onSignedIn(await api<StaffTokens>("/api/admin/auth/verify", { body: { challenge: challenge.challenge, code }, auth: false }))}
       />
     </StepCard>
   );
@@ -83,7 +83,7 @@ export function EnrolStep({ challenge, onEnrolled }: { challenge: StaffChallenge
         label={t("enrol.code")}
         hint={t("enrol.codeHint")}
         submit={t("enrol.confirm")}
-        onSubmit={async (code) => onEnrolled(await staffCalls.enrol({ challenge: challenge.challenge, code }))}
+        onSubmit={async (code) => onEnrolled(await api<StaffTokens>("/api/admin/auth/enrol", { body: { challenge: challenge.challenge, code }, auth: false }))}
       />
     </StepCard>
   );

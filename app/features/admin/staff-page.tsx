@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../common/locales";
 import { STAFF_ROLE_ORDER, type StaffList, type StaffMember, type StaffRoleName } from "../../../contract/staff";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SelectField } from "~/components/ui/select-field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -9,9 +12,9 @@ import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
 import { currentUserId } from "~/lib/auth/staff-role";
-import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
-import { adminCall } from "./admin-calls";
+import { api } from "~/lib/api/client";
+import { useApiData } from "~/lib/api/use-api-data";
 
 const smallButton =
   "rounded-md border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-900";
@@ -29,7 +32,7 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
     if (!email.includes("@")) return form.invalid({ email: [t("staff.emailInvalid")] });
     const body = { email, role: String(data.get("role")), locale: String(data.get("locale") ?? locale) };
     void form.run(async () => {
-      await adminCall("/api/admin/staff/invitations", { body });
+      await api("/api/admin/staff/invitations", { body });
       element.reset();
       onInvited(email);
     });
@@ -52,33 +55,50 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
   );
 }
 
-function MemberRow({ member, self, onChanged }: { member: StaffMember; self: boolean; onChanged: (note: string) => void }) {
-  const { t } = useTranslation("admin");
-  const { locale } = useLocale();
+/** Changes of one colleague (role, deactivate, reactivate), one at a time: its failure shows in that colleague's row. */
+function useMemberActions(onChanged: (note: string) => void) {
   const form = useApiSubmit();
-  const name = `${member.firstName} ${member.lastName}`.trim();
-  const act = (path: string, body: unknown, note: string) =>
+  const [actingOn, setActingOn] = useState<string | null>(null);
+  const act = (member: StaffMember, path: string, body: unknown, note: string) => {
+    setActingOn(member.id);
     void form.run(async () => {
-      await adminCall(`/api/admin/staff/${member.id}/${path}`, { body });
+      await api(`/api/admin/staff/${member.id}/${path}`, { body });
       onChanged(note);
     });
-  return (
-    <tr className="border-t border-slate-300 align-top dark:border-slate-700" data-testid={`staff-${member.email}`}>
-      <td className="py-2 pr-3">
-        <div className="font-medium">{name}</div>
-        <div className="text-sm break-all">{member.email}</div>
-        {form.errorKey ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{form.general ?? t("staff.failed")}</p> : null}
-      </td>
-      <td className="py-2 pr-3">
-        {self ? (
+  };
+  return { busy: form.busy, failedFor: (member: StaffMember) => (form.errorKey && actingOn === member.id ? form : null), act };
+}
+
+function memberColumns(t: TFunction<"admin">, locale: Locale, self: string | null, actions: ReturnType<typeof useMemberActions>): Array<Column<StaffMember>> {
+  const nameOf = (member: StaffMember) => `${member.firstName} ${member.lastName}`.trim();
+  return [
+    {
+      id: "person",
+      header: t("staff.person"),
+      cell: (member) => {
+        const failed = actions.failedFor(member);
+        return (
+          <>
+            <div className="font-medium">{nameOf(member)}</div>
+            <div className="break-all">{member.email}</div>
+            {failed ? <p role="alert" className="text-red-700 dark:text-red-300">{failed.general ?? t("staff.failed")}</p> : null}
+          </>
+        );
+      },
+    },
+    {
+      id: "role",
+      header: t("staff.role"),
+      cell: (member) =>
+        member.id === self ? (
           t(`roles.${member.role}`)
         ) : (
           <label>
-            <span className="sr-only">{t("staff.roleOf", { name: name || member.email })}</span>
+            <span className="sr-only">{t("staff.roleOf", { name: nameOf(member) || member.email })}</span>
             <select
               value={member.role}
-              disabled={form.busy || member.deactivatedAt !== null}
-              onChange={(event) => act("role", { role: event.target.value }, t("staff.roleChanged", { email: member.email }))}
+              disabled={actions.busy || member.deactivatedAt !== null}
+              onChange={(event) => actions.act(member, "role", { role: event.target.value }, t("staff.roleChanged", { email: member.email }))}
               className="rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
             >
               {STAFF_ROLE_ORDER.map((role: StaffRoleName) => (
@@ -88,95 +108,74 @@ function MemberRow({ member, self, onChanged }: { member: StaffMember; self: boo
               ))}
             </select>
           </label>
-        )}
-      </td>
-      <td className="py-2 pr-3 text-sm">
-        {member.deactivatedAt ? t("staff.deactivatedOn", { date: formatDateTime(member.deactivatedAt, locale) }) : member.enrolled ? t("staff.active") : t("staff.notEnrolled")}
-      </td>
-      <td className="py-2">
-        {self ? (
-          <span className="text-sm">{t("staff.you")}</span>
+        ),
+    },
+    {
+      id: "state",
+      header: t("staff.state"),
+      cell: (member) =>
+        member.deactivatedAt ? t("staff.deactivatedOn", { date: formatDateTime(member.deactivatedAt, locale) }) : member.enrolled ? t("staff.active") : t("staff.notEnrolled"),
+    },
+    {
+      id: "actions",
+      header: t("staff.actions"),
+      cell: (member) =>
+        member.id === self ? (
+          t("staff.you")
         ) : member.deactivatedAt ? (
-          <button type="button" className={smallButton} disabled={form.busy} onClick={() => act("reactivate", {}, t("staff.reactivated", { email: member.email }))}>
+          <button type="button" className={smallButton} disabled={actions.busy} onClick={() => actions.act(member, "reactivate", {}, t("staff.reactivated", { email: member.email }))}>
             {t("staff.reactivate")}
           </button>
         ) : (
           <button
             type="button"
             className={smallButton}
-            disabled={form.busy}
+            disabled={actions.busy}
             onClick={() => {
-              if (window.confirm(t("staff.confirmDeactivate", { email: member.email }))) act("deactivate", {}, t("staff.deactivated", { email: member.email }));
+              if (window.confirm(t("staff.confirmDeactivate", { email: member.email }))) actions.act(member, "deactivate", {}, t("staff.deactivated", { email: member.email }));
             }}
           >
             {t("staff.deactivate")}
           </button>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** /admin/staff (admins): colleagues with their role and state, open invitations, the invite form. */
 export function StaffPage() {
   const { t } = useTranslation("admin");
-  const { t: tErrors } = useTranslation("errors");
   const { locale } = useLocale();
-  const [list, setList] = useState<StaffList | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const staff = useApiData<StaffList>("/api/admin/staff");
   const [note, setNote] = useState<string | null>(null);
   const [self, setSelf] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    adminCall<StaffList>("/api/admin/staff")
-      .then((answer) => {
-        setList(answer);
-        setFailure(null);
-      })
-      .catch((error: unknown) => setFailure(errorText(error, tErrors)));
-  }, [tErrors]);
-  useEffect(() => {
-    load();
-    // The signed-in admin's own row cannot be changed from here.
-    setSelf(currentUserId());
-  }, [load]);
+  // The signed-in admin's own row cannot be changed from here.
+  useEffect(() => setSelf(currentUserId()), []);
   const changed = (message: string) => {
     setNote(message);
-    load();
+    staff.reload();
   };
+  const actions = useMemberActions(changed);
+  const list = staff.data;
 
   return (
     <div className="max-w-5xl">
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">{t("staff.title")}</h1>
       {note ? <FormAlert tone="success" title={note} /> : null}
       <InviteForm onInvited={(email) => changed(t("staff.invited", { email }))} />
-      {failure ? <FormAlert tone="error" title={failure} /> : null}
-      {!list && !failure ? <p role="status">{t("staff.loading")}</p> : null}
+      <h2 className="mb-2 text-xl font-semibold">{t("staff.membersTitle")}</h2>
+      <DataTable
+        caption={t("staff.caption")}
+        columns={memberColumns(t, locale, self, actions)}
+        rows={list?.members ?? null}
+        rowKey={(member) => member.id}
+        rowTestId={(member) => `staff-${member.email}`}
+        empty={t("staff.empty")}
+        load={{ loading: staff.loading && !list, failure: staff.failure, onRetry: staff.reload, loadingText: t("staff.loading") }}
+      />
       {list ? (
         <>
-          <h2 className="mb-2 text-xl font-semibold">{t("staff.membersTitle")}</h2>
-          {list.members.length === 0 ? (
-            <p>{t("staff.empty")}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="mb-8 w-full text-left">
-                <thead>
-                  <tr className="text-sm">
-                    <th scope="col" className="py-2 pr-3">{t("staff.person")}</th>
-                    <th scope="col" className="py-2 pr-3">{t("staff.role")}</th>
-                    <th scope="col" className="py-2 pr-3">{t("staff.state")}</th>
-                    <th scope="col" className="py-2">{t("staff.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.members.map((member) => (
-                    <MemberRow key={member.id} member={member} self={member.id === self} onChanged={changed} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <h2 className="mb-2 text-xl font-semibold">{t("staff.invitationsTitle")}</h2>
+          <h2 className="mt-8 mb-2 text-xl font-semibold">{t("staff.invitationsTitle")}</h2>
           {list.invitations.length === 0 ? (
             <p>{t("staff.noInvitations")}</p>
           ) : (

@@ -10,7 +10,7 @@ import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
 import { tokens } from "~/lib/api/tokens";
 import { safeRedirect } from "~/lib/auth/redirect";
-import { staffCalls } from "./admin-calls";
+import { api } from "~/lib/api/client";
 import { CodeStep, EnrolStep, RecoveryCodes, StepCard } from "./second-factor";
 
 /**
@@ -51,7 +51,7 @@ export function StaffSignIn() {
     if (!email) missing.email = [t("signIn.emailMissing")];
     if (!password) missing.password = [t("signIn.passwordMissing")];
     if (Object.keys(missing).length > 0) return form.invalid(missing);
-    void form.run(async () => setChallenge(await staffCalls.signIn({ email, password, rememberMe })));
+    void form.run(async () => setChallenge(await api<StaffChallenge>("/api/admin/auth/sign-in", { body: { email, password, rememberMe }, auth: false })));
   }
 
   return (

@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { checkValues } from "./form-checks";
 
 const t = ((key: string, options?: { min?: number; max?: number }) =>
-  options?.min !== undefined ? `${key}:${options.min}` : options?.max !== undefined ? `${key}:${options.max}` : key) as unknown as TFunction;
+  options?.min !== undefined ? `${key}:${options.min}` : options?.max !== undefined ? `${key}:${options.max}` : key) as unknown as TFunction<"validation">;
 
 const validRegistration = {
   firstName: "Ann",

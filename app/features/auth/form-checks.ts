@@ -12,7 +12,7 @@ import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 export function checkValues<S extends z.ZodType>(
   schema: S,
   values: Record<string, unknown>,
-  t: TFunction,
+  t: TFunction<"validation">,
 ): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: null };

@@ -3,6 +3,7 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import type { BalanceTransaction } from "../../../contract/wallet";
 import type { Locale } from "../../../common/locales";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { FileButton } from "~/components/ui/file-button";
 import { formatDateTime } from "~/lib/format-date";
 
@@ -10,44 +11,43 @@ import { formatDateTime } from "~/lib/format-date";
 export function TransactionsList({ transactions, currency, locale }: { transactions: BalanceTransaction[]; currency: Currency; locale: Locale }) {
   const { t } = useTranslation("balance");
   const { t: tPaper } = useTranslation("paperwork");
-  if (transactions.length === 0) return <p className="text-slate-600 dark:text-slate-400">{t("transactions.none")}</p>;
+  const columns: Array<Column<BalanceTransaction>> = [
+    { id: "date", header: t("transactions.date"), cell: (transaction) => formatDateTime(transaction.createdAt, locale) },
+    { id: "kind", header: t("transactions.kind"), cell: (transaction) => t(`transactions.kinds.${transaction.kind}`) },
+    {
+      id: "amount",
+      header: t("transactions.amount"),
+      align: "end",
+      cell: (transaction) => (
+        <span className={transaction.amount < 0 ? "text-slate-700 dark:text-slate-300" : "text-emerald-700 dark:text-emerald-400"}>
+          {formatMoney(moneyFromApi(transaction.amount, currency), locale)}
+        </span>
+      ),
+    },
+    {
+      id: "documents",
+      header: tPaper("documents.column"),
+      align: "end",
+      cell: (transaction) =>
+        transaction.kind === "deposit" ? (
+          <FileButton
+            look="link"
+            path={`/api/balance/deposits/${encodeURIComponent(transaction.reference)}/receipt`}
+            label={tPaper("documents.receiptOf", { amount: formatMoney(moneyFromApi(transaction.amount, currency), locale), date: formatDateTime(transaction.createdAt, locale) })}
+          >
+            {tPaper("documents.receipt")}
+          </FileButton>
+        ) : null,
+    },
+  ];
   return (
-    <table className="w-full text-left text-sm" data-testid="transactions">
-      <caption className="sr-only">{t("transactions.heading")}</caption>
-      <thead className="text-slate-600 dark:text-slate-400">
-        <tr>
-          <th scope="col" className="py-2 font-medium">{t("transactions.date")}</th>
-          <th scope="col" className="py-2 font-medium">{t("transactions.kind")}</th>
-          <th scope="col" className="py-2 text-right font-medium">{t("transactions.amount")}</th>
-          <th scope="col" className="py-2 pl-4 text-right font-medium">{tPaper("documents.column")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((transaction) => {
-          const amount = formatMoney(moneyFromApi(transaction.amount, currency), locale);
-          const date = formatDateTime(transaction.createdAt, locale);
-          return (
-            <tr key={transaction.id} className="border-t border-slate-300 dark:border-slate-800">
-              <td className="py-2">{date}</td>
-              <td className="py-2">{t(`transactions.kinds.${transaction.kind}`)}</td>
-              <td className={`py-2 text-right tabular-nums ${transaction.amount < 0 ? "text-slate-700 dark:text-slate-300" : "text-emerald-700 dark:text-emerald-400"}`}>
-                {amount}
-              </td>
-              <td className="py-2 pl-4 text-right">
-                {transaction.kind === "deposit" ? (
-                  <FileButton
-                    look="link"
-                    path={`/api/balance/deposits/${encodeURIComponent(transaction.reference)}/receipt`}
-                    label={tPaper("documents.receiptOf", { amount, date })}
-                  >
-                    {tPaper("documents.receipt")}
-                  </FileButton>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      caption={t("transactions.heading")}
+      columns={columns}
+      rows={transactions}
+      rowKey={(transaction) => transaction.id}
+      empty={t("transactions.none")}
+      testId="transactions"
+    />
   );
 }

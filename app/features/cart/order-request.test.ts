@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { checkOrder, orderRequest, unplacedErrors } from "./order-request";
 
-const t = ((key: string) => key) as unknown as TFunction;
+const t = ((key: string) => key) as unknown as TFunction<"validation">;
 const billing = {
   firstName: "Ana",
   lastName: "García",

@@ -24,7 +24,7 @@ export function orderRequest(items: readonly CartItem[], drafts: BriefDrafts, bi
  * The same checks the server makes, before sending: billing fields and every brief against its form. Errors are
  * keyed like the server's (`firstName`, `orderFormData[1].brief.seo-layer.website`); empty when all pass.
  */
-export function checkOrder(request: PlaceOrderRequest, t: TFunction): FieldErrors {
+export function checkOrder(request: PlaceOrderRequest, t: TFunction<"validation">): FieldErrors {
   const errors: FieldErrors = {};
   const whole = placeOrderRequestSchema.safeParse(request);
   if (!whole.success) {

@@ -26,7 +26,7 @@ export function OrderCard({ order, locale, productName, href }: { order: OrderLi
       </div>
       {order.needsAttention ? (
         <p className="mt-2 font-medium text-orange-800 dark:text-orange-300" data-testid="order-attention">
-          {t(`attention.${order.status}`)}
+          {order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}
         </p>
       ) : null}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

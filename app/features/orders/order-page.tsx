@@ -44,7 +44,7 @@ export function OrderPage({ number }: { number: string }) {
             {order.late ? t("lateSince", { date: formatDateTime(order.dueAt, locale) }) : t("dueOn", { date: formatDateTime(order.dueAt, locale) })}
           </p>
         ) : null}
-        {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{t(`attention.${order.status}`)}</p> : null}
+        {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}</p> : null}
         <OrderDocuments order={order} />
       </header>
 
@@ -114,7 +114,7 @@ export function OrderPage({ number }: { number: string }) {
           {order.events.map((event, index) => (
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
-              {event.kind === "status" && event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : t(`timeline.${event.kind}`)}
+              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}
               {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
             </li>
           ))}

@@ -18,6 +18,8 @@ export class ApiClientError extends Error {
     readonly fieldErrors: Record<string, string[]> = {},
     /** The server's general message (the "" key of a 400), when there is one. */
     readonly general: string | null = null,
+    /** The problem's `detail` (a 404's or 409's "the invitation expired"), whatever the status. */
+    readonly detail: string | null = null,
   ) {
     super(messageKey);
     this.name = "ApiClientError";
@@ -25,5 +27,10 @@ export class ApiClientError extends Error {
 
   get hasFieldErrors(): boolean {
     return Object.keys(this.fieldErrors).length > 0;
+  }
+
+  /** Every message the server gave, general first (detail, the "" errors, then each field's): a list to show. */
+  get messages(): string[] {
+    return [...new Set([this.detail, this.general, ...Object.values(this.fieldErrors).flat()].filter((message): message is string => Boolean(message)))];
   }
 }

@@ -92,19 +92,21 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   }
 }
 
-/** Turns a non-2xx answer into the client error of CONTRACT §7. */
+/**
+ * Turns a non-2xx answer into the client error of CONTRACT §7. A 404 or 409 keeps the server's `detail` as the
+ * general message (an invitation that expired or was used says so instead of "An unexpected server error occurred.").
+ */
 export async function errorFrom(response: Response): Promise<ApiClientError> {
-  if (response.status === 429) return new ApiClientError("tooManyRequests", 429);
-  if (response.status !== 400) return new ApiClientError("unexpected", response.status);
-  let errors: Record<string, string[]> = {};
-  try {
-    errors = ((await response.json()) as { errors?: Record<string, string[]> }).errors ?? {};
-  } catch {
-    return new ApiClientError("serverSide", 400);
-  }
-  const { "": general = [], ...fields } = errors;
+  type Problem = { detail?: string; errors?: Record<string, string[]> };
+  const body = (await response.json().catch(() => null)) as Problem | null;
+  const detail = body?.detail ?? null;
+  if (response.status === 429) return new ApiClientError("tooManyRequests", 429, {}, null, detail);
+  if (response.status === 404 || response.status === 409) return new ApiClientError("unexpected", response.status, {}, detail, detail);
+  if (response.status !== 400) return new ApiClientError("unexpected", response.status, {}, null, detail);
+  if (!body) return new ApiClientError("serverSide", 400);
+  const { "": general = [], ...fields } = body.errors ?? {};
   const key = Object.keys(fields).length > 0 ? "validationFailed" : "serverSide";
-  return new ApiClientError(key, 400, fields, general.join(" ") || null);
+  return new ApiClientError(key, 400, fields, general.join(" ") || null, detail);
 }
 
 /** JSON request to the API; resolves with the parsed body or throws an ApiClientError. */

@@ -10,7 +10,7 @@ import type { FieldErrors } from "~/components/ui/use-api-submit";
 export function issuesToFieldErrors(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
-  t: TFunction,
+  t: TFunction<"validation">,
   prefix: ReadonlyArray<PropertyKey> = [],
 ): FieldErrors {
   const errors: FieldErrors = {};
