@@ -91,8 +91,9 @@ export async function startCluster(options: { instances: number; buildDir: strin
     backing,
     buildDir: options.buildDir,
     async restart(slot, restartOptions = {}) {
-      if (restartOptions.kill) await instances[slot]!.kill();
-      else await instances[slot]!.stop();
+      const running = instances[slot];
+      if (restartOptions.kill) await running?.kill();
+      else await running?.stop();
       instances[slot] = launch(slot, restartOptions.buildDir ?? options.buildDir);
       await instances[slot]!.ready();
     },

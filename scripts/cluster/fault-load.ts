@@ -55,6 +55,9 @@ export async function richCustomer(base: string): Promise<LoadCustomer> {
 }
 
 /** One request with a deadline: the status (0 for a timeout or a failed connection) and the parsed JSON body, if any. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON of many shapes; callers read the fields they asked for.
+type Json = any;
+
 export async function timedCall(base: string, pathname: string, init: { method?: string; body?: unknown; token?: string; key?: string; ip?: string; timeoutMs: number }) {
   const headers: Record<string, string> = {};
   if (init.ip) headers["x-forwarded-for"] = init.ip;
@@ -70,9 +73,9 @@ export async function timedCall(base: string, pathname: string, init: { method?:
     });
     const text = await response.text();
     const json = (response.headers.get("content-type") ?? "").includes("json") && text ? JSON.parse(text) : undefined;
-    return { status: response.status, body: json as any };
+    return { status: response.status, body: json as Json };
   } catch {
-    return { status: 0, body: undefined };
+    return { status: 0, body: undefined as Json };
   }
 }
 
@@ -80,7 +83,7 @@ export function faultLoad(base: string, options: LoadOptions): { outcomes: Outco
   const timeoutMs = options.timeoutMs ?? 10_000;
   const outcomes: Outcome[] = [];
   let running = true;
-  const record = async (kind: Kind, request: () => Promise<{ status: number; body: any }>) => {
+  const record = async (kind: Kind, request: () => Promise<{ status: number; body: Json }>) => {
     const startedAt = Date.now();
     const answer = await request();
     const outcome: Outcome = { kind, status: answer.status, startedAt, endedAt: Date.now() };
@@ -92,12 +95,13 @@ export function faultLoad(base: string, options: LoadOptions): { outcomes: Outco
 
   const pages = async (offset: number) => {
     const ip = nextClientIp();
-    for (let i = offset; running; i++) await record("page", () => timedCall(base, PAGES[i % PAGES.length]!, { ip, timeoutMs }));
+    for (let i = offset; running; i++) await record("page", () => timedCall(base, PAGES[i % PAGES.length] ?? "/", { ip, timeoutMs }));
   };
   const signedIn = async () => {
     const sessions = options.customers.map((customer) => ({ ...customer }));
     for (let i = 0; running; i++) {
-      const session = sessions[i % sessions.length]!;
+      const session = sessions[i % sessions.length];
+      if (!session) return;
       if (i % 5 === 4) {
         const renewed = await record("signed-in", () => timedCall(base, "/api/Accounts/refresh", { body: { refreshToken: session.refreshToken }, ip: session.ip, timeoutMs }));
         if (renewed.status === 200) Object.assign(session, { accessToken: renewed.body.accessToken, refreshToken: renewed.body.refreshToken });

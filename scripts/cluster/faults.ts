@@ -43,6 +43,18 @@ export interface FaultRow extends Integrity {
   slowest503Ms?: number;
 }
 
+/** The `index`th item, which the caller knows is there. */
+function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index} of ${items.length}`);
+  return item;
+}
+
+function own(cluster: Cluster): NonNullable<Cluster["backing"]["own"]> {
+  if (!cluster.backing.own) throw new Error("the fault scenarios stop PostgreSQL and Redis: start the cluster with ownServices");
+  return cluster.backing.own;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RECONNECT_MS = 5000;
 
@@ -106,7 +118,7 @@ async function scenario(
     const during = result.windows.some(([from, to]) => outcome.endedAt >= from && outcome.startedAt <= to + RECONNECT_MS);
     if (!during) outsideOutage++;
   }
-  const acknowledged = outcomes.filter((outcome) => outcome.number).map((outcome) => outcome.number!);
+  const acknowledged = outcomes.flatMap((outcome) => (outcome.number ? [outcome.number] : []));
   const ended = new Set(result.ended ?? []);
   const exits = [...before, ...ctx.cluster.instances].filter((instance, index, all) => all.indexOf(instance) === index && !ended.has(instance) && (instance.exitCode !== null || instance.signalCode !== null)).length;
   const integrity = await checkIntegrity(ctx.cluster.backing.databaseUrl, ctx.cluster.backing.smtp, customers.map((customer) => customer.email), acknowledged);
@@ -115,7 +127,7 @@ async function scenario(
 
 const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]> = {
   postgres: (ctx) => async () => {
-    const postgres = ctx.cluster.backing.own!.postgres;
+    const { postgres } = own(ctx.cluster);
     const restartAt = Date.now();
     await postgres.stop();
     await postgres.start();
@@ -128,13 +140,13 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
     return { windows: [[restartAt, restartedAt], [stopAt, Date.now()]] };
   },
   redis: (ctx) => async (customers) => {
-    const redis = ctx.cluster.backing.own!.redis;
+    const { redis } = own(ctx.cluster);
     const base = ctx.cluster.proxy.url;
-    const endedBefore = await endedSignIn(base, customers[0]!);
+    const endedBefore = await endedSignIn(base, nth(customers, 0));
     const from = Date.now();
     await redis.stop();
     await sleep(ctx.times.redisDownMs / 2);
-    const endedDuring = await endedSignIn(base, customers[1]!);
+    const endedDuring = await endedSignIn(base, nth(customers, 1));
     await sleep(ctx.times.redisDownMs / 2);
     await redis.start();
     const to = Date.now();
@@ -150,7 +162,7 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
     const from = Date.now();
     await s3.stop();
     await sleep(ctx.times.s3DownMs / 2);
-    const upload = await deliveredOrder(ctx.cluster.instances[0]!.url, ctx.staff, ctx.owner);
+    const upload = await deliveredOrder(nth(ctx.cluster.instances, 0).url, ctx.staff, ctx.owner);
     await sleep(ctx.times.s3DownMs / 2);
     await s3.restart();
     return { windows: [[from, Date.now()]], extra: { uploadDuringOutage: upload.status } };
@@ -161,7 +173,7 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
     return { windows: [], ended };
   },
   kill: (ctx) => async () => {
-    const ended = [ctx.cluster.instances[1]!];
+    const ended = [nth(ctx.cluster.instances, 1)];
     await ctx.cluster.restart(1, { kill: true });
     return { windows: [], ended };
   },
@@ -170,7 +182,7 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
     const outcomes: Outcome[] = [];
     const until = Date.now() + ctx.times.overloadMs;
     const client = async (index: number) => {
-      const customer = customers[index % customers.length]!;
+      const customer = nth(customers, index % customers.length);
       while (Date.now() < until) {
         const startedAt = Date.now();
         const answer = await timedCall(base, "/api/orders", { body: orderBody, token: customer.accessToken, ip: customer.ip, timeoutMs: ctx.times.overloadTimeoutMs });
@@ -205,7 +217,7 @@ export type FaultContext = Context;
 /** Signs staff in (once per cluster: the admin enrols TOTP at its first sign-in) and delivers the order the downloads fetch. */
 export async function prepareFaults(cluster: Cluster, times: FaultTimes): Promise<FaultContext> {
   if (!cluster.backing.own) throw new Error("the fault scenarios stop PostgreSQL and Redis: start the cluster with ownServices");
-  const direct = cluster.instances[0]!.url;
+  const direct = nth(cluster.instances, 0).url;
   const staff = await staffSignIn(direct, ADMIN.email, ADMIN.password);
   const owner = await richCustomer(cluster.proxy.url);
   const delivered = await deliveredOrder(direct, staff, owner);
