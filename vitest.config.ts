@@ -42,6 +42,9 @@ export default defineConfig(async () => {
             include: ["tests/cluster/**/*.test.ts"],
             // After every other project: on a small machine its processes would starve the browser journeys.
             sequence: { groupOrder: 1 },
+            // One cluster at a time: two clusters (cluster.test.ts, faults.test.ts) on two cores starve each other
+            // into nginx 502s and timed jobs past their deadline.
+            fileParallelism: false,
             environment: "node",
             testTimeout: 90_000,
             hookTimeout: 240_000,

@@ -17,8 +17,11 @@ export interface Cluster {
   instances: Instance[];
   backing: Backing;
   buildDir: string;
-  /** SIGTERM the slot's instance, wait for it to exit, start it again (on `buildDir` when given) and wait until ready. */
-  restart(slot: number, options?: { buildDir?: string }): Promise<void>;
+  /**
+   * SIGTERM the slot's instance (SIGKILL with `kill`: the supervisor's part after a crash), wait for it to exit, start
+   * it again (on `buildDir` when given) and wait until ready.
+   */
+  restart(slot: number, options?: { buildDir?: string; kill?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,9 @@ export function nextBuild(buildDir: string, id: string): string {
   return dir;
 }
 
-export async function startCluster(options: { instances: number; buildDir: string; env?: Record<string, string> }): Promise<Cluster> {
-  const backing = await startBacking();
+/** `ownServices`: a PostgreSQL and a Redis of the cluster's own (backing.own), for fault scenarios that stop them. */
+export async function startCluster(options: { instances: number; buildDir: string; env?: Record<string, string>; ownServices?: boolean }): Promise<Cluster> {
+  const backing = await startBacking({ own: options.ownServices });
   const proxyPort = await freePort();
   const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
   const env: Record<string, string> = {
@@ -87,7 +91,9 @@ export async function startCluster(options: { instances: number; buildDir: strin
     backing,
     buildDir: options.buildDir,
     async restart(slot, restartOptions = {}) {
-      await instances[slot]!.stop();
+      const running = instances[slot];
+      if (restartOptions.kill) await running?.kill();
+      else await running?.stop();
       instances[slot] = launch(slot, restartOptions.buildDir ?? options.buildDir);
       await instances[slot]!.ready();
     },

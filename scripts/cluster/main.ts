@@ -1,13 +1,24 @@
-// npm run cluster [-- --instances N] [-- --bench]: the store as it runs on many machines, on this one. Without
-// --bench it stays up (Ctrl-C stops everything); tests/cluster/cluster.test.ts proves it with assertions.
+// npm run cluster [-- --instances N] [-- --bench | --faults [--short]] [-- --own-services]: the store as it runs on
+// many machines, on this one. Without --bench or --faults it stays up (Ctrl-C stops everything);
+// tests/cluster/*.test.ts prove it with assertions. --faults (scripts/cluster/faults.ts) runs on a PostgreSQL and a
+// Redis of the cluster's own (--own-services), which it stops and starts; the shared servers are never touched.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchCluster } from "./bench";
+import { FULL_TIMES, runFaults, SHORT_TIMES } from "./faults";
 import { buildOnce, METRICS_TOKEN, startCluster } from "./cluster";
 import { NGINX } from "../../server/test/nginx";
 
-const { values } = parseArgs({ options: { bench: { type: "boolean", default: false }, instances: { type: "string", default: "3" } } });
+const { values } = parseArgs({
+  options: {
+    bench: { type: "boolean", default: false },
+    faults: { type: "boolean", default: false },
+    short: { type: "boolean", default: false },
+    "own-services": { type: "boolean", default: false },
+    instances: { type: "string", default: "3" },
+  },
+});
 const instances = Number(values.instances);
 if (!Number.isInteger(instances) || instances < 1 || instances > 8) {
   console.error("--instances must be a whole number from 1 to 8");
@@ -20,7 +31,10 @@ if (!fs.existsSync(NGINX)) {
 
 console.log("building the app…");
 const build = buildOnce();
-const cluster = await startCluster({ instances, buildDir: build.dir, env: values.bench ? { DEPOSIT_MAX: "1000000", LOG_SAMPLE: "0" } : {} });
+const env: Record<string, string> = values.bench || values.faults ? { DEPOSIT_MAX: "1000000", LOG_SAMPLE: "0" } : {};
+// A rolling restart in the fault run drains each instance as a deployment with a health-checking balancer would.
+if (values.faults) env.DRAIN_SECONDS = values.short ? "1" : "5";
+const cluster = await startCluster({ instances, buildDir: build.dir, env, ownServices: values.faults || values["own-services"] });
 const stop = async () => {
   await cluster.close();
   if (build.remove) fs.rmSync(path.dirname(build.dir), { recursive: true, force: true });
@@ -29,6 +43,15 @@ const stop = async () => {
 if (values.bench) {
   try {
     await benchCluster(cluster);
+  } finally {
+    await stop();
+  }
+} else if (values.faults) {
+  // Ctrl-C still removes the PostgreSQL cluster and the Redis server the run made.
+  process.once("SIGINT", () => void stop().finally(() => process.exit(130)));
+  try {
+    const rows = await runFaults(cluster, { times: values.short ? SHORT_TIMES : FULL_TIMES });
+    process.exitCode = rows.some((row) => row.exits + row.lost + row.wrongBalances + row.duplicateMails > 0) ? 1 : 0;
   } finally {
     await stop();
   }

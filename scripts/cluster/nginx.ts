@@ -76,7 +76,14 @@ ${PROXY_RULES}
 }
 
 export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<NginxProxy> {
-  for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, "temp", name), { recursive: true });
+  // Run as root, nginx's workers are `nobody`: they must reach the temp folders (a request body over 16 KB, a staff
+  // upload, is written there; a mkdtemp folder is 0700, which answered such a body 500).
+  fs.chmodSync(dir, 0o755);
+  for (const name of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+    fs.mkdirSync(path.join(dir, "temp", name), { recursive: true });
+    fs.chmodSync(path.join(dir, "temp", name), 0o777);
+  }
+  fs.chmodSync(path.join(dir, "temp"), 0o755);
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(conf, nginxConfig(dir, port, upstreams));
   const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {

@@ -147,6 +147,9 @@ export function createOrdersService(deps: OrdersDeps) {
       if (idempotency) {
         await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
       }
+      // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
+      // under overload, and a client that gave up meanwhile must not pay (the fault run's overload row found 51 such).
+      if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
       return response;
     });
 

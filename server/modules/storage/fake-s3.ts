@@ -30,7 +30,10 @@ export async function startFakeS3(bucket = "results"): Promise<FakeS3> {
       S3_SECRET_ACCESS_KEY: "S3RVER",
     },
     async stop() {
-      await server?.close();
+      // An outage cuts the connections too: close() alone waits for the store's keep-alive connections to end.
+      const closing = server?.close();
+      (server as unknown as { httpServer?: { closeAllConnections(): void } } | null)?.httpServer?.closeAllConnections();
+      await closing;
       server = null;
     },
     async restart() {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
@@ -86,6 +87,26 @@ describe("the durable job runner", () => {
     expect(await runner.runDue()).toBe(1);
     expect(await runner.runDue()).toBe(0);
     expect(runs).toBe(1);
+  });
+
+  it("stays up when a job's result cannot be written (the database went away mid-job): logged, and the claim left to expire", async () => {
+    const { db } = await database();
+    const errors: string[] = [];
+    const runner = createJobRunner(db.kysely, db.dialect, { clock: manualClock(), logError: (_error, message) => void errors.push(message) });
+    runner.register("cut-off", async () => {
+      // What the runner writes next fails, as with PostgreSQL stopped between the handler and its result.
+      await sql`alter table jobs rename to jobs_away`.execute(db.kysely);
+    });
+    await runner.schedule(db.kysely, { kind: "cut-off" });
+    // The next claim fails too (the runner's poll logs that and tries again); what matters is that the job's own
+    // failed write is caught and logged rather than left as an unhandled rejection, which ends the process.
+    await expect(runner.runDue()).rejects.toThrow();
+    // The job's own writes may still be failing when the next claim has: wait for its line.
+    await vi.waitFor(() => expect(errors.some((message) => message.includes("result not recorded"))).toBe(true), { timeout: 5000, interval: 20 });
+    await sql`alter table jobs_away rename to jobs`.execute(db.kysely);
+    const [job] = await db.kysely.selectFrom("jobs").select(["status", "locked_by"]).execute();
+    expect(job?.status).toBe("running");
+    expect(job?.locked_by).not.toBeNull();
   });
 
   it("retries a failing job with a doubling backoff and marks it failed after its last attempt", async () => {

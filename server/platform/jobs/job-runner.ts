@@ -141,6 +141,10 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
     keepRenewing();
     try {
       await run(job);
+    } catch (error) {
+      // Its result could not be written (the database went away mid-job): the claim expires and the job runs again
+      // (at least once, 0017). Rejecting here was an unhandled rejection that ended the process (the fault run).
+      logError(error, `job ${job.kind} ${job.id}: result not recorded; it runs again once its claim expires`);
     } finally {
       held.delete(job.id);
       runningOf.set(job.kind, (runningOf.get(job.kind) ?? 1) - 1);
