@@ -34,6 +34,7 @@ import { systemClock, type Clock } from "./platform/clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
+import { createTransactionOpener } from "./platform/transactions";
 
 export interface ServiceDeps {
   config: Config;
@@ -54,6 +55,8 @@ function logJobError(error: unknown, message: string): void {
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+  // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
+  const transaction = createTransactionOpener(db.kysely);
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
   metrics.watchJobs(() => jobs.depth());
   // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
@@ -127,9 +130,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   customerLookup.byEmail = customers.byEmail;
   const cart = createCartService({ db: db.kysely, clock });
-  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
+  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
+    clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, staleUploads,
   };
 }

@@ -43,7 +43,7 @@ async function newCustomer(store: StartedStore): Promise<{ userId: string; token
   });
   const { accessToken, userId } = await store.services.accounts.register(input, "en");
   const { wallet } = store.services;
-  await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: 10_000_000, kind: "adjustment", reference: "backup-test" }));
+  await store.services.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: 10_000_000, kind: "adjustment", reference: "backup-test" }));
   return { userId, token: accessToken };
 }
 

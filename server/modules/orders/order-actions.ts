@@ -18,6 +18,7 @@ import type { OrderAccessPolicy } from "./order-access";
 import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
 import type { OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
+import { createTransactionOpener } from "../../platform/transactions";
 
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
@@ -61,6 +62,7 @@ export interface NewMessage {
 export function createOrderActions(deps: OrderActionsDeps) {
   const { db, wallet, storage, jobs, clock } = deps;
   const repository = createOrdersRepository(db);
+  const transaction = createTransactionOpener(db);
   const { customerMail, staffMail, refund, audit } = createOrderMoveEffects(deps);
   const now = () => clock.now();
 
@@ -107,7 +109,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
    * answer or move racing the closing of the account waits for it and is refused (account-lock.ts).
    */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>, need: "see" | "work" = "work"): Promise<T> =>
-    wallet.transaction(async (trx) => {
+    transaction(async (trx) => {
       if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
       return fn(trx, await visibleOrder(trx, orderId, actor, need));
     });
@@ -150,7 +152,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
      * people taking the same order at once one wins, the other gets 409.
      */
     take: (orderId: string, actor: Actor) =>
-      wallet.transaction(async (trx) => {
+      transaction(async (trx) => {
         if (!actor.id || actor.role === "customer" || actor.role === "system") throw DomainError.forbidden();
         const found = await deps.access.lookup(trx, orderId, actor, "see").catch(async (error: unknown) => {
           // Gone from the pool because a colleague took it a moment ago: say so (the pool showed it), reveal nothing more.
@@ -350,7 +352,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     // Timed work (the job handlers call these).
     async autoComplete(orderId: string, version: number): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || order.status !== "delivered" || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await moveOrder(trx, order, "auto_complete", { id: null, role: "system" }, { now: now(), changes: { completed_at: now().toISOString(), review_ends_at: null } });
@@ -359,7 +361,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
     },
 
     async remindReview(orderId: string, version: number): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || order.status !== "delivered" || !order.review_ends_at || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: null, actor_role: "system", kind: "reminder", from_status: null, to_status: null, note: "" });
@@ -368,7 +370,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
     },
 
     async flagLate(orderId: string): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || !["paid", "in_progress"].includes(order.status) || order.due_at > now().toISOString()) return;
         const flagged = await trx.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("kind", "=", "late").executeTakeFirst();

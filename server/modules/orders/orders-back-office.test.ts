@@ -148,7 +148,7 @@ describe("the dashboard", () => {
     expect((await upload(order.id, writer.token, [{ name: "result.txt", content: "done" }])).status).toBe(200);
     const refunded = await place();
     await store.post(`/api/admin/orders/${refunded.id}/cancel`, { reason: "Duplicate", refund: 49.5 }, { token: manager.token });
-    await store.services.wallet.transaction((trx) => store.services.wallet.credit(trx, { userId: buyer.id, currency: "EUR", amount: 5_000, kind: "deposit", reference: "dep-1" }));
+    await store.services.transaction((trx) => store.services.wallet.credit(trx, { userId: buyer.id, currency: "EUR", amount: 5_000, kind: "deposit", reference: "dep-1" }));
     const answer = await store.call("/api/admin/dashboard", { token: manager.token });
     expect(answer.status).toBe(200);
     expect(answer.body.counts.waitingForReview).toBeGreaterThanOrEqual(1);

@@ -23,7 +23,7 @@ export async function customer(store: Pick<TestStore, "db" | "services">, balanc
     })
     .execute();
   if (balance) {
-    await store.services.wallet.transaction((trx) =>
+    await store.services.transaction((trx) =>
       store.services.wallet.credit(trx, { userId: id, currency: balance.currency, amount: balance.minor, kind: "adjustment", reference: "test" }),
     );
   }

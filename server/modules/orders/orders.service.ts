@@ -34,6 +34,7 @@ import { staffOrderDetail, type UploadRules } from "./order-staff-view";
 import { createOrdersDashboard } from "./order-dashboard.repository";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
+import { createTransactionOpener } from "../../platform/transactions";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -90,6 +91,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail, jobs, documents } = deps;
   const clock = deps.clock ?? systemClock;
   const repository = createOrdersRepository(db);
+  const transaction = createTransactionOpener(db);
   const briefSchema = async (productId: string) =>
     orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
   const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
@@ -110,7 +112,7 @@ export function createOrdersService(deps: OrdersDeps) {
     idempotency?: { key: string; hash: string },
     clientGone?: () => boolean,
   ) =>
-    wallet.transaction(async (trx) => {
+    transaction(async (trx) => {
       // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
       await lockOpenAccount(trx, userId);
       // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.

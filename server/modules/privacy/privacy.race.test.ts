@@ -15,7 +15,7 @@ const ORDERS = 10;
 
 async function fundedCustomer(): Promise<TestCustomer> {
   const customer = await registerCustomer(store);
-  await store.services.wallet.transaction((trx) =>
+  await store.services.transaction((trx) =>
     store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 500_000, kind: "adjustment", reference: "test" }),
   );
   return customer;

@@ -11,7 +11,7 @@ afterAll(() => store.close());
 
 async function fundedCustomer(): Promise<TestCustomer> {
   const customer = await registerCustomer(store);
-  await store.services.wallet.transaction((trx) =>
+  await store.services.transaction((trx) =>
     store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 50_000, kind: "adjustment", reference: "test" }),
   );
   return customer;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
@@ -40,10 +40,8 @@ function assertPositive(amount: number): void {
 /**
  * Prepaid balances, one per customer and currency, kept with an append-only ledger (ARCHITECTURE "Money").
  *
- * Writes (`debit`, `credit`) run inside a transaction the caller opens with `transaction(fn)`, so an order and the
- * money paying for it are stored together or not at all. Inside `fn` use only the given `trx`: on SQLite the one
- * connection is held by the transaction, and a query on the outer database would wait for it forever (tests'
- * databases refuse such a query at once: server/db/outer-database-guard.ts).
+ * Writes (`debit`, `credit`) run inside a transaction the caller opens (server/platform/transactions.ts), so an order
+ * and the money paying for it are stored together or not at all.
  */
 export function createWalletService(db: Kysely<Database>) {
   const repository = createWalletRepository(db);
@@ -82,15 +80,6 @@ export function createWalletService(db: Kysely<Database>) {
       assertPositive(credit.amount);
       await repository.add(credit.userId, credit.currency, credit.amount, trx);
       await repository.appendEntry(credit, trx);
-    },
-
-    /**
-     * Runs `fn` in one database transaction. SQLite: the single connection is held for the whole transaction, so
-     * transactions of this process run one after another. PostgreSQL (READ COMMITTED): the conditional UPDATE of
-     * `debit` waits for a concurrent writer of the same balance and re-checks the amount, so no double spending.
-     */
-    transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(fn);
     },
   };
 }
