@@ -16,6 +16,7 @@ import { createStaleUploadSweep } from "./modules/storage/stale-uploads";
 import { createStaffAuth } from "./modules/staff/staff-auth.service";
 import { createStaffRepository } from "./modules/staff/staff.repository";
 import { createStaffService } from "./modules/staff/staff.service";
+import { createStaffDirectory } from "./modules/staff/staff-directory";
 import { createExpiringStore } from "./platform/expiring-store";
 import { createSupportRepository } from "./modules/support/support.repository";
 import { createSupportService } from "./modules/support/support.service";
@@ -94,6 +95,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const staffAuth = createStaffAuth({
     db: db.kysely, repository: staffRepository, accounts, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
   });
+  // Who may be given an order: the staff module's answer over accounts' people and its own staff accounts.
+  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
   const staff = createStaffService({
     db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
   });
@@ -113,7 +116,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
-    writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES,
+    writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,
     // Every staff move on an order is audited in its own transaction (who, from where, before and after).
     audit: (trx, entry) =>
       audit.record({ actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.ip, action: entry.action, subject: { type: "order", id: entry.orderId }, before: entry.before, after: entry.after }, trx),

@@ -16,6 +16,7 @@ import { createResetLimits } from "./reset-limits";
 import { createRevokedSessions } from "./revoked-sessions";
 import { createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
+import { createPeople } from "./people";
 
 export interface AccountsModuleDeps {
   db: Kysely<Database>;
@@ -61,6 +62,8 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     ...accounts,
     ...passwordReset,
     accessTokens,
+    /** Who people are (name, e-mail, role) for other modules: the only way they read the users table. */
+    people: createPeople(db),
     /** For the staff sign-in (server/modules/staff): starts and ends sign-ins, and the login throttle codes count in. */
     sessions: { start: sessions.start, endAllOf: sessions.endAllOf },
     throttle,

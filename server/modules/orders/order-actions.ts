@@ -19,6 +19,7 @@ import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
 import type { OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
 import { createTransactionOpener } from "../../platform/transactions";
+import type { People, StaffDirectory } from "./orders-ports";
 
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
@@ -47,6 +48,10 @@ export interface OrderActionsDeps {
   access: OrderAccessPolicy;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
   attachmentTypes?: readonly string[];
+  /** Whose address a mail goes to (the accounts module's directory). */
+  people: People;
+  /** Who may be given an order (the staff module). */
+  staffDirectory: StaffDirectory;
 }
 
 export interface NewMessage {
@@ -172,7 +177,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (Number(taken.numUpdatedRows) !== 1) {
           throw order.status === "paid" ? DomainError.conflict("orders.alreadyTaken") : DomainError.conflict("orders.wrongStatus", { status: order.status });
         }
-        const me = await repository.activeStaff(actor.id, trx);
+        const me = await deps.staffDirectory.activeMember(actor.id, trx);
         await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: actor.id, actor_role: actor.role, kind: "assigned", from_status: null, to_status: null, note: `${me?.first_name ?? ""} ${me?.last_name ?? ""}`.trim() });
         await audit(trx, actor, "take", order, { status: order.status, assignedTo: actor.id });
       }),
@@ -184,7 +189,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (!assigned) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
-            if (!(await repository.activeStaff(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
+            if (!(await deps.staffDirectory.activeMember(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
             // Claimed only if still nobody's: a colleague taking it meanwhile makes this a 409, never a silent overwrite.
             const claimed = await trx.updateTable("orders").set({ assigned_to: assigned }).where("id", "=", order.id).where("assigned_to", "is", null).where("status", "=", order.status).executeTakeFirst();
             if (Number(claimed.numUpdatedRows) !== 1) throw DomainError.conflict("orders.alreadyTaken");
@@ -286,7 +291,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (order.status === "completed" || order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
         let name = "";
         if (writerId) {
-          const writer = await repository.activeStaff(writerId, trx);
+          const writer = await deps.staffDirectory.activeMember(writerId, trx);
           if (!writer) throw DomainError.field("writerId", "orders.notStaff");
           name = `${writer.first_name} ${writer.last_name}`.trim();
         }

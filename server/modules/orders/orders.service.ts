@@ -35,6 +35,7 @@ import { createOrdersDashboard } from "./order-dashboard.repository";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
 import { createTransactionOpener } from "../../platform/transactions";
+import type { People, StaffDirectory } from "./orders-ports";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -70,6 +71,10 @@ export interface OrdersDeps {
   staffAudit?: AuditSink;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
   attachmentTypes?: readonly string[];
+  /** Names and e-mails of customers and staff (the accounts module's directory). */
+  people: People;
+  /** Who may be given an order (the staff module). */
+  staffDirectory: StaffDirectory;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -249,9 +254,9 @@ export function createOrdersService(deps: OrdersDeps) {
     now: () => clock.now(),
 
     /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
-    queue: createOrderQueue(db, access),
+    queue: createOrderQueue(db, access, deps.people),
 
-    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
 
     upload: deps.upload ?? { limitBytes: 100 * 1024 * 1024, allowedTypes: ["pdf", "docx", "txt"], maxFiles: 10 },
 
@@ -260,7 +265,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
       const { order, access: level } = await actions.lookup(found.id, actor, "see");
-      return staffOrderDetail(db, repository, order, actor, level, clock.now(), service.upload);
+      return staffOrderDetail({ people: deps.people, wallet }, repository, order, actor, level, clock.now(), service.upload);
     },
 
     /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
@@ -278,16 +283,8 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Active staff who can be given an order, by name. */
     async staff() {
       // Deactivated colleagues are not offered (their sign-ins ended with the deactivation).
-      const rows = await db
-        .selectFrom("users")
-        .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
-        .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role"])
-        .where("users.role", "in", ["writer", "manager", "admin"])
-        .where("staff_accounts.deactivated_at", "is", null)
-        .orderBy("users.first_name")
-        .orderBy("users.last_name")
-        .execute();
-      return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
+      const rows = await deps.staffDirectory.activeMembers();
+      return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role }));
     },
 
     /**

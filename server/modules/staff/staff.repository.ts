@@ -28,6 +28,13 @@ export function createStaffRepository(db: Kysely<Database>) {
       .where("users.role", "in", [...STAFF_ROLE_ORDER]);
 
   return {
+    /** Which of these users have a deactivated staff account. */
+    async deactivatedAmong(userIds: readonly string[], trx: Kysely<Database> = db): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await trx.selectFrom("staff_accounts").select("user_id").where("user_id", "in", [...userIds]).where("deactivated_at", "is not", null).execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async account(userId: string, trx: Kysely<Database> = db): Promise<StaffAccountRow | undefined> {
       return trx.selectFrom("staff_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
@@ -101,6 +101,25 @@ export function createWalletRepository(db: Kysely<Database>) {
           created_at: nowIso(),
         })
         .execute();
+    },
+
+    /** The sum (minor units, negative or 0) of the user's ledger rows of `kind` with `reference`. */
+    async sumOf(userId: string, kind: LedgerKind, reference: string, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount").as("sum")).where("kind", "=", kind).where("reference", "=", reference).where("user_id", "=", userId).executeTakeFirst();
+      return Number(row?.sum ?? 0);
+    },
+
+    /** Sums of the ledger per currency, kind and day (YYYY-MM-DD) since `since`, for `kinds`. */
+    async dailySums(kinds: readonly LedgerKind[], since: string, trx: Kysely<Database> = db): Promise<Array<{ currency: string; kind: string; day: string; amount: number }>> {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await trx
+        .selectFrom("ledger_entries")
+        .select(["currency", "kind", day.as("day"), (eb) => eb.fn.sum<number>("amount").as("amount")])
+        .where("kind", "in", kinds)
+        .where("created_at", ">=", since)
+        .groupBy(["currency", "kind", day])
+        .execute();
+      return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
     },
   };
 }

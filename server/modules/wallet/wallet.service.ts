@@ -64,6 +64,16 @@ export function createWalletService(db: Kysely<Database>) {
       return { balance, transactions };
     },
 
+    /** What a refunded order gave back (minor units, 0 when nothing): the sum of its refund rows. */
+    async refundedFor(userId: string, orderNumber: string, trx?: Kysely<Database>): Promise<number> {
+      return repository.sumOf(userId, "refund", orderNumber, trx);
+    },
+
+    /** Money in (deposits) and out (refunds) per currency and day since `since` (minor units, as the ledger signs them). */
+    dailyDepositsAndRefunds(since: string, trx?: Kysely<Database>) {
+      return repository.dailySums(["deposit", "refund"], since, trx);
+    },
+
     /**
      * Takes money for an order when the balance covers it: one conditional UPDATE (`amount >= x`), so two
      * concurrent debits can never both spend the same money. False, with nothing written, when it does not cover.
