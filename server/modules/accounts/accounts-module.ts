@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
 import type { Database } from "../../db/schema";
-import type { MailMessage } from "../mail/mail.service";
+import type { MailMessage } from "../mail";
 import { createAccessTokens } from "./access-tokens";
 import { createAccountMail } from "./account-mail";
 import { createAccountsRepository } from "./accounts.repository";

@@ -2,3 +2,4 @@
 export { createAccountsModule, type AccountsModule, type AccountsModuleDeps } from "./accounts-module";
 export { fullNameOf, PREFIX_MATCH_LIMIT, type People, type Person } from "./people";
 export { lockOpenAccount } from "./account-lock";
+export { hashPassword } from "./passwords";

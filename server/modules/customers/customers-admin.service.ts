@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
-import type { WalletService } from "../wallet/wallet.service";
+import type { WalletService } from "../wallet";
 import type { CustomersAdminRepository, CustomerRow } from "./customers-admin.repository";
 import { createTransactionOpener } from "../../platform/transactions";
 

@@ -15,19 +15,19 @@ import type { AuditSink } from "../../platform/staff-action";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { JobRunner } from "../../platform/jobs/job-runner";
-import type { CatalogService } from "../catalog/catalog.service";
-import type { DocumentsService } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { FileStorage } from "../storage/storage";
-import type { WalletService } from "../wallet/wallet.service";
-import { lockOpenAccount } from "../accounts/account-lock";
+import type { CatalogService } from "../catalog";
+import type { DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { FileStorage } from "../storage";
+import type { WalletService } from "../wallet";
+import { lockOpenAccount } from "../accounts";
 import { addBusinessDays } from "./due-dates";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
-import { productName } from "../catalog/product-name";
+import { productName } from "../catalog";
 import { confirmationMail } from "./order-mail";
 import { createOrderQueue } from "./order-queue.repository";
 import { staffOrderDetail, type UploadRules } from "./order-staff-view";
@@ -59,15 +59,13 @@ export interface OrdersDeps {
   staffEmail: string;
   /** The review window of a delivery in days (REVIEW_DAYS). */
   reviewDays?: number;
-  /** Writes the audit row of each staff action (the audit log). */
-  audit?: AuditWriter;
   /** Support tickets still open, for the dashboard. */
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
   upload?: UploadRules;
   /** Writers see and take unassigned paid orders from a pool (WRITER_POOL, default on). */
   writerPool?: boolean;
-  /** Where staff actions without an order of their own (a CSV export) are audited. */
+  /** Where every staff action is audited: each move on an order in its own transaction, and the CSV export. */
   staffAudit?: AuditSink;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
   attachmentTypes?: readonly string[];
@@ -100,7 +98,14 @@ export function createOrdersService(deps: OrdersDeps) {
   const briefSchema = async (productId: string) =>
     orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
   const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
-  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
+  // Every staff move on an order is audited in its own transaction (who, from where, before and after).
+  const staffAudit = deps.staffAudit;
+  const audit: AuditWriter | undefined = staffAudit && ((trx, entry) =>
+    staffAudit.record({
+      actor: { id: entry.actor.id ?? "", role: entry.actor.role, address: entry.actor.ip ?? "" }, action: entry.action, subjectType: "order", subjectId: entry.orderId,
+      before: entry.before, after: entry.after,
+    }, trx));
+  const actions = createOrderActions({ ...deps, audit, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
   jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));

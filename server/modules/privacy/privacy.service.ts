@@ -3,15 +3,15 @@ import { toMajor } from "../../../contract/money";
 import { DomainError } from "../../platform/domain-error";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { TransactionOpener } from "../../platform/transactions";
-import { lockOpenAccount } from "../accounts/account-lock";
-import type { AccountsModule } from "../accounts/accounts-module";
-import type { CartService } from "../cart/cart.service";
-import type { DocumentSummary, DocumentsService } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { OrdersService } from "../orders/orders.service";
-import type { SupportService } from "../support/support.service";
-import type { DepositService } from "../wallet/deposits.service";
-import type { WalletService } from "../wallet/wallet.service";
+import { lockOpenAccount } from "../accounts";
+import type { AccountsModule } from "../accounts";
+import type { CartService } from "../cart";
+import type { DocumentSummary, DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { OrdersService } from "../orders";
+import type { SupportService } from "../support";
+import type { DepositService } from "../wallet";
+import type { WalletService } from "../wallet";
 
 export interface PrivacyDeps {
   accounts: AccountsModule;

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { ExpiringStore } from "../../platform/expiring-store";
-import type { AuditService } from "../audit/audit.service";
+import type { AuditService } from "../audit";
 import type { StaffRepository } from "./staff.repository";
 import { newTotpSecret, totpEnrolment, totpStep } from "./totp";
 
