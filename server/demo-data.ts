@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { PlaceOrderInput } from "./modules/orders/orders.service";
-import type { AccountsModule } from "./modules/accounts/accounts-module";
-import type { OrdersService } from "./modules/orders/orders.service";
-import type { WalletService } from "./modules/wallet/wallet.service";
+import type { AccountsModule } from "./modules/accounts";
+import type { OrdersService, PlaceOrderInput } from "./modules/orders";
+import type { WalletService } from "./modules/wallet";
 import type { TransactionOpener } from "./platform/transactions";
 import { demoResultFiles } from "./demo-result";
 

@@ -82,13 +82,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
   const staffRepository = createStaffRepository(db.kysely);
   const staffAuth = createStaffAuth({
-    db: db.kysely, repository: staffRepository, accounts, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
+    db: db.kysely, repository: staffRepository, accounts, people: accounts.people, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
   });
+  // Who is staff, and who may be given an order: accounts' people and the staff module's own accounts, composed.
+  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
   const staff = createStaffService({
     db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
+    people: accounts.people, directory: staffDirectory,
   });
-  // Who may be given an order: the staff module's answer over accounts' people and its own staff accounts.
-  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { UserRole } from "../../../contract/accounts";
+import { createAccountsRepository } from "./accounts.repository";
 
 /** What other modules may know of a person: who they are and their role, never the password or billing. */
 export interface Person {
@@ -8,7 +9,8 @@ export interface Person {
   email: string;
   first_name: string;
   last_name: string;
-  role: string;
+  role: UserRole;
+  created_at: string;
 }
 
 /** At most this many ids come back for an e-mail prefix (the queue filters `user_id in (...)` with them). */
@@ -19,7 +21,8 @@ export const PREFIX_MATCH_LIMIT = 1000;
  * the caller's transaction as an optional last argument, so a caller inside one sees its own writes and holds its locks.
  */
 export function createPeople(db: Kysely<Database>) {
-  const columns = ["id", "email", "first_name", "last_name", "role"] as const;
+  const columns = ["id", "email", "first_name", "last_name", "role", "created_at"] as const;
+  const users = createAccountsRepository(db);
   return {
     /** The people with these ids (one query, however many; unknown ids are left out). */
     async byIds(ids: readonly string[], trx: Kysely<Database> = db): Promise<Person[]> {
@@ -36,6 +39,22 @@ export function createPeople(db: Kysely<Database>) {
     /** One person, or undefined. */
     async byId(id: string, trx: Kysely<Database> = db): Promise<Person | undefined> {
       return trx.selectFrom("users").select(columns).where("id", "=", id).executeTakeFirst();
+    },
+
+    /** The person with this (lower-case) e-mail, or undefined. */
+    async byEmail(email: string, trx: Kysely<Database> = db): Promise<Person | undefined> {
+      return trx.selectFrom("users").select(columns).where("email", "=", email).executeTakeFirst();
+    },
+
+    /** Gives a person a staff role (the staff module decides who may; accounts keeps the row). */
+    async setRole(id: string, role: UserRole, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await users.setRole(id, role, at, trx);
+    },
+
+    /** A staff account made from an accepted invitation; false when the e-mail is taken. */
+    async createStaffUser(user: { id: string; email: string; first_name: string; last_name: string; password_hash: string; role: UserRole; at: string }, trx: Kysely<Database> = db): Promise<boolean> {
+      const { at, ...fields } = user;
+      return users.insert({ ...fields, country: "ES", company: "", city: "", zip_code: "", address: "", created_at: at }, trx);
     },
 
     /** The id of the account with this (lower-case) e-mail, or undefined. */
