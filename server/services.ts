@@ -112,7 +112,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
   const supportDeskRepository = createSupportDeskRepository(db.kysely);
   const customers = createCustomersAdminService({
-    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit: staffAudit, endSignIns: accounts.endSignIns,
+    db: db.kysely, repository: createCustomersAdminRepository({ records: accounts.customerRecords, orders, wallet }), wallet, audit: staffAudit, endSignIns: accounts.endSignIns,
     ticketsOf: customerTickets(supportDeskRepository), clock,
   });
   const supportDesk = createSupportDeskService({

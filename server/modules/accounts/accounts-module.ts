@@ -17,6 +17,7 @@ import { createRevokedSessions } from "./revoked-sessions";
 import { createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
 import { createPeople } from "./people";
+import { createCustomerRecords } from "./customer-records";
 
 export interface AccountsModuleDeps {
   db: Kysely<Database>;
@@ -64,6 +65,8 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     accessTokens,
     /** Who people are (name, e-mail, role) for other modules: the only way they read the users table. */
     people: createPeople(db),
+    /** Customer accounts for the back office's customers page: search, look up, block. */
+    customerRecords: createCustomerRecords(db),
     /** For the staff sign-in (server/modules/staff): starts and ends sign-ins, and the login throttle codes count in. */
     sessions: { start: sessions.start, endAllOf: sessions.endAllOf },
     throttle,

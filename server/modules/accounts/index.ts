@@ -3,3 +3,4 @@ export { createAccountsModule, type AccountsModule, type AccountsModuleDeps } fr
 export { fullNameOf, PREFIX_MATCH_LIMIT, type People, type Person } from "./people";
 export { lockOpenAccount } from "./account-lock";
 export { hashPassword } from "./passwords";
+export type { CustomerRecords, CustomerRow } from "./customer-records";

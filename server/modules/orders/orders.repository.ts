@@ -140,6 +140,11 @@ export function createOrdersRepository(db: Kysely<Database>) {
     },
 
     /** Every order of the user, oldest first (the data export). */
+    /** The customer's newest `limit` orders (the back office's customers page). */
+    async recentOf(userId: string, limit: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom("orders").select(["id", "number", "status", "currency", "total", "created_at"]).where("user_id", "=", userId).orderBy("seq", "desc").limit(limit).execute();
+    },
+
     async allOf(userId: string, trx: Kysely<Database> = db): Promise<OrderRow[]> {
       return trx.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
     },

@@ -325,6 +325,8 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     hasOrders: (userId: string) => repository.hasOrders(userId),
+    /** The customer's newest `limit` orders, for the back office's customers page. */
+    recentOf: (userId: string, limit: number) => repository.recentOf(userId, limit),
     /** Orders not yet completed or cancelled: a customer with one cannot close the account yet. */
     hasOpenOrders: (userId: string, trx?: Kysely<Database>) => repository.hasOpenOrders(userId, trx),
     /** Account closing: the orders keep their numbers and totals, lose their billing fields, briefs and messages. */

@@ -64,6 +64,21 @@ export function createWalletService(db: Kysely<Database>) {
       return { balance, transactions };
     },
 
+    /** Every balance of the user, by currency (minor units). */
+    balances(userId: string, trx?: Kysely<Database>) {
+      return repository.balances(userId, trx);
+    },
+
+    /** The newest `limit` ledger rows of one currency with each adjustment's reason (the customers page). */
+    ledgerWithReasons(userId: string, currency: string, limit: number, trx?: Kysely<Database>) {
+      return repository.ledgerWithReasons(userId, currency, limit, trx);
+    },
+
+    /** Records why staff adjusted a balance (the ledger row of the adjustment points at it); pass the adjustment's trx. */
+    addAdjustment(adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string }, trx?: Kysely<Database>) {
+      return repository.addAdjustment(adjustment, trx);
+    },
+
     /** What a refunded order gave back (minor units, 0 when nothing): the sum of its refund rows. */
     async refundedFor(userId: string, orderNumber: string, trx?: Kysely<Database>): Promise<number> {
       return repository.sumOf(userId, "refund", orderNumber, trx);
