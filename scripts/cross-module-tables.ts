@@ -2,15 +2,13 @@
  * Lint: no query names another server module's tables (ARCHITECTURE.md "Modules": a module's repositories see only
  * its own tables; another module's data comes through that module's service). A module owns the tables its
  * *.tables.ts lists in its `...Tables` interface. Kysely calls that name a table (selectFrom, insertInto, updateTable,
- * deleteFrom, the joins, …) are checked in every server file but tests, test helpers and migrations.
+ * deleteFrom, the joins, …) are checked in every server file but tests (*.test.ts, server/test/) and migrations.
  * Our own copy of ../shared/tools/cross-module-tables.py, so `npm run lint` needs nothing beside the clone.
  * Prints each crossing and exits 1 when there is one.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
-const root = process.argv[2] ?? ".";
-const modules = join(root, "server", "modules");
 
 /** table name → owning module */
 export function tableOwners(modulesDir: string): Map<string, string> {
@@ -35,7 +33,7 @@ function* sourceFiles(dir: string): Generator<string> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "test" && entry.name !== "migrations") yield* sourceFiles(path);
-    } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") && !entry.name.includes("test-support")) {
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")) {
       yield path;
     }
   }
@@ -59,11 +57,10 @@ export function crossings(rootDir: string): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const found = crossings(root);
+  const found = crossings(process.argv[2] ?? ".");
   for (const line of found) console.error(line);
   if (found.length > 0) {
     console.error(`${found.length} queries name another module's tables: ask the owning module's service (ARCHITECTURE.md "Modules").`);
     process.exit(1);
   }
-  void modules;
 }

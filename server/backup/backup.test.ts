@@ -7,7 +7,7 @@ import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerRequestSchema } from "../../contract/accounts";
 import { loadConfig } from "../config";
-import { orderBody } from "../modules/orders/orders-test-support";
+import { orderBody } from "../test/orders-test-support";
 import { assembleStore, type StartedStore } from "../start";
 import { BackupError, backupSqliteStore } from "./sqlite-backup";
 import { restoreSqliteStore } from "./sqlite-restore";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock } from "../../platform/clock";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, customer, ledgerSum, orderBody, seoBrief, staffMember, type TestCustomer } from "./orders-test-support";
+import { articleBrief, customer, ledgerSum, orderBody, seoBrief, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 const clock = manualClock(new Date());
 let store: TestStore;

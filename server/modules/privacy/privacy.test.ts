@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, orderBody, staffMember } from "../orders/orders-test-support";
+import { articleBrief, orderBody, staffMember } from "../../test/orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {

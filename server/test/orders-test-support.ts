@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Currency } from "../../../contract/currency";
-import type { PlaceOrderRequest } from "../../../contract/orders";
-import { nowIso } from "../../db/time";
-import type { TestStore } from "../../test/test-store";
+import type { Currency } from "../../contract/currency";
+import type { PlaceOrderRequest } from "../../contract/orders";
+import { nowIso } from "../db/time";
+import type { TestStore } from "./test-store";
 
 export interface TestCustomer {
   id: string;
