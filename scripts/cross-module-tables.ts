@@ -18,8 +18,8 @@ export function tableOwners(modulesDir: string): Map<string, string> {
     if (!statSync(dir).isDirectory()) continue;
     for (const file of readdirSync(dir).filter((name) => name.endsWith(".tables.ts"))) {
       const source = readFileSync(join(dir, file), "utf8");
-      for (const block of source.matchAll(/export interface \w+Tables\s*\{([^}]*)\}/g)) {
-        for (const table of block[1]!.matchAll(/^\s*(\w+)\s*:/gm)) owner.set(table[1]!, module);
+      for (const [, block = ""] of source.matchAll(/export interface \w+Tables\s*\{([^}]*)\}/g)) {
+        for (const [, table = ""] of block.matchAll(/^\s*(\w+)\s*:/gm)) owner.set(table, module);
       }
     }
   }
@@ -47,9 +47,9 @@ export function crossings(rootDir: string): string[] {
     const parts = relative(rootDir, path).split(sep);
     const here = parts[1] === "modules" && parts.length > 3 ? parts[2] : undefined;
     readFileSync(path, "utf8").split("\n").forEach((line, index) => {
-      for (const call of line.matchAll(CALL)) {
-        const module = owner.get(call[1]!);
-        if (module && module !== here) found.push(`${parts.join("/")}:${index + 1} ${call[1]} (owned by ${module})`);
+      for (const [, table = ""] of line.matchAll(CALL)) {
+        const module = owner.get(table);
+        if (module && module !== here) found.push(`${parts.join("/")}:${index + 1} ${table} (owned by ${module})`);
       }
     });
   }

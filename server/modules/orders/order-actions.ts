@@ -65,7 +65,7 @@ export interface NewMessage {
  * its order event (through `moveOrder`), the jobs it makes due and the mail to the other side.
  */
 export function createOrderActions(deps: OrderActionsDeps) {
-  const { db, wallet, storage, jobs, clock } = deps;
+  const { db, storage, jobs, clock } = deps;
   const repository = createOrdersRepository(db);
   const transaction = createTransactionOpener(db);
   const { customerMail, staffMail, refund, audit } = createOrderMoveEffects(deps);

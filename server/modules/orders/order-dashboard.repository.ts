@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";

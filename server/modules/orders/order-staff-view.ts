@@ -1,7 +1,5 @@
-import type { Kysely } from "kysely";
 import type { StaffAction, StaffOrderDetail } from "../../../contract/admin-orders";
 import { toMajor } from "../../../contract/money";
-import type { Database } from "../../db/schema";
 import type { OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
 import { orderDetail } from "./order-view";

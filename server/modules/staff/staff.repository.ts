@@ -1,6 +1,4 @@
 import type { Kysely, Selectable } from "kysely";
-import type { StaffRoleName } from "../../../contract/staff";
-import { STAFF_ROLE_ORDER } from "../../../contract/staff";
 import type { Database } from "../../db/schema";
 import type { StaffAccountsTable, StaffInvitationsTable } from "./staff.tables";
 
