@@ -25,7 +25,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
-import { pricesResponse } from "./modules/catalog/catalog.routes";
+import { pricesResponse } from "./modules/catalog";
 import { PRODUCT_IDS } from "../contract/catalog";
 import type { PageContext } from "../common/page-context";
 import { createReadiness, type Readiness } from "./platform/readiness";

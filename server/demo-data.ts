@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { PlaceOrderInput } from "./modules/orders/orders.service";
-import type { Services } from "./services";
+import type { AccountsModule } from "./modules/accounts";
+import type { OrdersService, PlaceOrderInput } from "./modules/orders";
+import type { WalletService } from "./modules/wallet";
+import type { TransactionOpener } from "./platform/transactions";
 import { demoResultFiles } from "./demo-result";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
@@ -44,7 +46,13 @@ const DEMO_ORDERS = [
   { key: "demo-order-completed", topic: "A short history of our bakery", state: "completed" },
 ] as const;
 
-export type DemoDeps = Pick<Services, "accounts" | "wallet" | "orders">;
+/** What the seed needs from the modules (named by their own types, so the root and the seed form no circle). */
+export interface DemoDeps {
+  accounts: AccountsModule;
+  wallet: WalletService;
+  orders: OrdersService;
+  transaction: TransactionOpener;
+}
 
 /**
  * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
@@ -52,7 +60,7 @@ export type DemoDeps = Pick<Services, "accounts" | "wallet" | "orders">;
  * question from the writer, one in progress and one completed. Every step checks what is already there (orders are
  * placed with idempotency keys, moves only from the state before), so a restart adds nothing twice.
  */
-export async function ensureDemoData({ accounts, wallet, orders }: DemoDeps): Promise<void> {
+export async function ensureDemoData({ accounts, wallet, orders, transaction }: DemoDeps): Promise<void> {
   const place = { country: "ES", company: "Demo Bakery SL", city: "Madrid", zip_code: "28013", address: "Calle Mayor 1" };
   const userId = await accounts.ensureCustomer({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, first_name: "Dana", last_name: "Demo", ...place });
   const writerId = await accounts.ensureCustomer({ email: DEMO_WRITER_EMAIL, password: randomUUID(), first_name: "Wren", last_name: "Writer", ...place }, "writer");
@@ -60,7 +68,7 @@ export async function ensureDemoData({ accounts, wallet, orders }: DemoDeps): Pr
   const writer = { id: writerId, role: "writer" as const };
   const firstRun = !(await orders.hasOrders(userId));
   if (firstRun && (await wallet.balance(userId, "EUR")) === 0) {
-    await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
+    await transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
   }
   for (const demo of DEMO_ORDERS) {
     const input: PlaceOrderInput = { ...DEMO_ORDER, orderFormData: [{ productId: "article-forge", brief: { ...DEMO_ORDER.orderFormData[0]!.brief, topic: demo.topic } }] };

@@ -1,32 +1,22 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
-import { createAccountsModule } from "./modules/accounts/accounts-module";
-import { createCartService } from "./modules/cart/cart.service";
-import { createAuditRepository } from "./modules/audit/audit.repository";
-import { createAuditService } from "./modules/audit/audit.service";
-import { createCatalogRepository } from "./modules/catalog/catalog.repository";
-import { createCatalogService } from "./modules/catalog/catalog.service";
-import { createDocumentsService, DOCUMENT_ATTACHMENTS } from "./modules/documents/documents.service";
-import { createMailService } from "./modules/mail/mail.service";
-import { createOrdersService } from "./modules/orders/orders.service";
-import { createPrivacyService } from "./modules/privacy/privacy.service";
-import { createStorage } from "./modules/storage/create-storage";
-import { createStaleUploadSweep } from "./modules/storage/stale-uploads";
-import { createStaffAuth } from "./modules/staff/staff-auth.service";
-import { createStaffRepository } from "./modules/staff/staff.repository";
-import { createStaffService } from "./modules/staff/staff.service";
+import { createAccountsModule } from "./modules/accounts";
+import { createAuditRepository, createAuditService } from "./modules/audit";
+import { createCartService } from "./modules/cart";
+import { createCatalogRepository, createCatalogService } from "./modules/catalog";
+import { createCustomersAdminRepository, createCustomersAdminService } from "./modules/customers";
+import { createDocumentsService, DOCUMENT_ATTACHMENTS } from "./modules/documents";
+import { createMailService } from "./modules/mail";
+import { createOrdersService } from "./modules/orders";
+import { createPaymentProvider } from "./modules/payments";
+import { createPrivacyService } from "./modules/privacy";
+import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
+import { createStaleUploadSweep, createStorage } from "./modules/storage";
+import { createSupportDeskRepository, createSupportDeskService, createSupportRepository, createSupportService, customerTickets } from "./modules/support";
+import { createDepositService, createWalletService } from "./modules/wallet";
 import { createExpiringStore } from "./platform/expiring-store";
-import { createSupportRepository } from "./modules/support/support.repository";
-import { createSupportService } from "./modules/support/support.service";
-import { createSupportDeskRepository } from "./modules/support/support-desk.repository";
-import { createSupportDeskService } from "./modules/support/support-desk.service";
-import { createCustomersAdminRepository } from "./modules/customers/customers-admin.repository";
-import { createCustomersAdminService } from "./modules/customers/customers-admin.service";
 import type { AuditSink } from "./platform/staff-action";
-import { createPaymentProvider } from "./modules/payments/payment-provider";
-import { createDepositService } from "./modules/wallet/deposits.service";
-import { createWalletService } from "./modules/wallet/wallet.service";
 import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
@@ -34,6 +24,7 @@ import { systemClock, type Clock } from "./platform/clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
+import { createTransactionOpener } from "./platform/transactions";
 
 export interface ServiceDeps {
   config: Config;
@@ -54,27 +45,14 @@ function logJobError(error: unknown, message: string): void {
 
 /** Builds every domain service once; modules reach each other only through what is returned here. */
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+  // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
+  const transaction = createTransactionOpener(db.kysely);
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
   metrics.watchJobs(() => jobs.depth());
-  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
-  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), clock);
-  // The back-office modules write their actions through this port (server/platform/staff-action.ts).
-  const staffAudit: AuditSink = {
-    record: (entry, trx) =>
-      audit.record(
-        {
-          actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.address, action: entry.action,
-          subject: { type: entry.subjectType, id: entry.subjectId }, before: entry.before, after: entry.after,
-        },
-        trx,
-      ),
-  };
-  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
   // The seller of the invoices signs every mail too: one name and address for the whole store.
   const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
   const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand, clock }, jobs);
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
-  const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   const accounts = createAccountsModule({
     db: db.kysely,
     redis,
@@ -86,13 +64,31 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
+  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
+  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), accounts.people, clock);
+  // The one adapter: every module writes its staff actions through this port (server/platform/staff-action.ts).
+  const staffAudit: AuditSink = {
+    record: (entry, trx) =>
+      audit.record(
+        {
+          actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.address, action: entry.action,
+          subject: { type: entry.subjectType, id: entry.subjectId }, before: entry.before, after: entry.after,
+        },
+        trx,
+      ),
+  };
+  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
+  const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
   const staffRepository = createStaffRepository(db.kysely);
   const staffAuth = createStaffAuth({
-    db: db.kysely, repository: staffRepository, accounts, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
+    db: db.kysely, repository: staffRepository, accounts, people: accounts.people, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
   });
+  // Who is staff, and who may be given an order: accounts' people and the staff module's own accounts, composed.
+  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
   const staff = createStaffService({
     db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
+    people: accounts.people, directory: staffDirectory,
   });
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);
@@ -112,26 +108,23 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
-    writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES,
-    // Every staff move on an order is audited in its own transaction (who, from where, before and after).
-    audit: (trx, entry) =>
-      audit.record({ actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.ip, action: entry.action, subject: { type: "order", id: entry.orderId }, before: entry.before, after: entry.after }, trx),
-    ticketsOpen: async () => Number((await db.kysely.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "open").executeTakeFirst())?.n ?? 0),
+    writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,
+    ticketsOpen: support.openCount,
   });
-  // Support desk and customers need each other's reads (a ticket shows its customer, a customer their tickets).
-  const customerLookup = { byEmail: async (_email: string) => null as Awaited<ReturnType<ReturnType<typeof createCustomersAdminService>["byEmail"]>> };
+  // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
+  const supportDeskRepository = createSupportDeskRepository(db.kysely);
+  const customers = createCustomersAdminService({
+    db: db.kysely, repository: createCustomersAdminRepository({ records: accounts.customerRecords, orders, wallet }), wallet, audit: staffAudit, endSignIns: accounts.endSignIns,
+    ticketsOf: customerTickets(supportDeskRepository), clock,
+  });
   const supportDesk = createSupportDeskService({
-    db: db.kysely, repository: createSupportDeskRepository(db.kysely), mail, jobs, audit: staffAudit, customerByEmail: (email) => customerLookup.byEmail(email),
+    db: db.kysely, repository: supportDeskRepository, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
-  const customers = createCustomersAdminService({
-    db: db.kysely, repository: createCustomersAdminRepository(db.kysely), wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf: supportDesk.ticketsOf, clock,
-  });
-  customerLookup.byEmail = customers.byEmail;
   const cart = createCartService({ db: db.kysely, clock });
-  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock });
+  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
+    clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, staleUploads,
   };
 }

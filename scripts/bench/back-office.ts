@@ -16,7 +16,7 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
-import { customer, orderBody, staffMember } from "../../server/modules/orders/orders-test-support";
+import { customer, orderBody, staffMember } from "../../server/test/orders-test-support";
 import { startFakeS3 } from "../../server/modules/storage/fake-s3";
 import { placeOrderRequestSchema } from "../../contract/orders";
 import { createServices, prepareServices } from "../../server/services";

@@ -9,7 +9,7 @@ import { placeOrderRequestSchema } from "../../contract/orders";
 import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { createJobRunner } from "../../server/platform/jobs/job-runner";
-import { customer, orderBody, staffMember } from "../../server/modules/orders/orders-test-support";
+import { customer, orderBody, staffMember } from "../../server/test/orders-test-support";
 import { closedLoop } from "./orders-load";
 import { startBenchStore } from "./orders-store";
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { placeOrderRequestSchema } from "../../contract/orders";
-import { customer, orderBody } from "../../server/modules/orders/orders-test-support";
+import { customer, orderBody } from "../../server/test/orders-test-support";
 import { alternateAsync, perSecond, type Throughput } from "./load";
 import { startNginx } from "../../server/test/nginx";
 import { closedLoop, type LoadResult } from "./orders-load";

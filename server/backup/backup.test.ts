@@ -7,7 +7,7 @@ import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerRequestSchema } from "../../contract/accounts";
 import { loadConfig } from "../config";
-import { orderBody } from "../modules/orders/orders-test-support";
+import { orderBody } from "../test/orders-test-support";
 import { assembleStore, type StartedStore } from "../start";
 import { BackupError, backupSqliteStore } from "./sqlite-backup";
 import { restoreSqliteStore } from "./sqlite-restore";
@@ -43,7 +43,7 @@ async function newCustomer(store: StartedStore): Promise<{ userId: string; token
   });
   const { accessToken, userId } = await store.services.accounts.register(input, "en");
   const { wallet } = store.services;
-  await wallet.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: 10_000_000, kind: "adjustment", reference: "backup-test" }));
+  await store.services.transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: 10_000_000, kind: "adjustment", reference: "backup-test" }));
   return { userId, token: accessToken };
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { loadConfig } from "../config";
-import { customer, orderBody } from "../modules/orders/orders-test-support";
+import { customer, orderBody } from "../test/orders-test-support";
 import { DependencyUnavailable } from "../platform/unavailable";
 import { assembleStore, type StartedStore } from "../start";
 import { postgresClusterUnavailable, startPostgresCluster, type PostgresCluster } from "../test/postgres-cluster";

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { customer, ledgerSum, orderBody, orderCount } from "../modules/orders/orders-test-support";
+import { customer, ledgerSum, orderBody, orderCount } from "../test/orders-test-support";
 import { startTestStore, type TestStore } from "../test/test-store";
 
 const ARTICLE_EUR = 14_900;

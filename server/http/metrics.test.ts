@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { customer, orderBody } from "../modules/orders/orders-test-support";
+import { customer, orderBody } from "../test/orders-test-support";
 import { manualClock } from "../platform/clock";
 import { createMetrics } from "../platform/metrics";
 import { startTestStore, type TestStore } from "../test/test-store";

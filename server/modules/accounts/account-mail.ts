@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n/messages";
-import type { OutgoingMail } from "../mail/mail.service";
+import type { OutgoingMail } from "../mail";
 
 interface Recipient {
   email: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
 import type { Database } from "../../db/schema";
-import type { MailMessage } from "../mail/mail.service";
+import type { MailMessage } from "../mail";
 import { createAccessTokens } from "./access-tokens";
 import { createAccountMail } from "./account-mail";
 import { createAccountsRepository } from "./accounts.repository";
@@ -16,6 +16,8 @@ import { createResetLimits } from "./reset-limits";
 import { createRevokedSessions } from "./revoked-sessions";
 import { createSessionsService } from "./sessions.service";
 import { createSessionsRepository } from "./sessions.repository";
+import { createPeople } from "./people";
+import { createCustomerRecords } from "./customer-records";
 
 export interface AccountsModuleDeps {
   db: Kysely<Database>;
@@ -61,6 +63,10 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     ...accounts,
     ...passwordReset,
     accessTokens,
+    /** Who people are (name, e-mail, role) for other modules: the only way they read the users table. */
+    people: createPeople(db),
+    /** Customer accounts for the back office's customers page: search, look up, block. */
+    customerRecords: createCustomerRecords(db),
     /** For the staff sign-in (server/modules/staff): starts and ends sign-ins, and the login throttle codes count in. */
     sessions: { start: sessions.start, endAllOf: sessions.endAllOf },
     throttle,

@@ -3,11 +3,10 @@ import type { Database } from "../../db/schema";
 import type { AuditLogTable } from "./audit.tables";
 
 export type AuditRow = AuditLogTable;
-export type AuditListRow = AuditRow & { actor_email: string | null };
 
 export interface AuditFilter {
-  /** A user id, or an email (matched on the actor's account). */
-  actor?: string;
+  /** The actor's user id (the service finds the id of an e-mail in accounts first). */
+  actorId?: string;
   /** An exact action, or a prefix ending in a dot (`order.`). */
   action?: string;
   subjectType?: string;
@@ -31,12 +30,9 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
 
     /** Newest first, `limit` rows after the keyset `after` (index on at, id; per subject, actor or action too). */
-    async list(filter: AuditFilter, trx: Kysely<Database> = db): Promise<AuditListRow[]> {
-      let query = trx.selectFrom("audit_log").leftJoin("users", "users.id", "audit_log.actor_id").selectAll("audit_log").select("users.email as actor_email");
-      if (filter.actor) {
-        const actor = filter.actor;
-        query = actor.includes("@") ? query.where("users.email", "=", actor.toLowerCase()) : query.where("audit_log.actor_id", "=", actor);
-      }
+    async list(filter: AuditFilter, trx: Kysely<Database> = db): Promise<AuditRow[]> {
+      let query = trx.selectFrom("audit_log").selectAll("audit_log");
+      if (filter.actorId) query = query.where("audit_log.actor_id", "=", filter.actorId);
       if (filter.action) {
         const action = filter.action;
         // A prefix is a range, so the (action, at) index serves it on both dialects without LIKE's escaping.

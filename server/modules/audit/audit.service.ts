@@ -5,7 +5,7 @@ import { auditQuerySchema } from "../../../contract/audit";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
-import type { AuditListRow, AuditRepository } from "./audit.repository";
+import type { AuditRepository, AuditRow } from "./audit.repository";
 
 /** Who did it: a staff user (id and role at the time), or the system (id null). */
 export interface AuditActor {
@@ -47,7 +47,7 @@ function instant(value: string | undefined, endOfDay: boolean): string | undefin
   return new Date(value).toISOString();
 }
 
-function toEntry(row: AuditListRow): AuditEntry {
+function toEntry(row: AuditRow & { actor_email: string | null }): AuditEntry {
   return {
     id: row.id,
     at: row.at,
@@ -68,7 +68,13 @@ function toEntry(row: AuditListRow): AuditEntry {
  * The staff audit log (LIFECYCLE.md): every staff action is recorded inside the transaction that makes it, so an
  * action and its row exist together or not at all. Rows are never changed or removed.
  */
-export function createAuditService(db: Kysely<Database>, repository: AuditRepository, clock: Clock = systemClock) {
+/** What the log needs of accounts: the id of an actor's e-mail, and the e-mails of a page's actors (one batch). */
+export interface AuditPeople {
+  idByEmail(email: string): Promise<string | undefined>;
+  byIds(ids: readonly string[]): Promise<Array<{ id: string; email: string }>>;
+}
+
+export function createAuditService(db: Kysely<Database>, repository: AuditRepository, people: AuditPeople, clock: Clock = systemClock) {
   return {
     /** Writes one row; pass the caller's transaction so the row commits (or rolls back) with the action. */
     async record(entry: AuditRecord, trx?: Kysely<Database>): Promise<void> {
@@ -93,8 +99,11 @@ export function createAuditService(db: Kysely<Database>, repository: AuditReposi
     /** Newest first, filtered, one keyset page; `next` is the cursor of the following (older) page. */
     async list(query: AuditQuery): Promise<AuditPage> {
       const q = auditQuerySchema.parse(query);
+      // An actor named by e-mail: accounts gives the id first; an unknown address has done nothing.
+      const actorId = q.actor?.includes("@") ? await people.idByEmail(q.actor.toLowerCase()) : q.actor;
+      if (q.actor && !actorId) return { items: [], next: null };
       const rows = await repository.list({
-        actor: q.actor,
+        actorId,
         action: q.action,
         subjectType: q.subjectType,
         subjectId: q.subjectId,
@@ -105,7 +114,8 @@ export function createAuditService(db: Kysely<Database>, repository: AuditReposi
       });
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
-      return { items: page.map(toEntry), next: rows.length > q.limit && last ? encodeCursor(last) : null };
+      const emails = new Map((await people.byIds(page.flatMap((row) => (row.actor_id ? [row.actor_id] : [])))).map((person) => [person.id, person.email]));
+      return { items: page.map((row) => toEntry({ ...row, actor_email: row.actor_id ? (emails.get(row.actor_id) ?? null) : null })), next: rows.length > q.limit && last ? encodeCursor(last) : null };
     },
   };
 }

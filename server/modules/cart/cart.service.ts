@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { cartLineSchema, type CartLine, type CartRequest, type CartResponse } from "../../../contract/cart";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
-import { lockOpenAccount } from "../accounts/account-lock";
+import { lockOpenAccount } from "../accounts";
 import { mergeCarts } from "./cart-merge";
 import { createCartRepository } from "./cart.repository";
 import type { CartsTable } from "./cart.tables";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let admin: TestCustomer;

@@ -8,8 +8,9 @@ import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
-import type { WalletService } from "../wallet/wallet.service";
+import type { WalletService } from "../wallet";
 import type { CustomersAdminRepository, CustomerRow } from "./customers-admin.repository";
+import { createTransactionOpener } from "../../platform/transactions";
 
 export interface CustomersAdminDeps {
   db: Kysely<Database>;
@@ -37,6 +38,7 @@ const nameOf = (row: CustomerRow) => `${row.first_name} ${row.last_name}`.trim()
  * through the ledger (never below zero), block and unblock. Every change is one transaction with its audit row.
  */
 export function createCustomersAdminService({ db, repository, wallet, audit, endSignIns, ticketsOf, clock = systemClock }: CustomersAdminDeps) {
+  const transaction = createTransactionOpener(db);
   const orderLines = async (userId: string): Promise<CustomerOrderLine[]> =>
     (await repository.orders(userId)).map((order) => ({ ...order, currency: order.currency as Currency, total: toMajor(order.total) }));
 
@@ -81,7 +83,7 @@ export function createCustomersAdminService({ db, repository, wallet, audit, end
      */
     async adjust(id: string, adjustment: Adjustment, actor: StaffActor): Promise<void> {
       assertRole(actor.role, "manager");
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         await existing(id, trx);
         const before = await wallet.balance(id, adjustment.currency, trx);
         const adjustmentId = randomUUID();

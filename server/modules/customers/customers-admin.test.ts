@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer, TEST_PASSWORD } from "../../test/accounts";
 import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
+import { customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let manager: TestCustomer;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer } from "../../test/accounts";
 import { startTestStore, TEST_REDIS_URL, type TestStore } from "../../test/test-store";
-import { staffMember } from "../orders/orders-test-support";
+import { staffMember } from "../../test/orders-test-support";
 
 // Two instances sharing Redis and the signing key, as in a cluster: a block on one ends the sign-in on the other.
 const shared = { REDIS_URL: TEST_REDIS_URL, JWT_SECRET: `block-test-${randomUUID()}-${randomUUID()}` };

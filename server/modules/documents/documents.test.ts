@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { fetchPdf, pdfText } from "../../test/pdf-text";
-import { articleBrief, customer, orderBody, seoBrief, staffMember } from "../orders/orders-test-support";
+import { articleBrief, customer, orderBody, seoBrief, staffMember } from "../../test/orders-test-support";
 import { splitGross } from "./vat";
 
 let store: TestStore;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverResultFile } from "../../../scripts/deliver-result";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody } from "./orders-test-support";
+import { customer, orderBody } from "../../test/orders-test-support";
 
 let store: TestStore;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-deliver-"));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../platform/clock";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 /**
  * The order-access policy (order-access.ts, docs/decisions/0046-order-access-policy.md) as a writer meets it on every

@@ -7,17 +7,19 @@ import { translate } from "../../i18n/messages";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
-import { lockOpenAccount } from "../accounts/account-lock";
-import type { DocumentsService } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { FileStorage } from "../storage/storage";
-import type { WalletService } from "../wallet/wallet.service";
+import { lockOpenAccount } from "../accounts";
+import type { DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { FileStorage } from "../storage";
+import type { WalletService } from "../wallet";
 import { allowedType, asResultFile, DEFAULT_ATTACHMENT_TYPES, safeFileName, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { applies, moveOrder, recordEvent, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
 import type { OrderAccessPolicy } from "./order-access";
 import { createOrderMoveEffects, type AuditWriter } from "./order-move-effects";
 import type { OrderMailKind } from "./order-mail";
 import { createOrdersRepository, type OrderFileRow, type OrderRow } from "./orders.repository";
+import { createTransactionOpener } from "../../platform/transactions";
+import type { People, StaffDirectory } from "./orders-ports";
 
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
@@ -46,6 +48,10 @@ export interface OrderActionsDeps {
   access: OrderAccessPolicy;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
   attachmentTypes?: readonly string[];
+  /** Whose address a mail goes to (the accounts module's directory). */
+  people: People;
+  /** Who may be given an order (the staff module). */
+  staffDirectory: StaffDirectory;
 }
 
 export interface NewMessage {
@@ -59,8 +65,9 @@ export interface NewMessage {
  * its order event (through `moveOrder`), the jobs it makes due and the mail to the other side.
  */
 export function createOrderActions(deps: OrderActionsDeps) {
-  const { db, wallet, storage, jobs, clock } = deps;
+  const { db, storage, jobs, clock } = deps;
   const repository = createOrdersRepository(db);
+  const transaction = createTransactionOpener(db);
   const { customerMail, staffMail, refund, audit } = createOrderMoveEffects(deps);
   const now = () => clock.now();
 
@@ -107,7 +114,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
    * answer or move racing the closing of the account waits for it and is refused (account-lock.ts).
    */
   const inTransaction = <T,>(orderId: string, actor: Actor, fn: (trx: Transaction<Database>, order: OrderRow) => Promise<T>, need: "see" | "work" = "work"): Promise<T> =>
-    wallet.transaction(async (trx) => {
+    transaction(async (trx) => {
       if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
       return fn(trx, await visibleOrder(trx, orderId, actor, need));
     });
@@ -150,7 +157,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
      * people taking the same order at once one wins, the other gets 409.
      */
     take: (orderId: string, actor: Actor) =>
-      wallet.transaction(async (trx) => {
+      transaction(async (trx) => {
         if (!actor.id || actor.role === "customer" || actor.role === "system") throw DomainError.forbidden();
         const found = await deps.access.lookup(trx, orderId, actor, "see").catch(async (error: unknown) => {
           // Gone from the pool because a colleague took it a moment ago: say so (the pool showed it), reveal nothing more.
@@ -170,7 +177,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (Number(taken.numUpdatedRows) !== 1) {
           throw order.status === "paid" ? DomainError.conflict("orders.alreadyTaken") : DomainError.conflict("orders.wrongStatus", { status: order.status });
         }
-        const me = await repository.activeStaff(actor.id, trx);
+        const me = await deps.staffDirectory.activeMember(actor.id, trx);
         await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: actor.id, actor_role: actor.role, kind: "assigned", from_status: null, to_status: null, note: `${me?.first_name ?? ""} ${me?.last_name ?? ""}`.trim() });
         await audit(trx, actor, "take", order, { status: order.status, assignedTo: actor.id });
       }),
@@ -182,7 +189,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (!assigned) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
-            if (!(await repository.activeStaff(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
+            if (!(await deps.staffDirectory.activeMember(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
             // Claimed only if still nobody's: a colleague taking it meanwhile makes this a 409, never a silent overwrite.
             const claimed = await trx.updateTable("orders").set({ assigned_to: assigned }).where("id", "=", order.id).where("assigned_to", "is", null).where("status", "=", order.status).executeTakeFirst();
             if (Number(claimed.numUpdatedRows) !== 1) throw DomainError.conflict("orders.alreadyTaken");
@@ -284,7 +291,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
         if (order.status === "completed" || order.status === "cancelled") throw DomainError.conflict("orders.wrongStatus", { status: order.status });
         let name = "";
         if (writerId) {
-          const writer = await repository.activeStaff(writerId, trx);
+          const writer = await deps.staffDirectory.activeMember(writerId, trx);
           if (!writer) throw DomainError.field("writerId", "orders.notStaff");
           name = `${writer.first_name} ${writer.last_name}`.trim();
         }
@@ -350,7 +357,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
 
     // Timed work (the job handlers call these).
     async autoComplete(orderId: string, version: number): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || order.status !== "delivered" || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await moveOrder(trx, order, "auto_complete", { id: null, role: "system" }, { now: now(), changes: { completed_at: now().toISOString(), review_ends_at: null } });
@@ -359,7 +366,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
     },
 
     async remindReview(orderId: string, version: number): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || order.status !== "delivered" || !order.review_ends_at || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
         await recordEvent(trx, { order_id: order.id, at: now().toISOString(), actor_id: null, actor_role: "system", kind: "reminder", from_status: null, to_status: null, note: "" });
@@ -368,7 +375,7 @@ export function createOrderActions(deps: OrderActionsDeps) {
     },
 
     async flagLate(orderId: string): Promise<void> {
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         const order = await repository.findById(orderId, trx);
         if (!order || !["paid", "in_progress"].includes(order.status) || order.due_at > now().toISOString()) return;
         const flagged = await trx.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("kind", "=", "late").executeTakeFirst();

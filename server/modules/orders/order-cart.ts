@@ -3,7 +3,7 @@ import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { PlaceOrderRequest } from "../../../contract/orders";
 import { ZodError, type z } from "zod";
-import type { CatalogService } from "../catalog/catalog.service";
+import type { CatalogService } from "../catalog";
 
 export interface PricedItem {
   productId: ProductId;

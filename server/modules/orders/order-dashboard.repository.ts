@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
@@ -6,6 +6,7 @@ import type { Database } from "../../db/schema";
 import { DAY_MS, type Clock } from "../../platform/clock";
 import type { OrderAccessPolicy, OrdersScope } from "./order-access";
 import type { Actor } from "./order-lifecycle";
+import type { WalletService } from "../wallet";
 
 const WINDOW_DAYS = 30;
 
@@ -21,7 +22,7 @@ function median(values: number[]): number | null {
  * (refunds) per currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
  * Counted over the orders the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
  */
-export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock; access: OrderAccessPolicy; ticketsOpen: () => Promise<number> }) {
+export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock; access: OrderAccessPolicy; ticketsOpen: () => Promise<number>; wallet: Pick<WalletService, "dailyDepositsAndRefunds"> }) {
   const { db, clock } = deps;
   return async function dashboard(actor: Actor): Promise<Dashboard> {
     const now = clock.now();
@@ -59,14 +60,8 @@ export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock
 
     let money: Dashboard["money"] = null;
     if (!writer) {
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await db
-        .selectFrom("ledger_entries")
-        .select(["currency", "kind", day.as("day"), (eb) => eb.fn.sum<number>("amount").as("amount")])
-        .where("kind", "in", ["deposit", "refund"])
-        .where("created_at", ">=", since.toISOString())
-        .groupBy(["currency", "kind", day])
-        .execute();
+      // The wallet owns the ledger: it answers the sums per day.
+      const rows = await deps.wallet.dailyDepositsAndRefunds(since.toISOString());
       const days = Array.from({ length: WINDOW_DAYS }, (_, index) => new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10));
       const series = (currency: Currency, kind: string) =>
         days.map((d) => ({ day: d, amount: toMajor(Math.abs(Number(rows.find((row) => row.currency === currency && row.kind === kind && row.day === d)?.amount ?? 0))) }));

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { FileStorage } from "../storage/storage";
+import type { FileStorage } from "../storage";
 import type { OrderFileRow } from "./orders.repository";
 
 const CONTENT_TYPES: Record<string, string> = {

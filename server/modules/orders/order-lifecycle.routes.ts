@@ -9,7 +9,7 @@ import {
   postMessageSchema,
   revisionRequestSchema,
 } from "../../../contract/order-lifecycle";
-import type { FileStorage } from "../storage/storage";
+import type { FileStorage } from "../storage";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 import { sendResult } from "./result-download";

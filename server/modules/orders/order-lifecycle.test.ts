@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock, type ManualClock } from "../../platform/clock";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
+import { articleBrief, customer, ledgerSum, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let clock: ManualClock;

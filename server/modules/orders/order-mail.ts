@@ -1,8 +1,8 @@
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { Locale } from "../../i18n/messages";
-import type { TemplatedMail } from "../mail/mail.service";
-import type { OrderUpdateData, OrderUpdateKind } from "../mail/templates/order-update";
+import type { TemplatedMail } from "../mail";
+import type { OrderUpdateData, OrderUpdateKind } from "../mail";
 
 interface ConfirmedOrder {
   number: string;

@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
-import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { WalletService } from "../wallet/wallet.service";
+import type { DocumentsService, IssuedDocument } from "../documents";
+import type { MailService } from "../mail";
+import type { WalletService } from "../wallet";
 import type { Actor } from "./order-lifecycle";
 import { orderMail, type OrderMailKind } from "./order-mail";
 import type { OrderRow } from "./orders.repository";
+import type { People } from "./orders-ports";
 
 /** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
 export interface OrderAuditEntry {
@@ -27,6 +28,8 @@ export interface OrderMoveEffectsDeps {
   /** Where mail for staff goes when no writer is assigned. */
   staffEmail: string;
   audit?: AuditWriter;
+  /** Whose address a mail goes to (the accounts module's directory). */
+  people: People;
 }
 
 /**
@@ -45,7 +48,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps) {
     document?: IssuedDocument | null,
   ): Promise<void> {
     // The account's own address, never the one typed with the billing details (anyone's address could be typed there).
-    const account = await trx.selectFrom("users").select("email").where("id", "=", order.user_id).executeTakeFirst();
+    const account = await deps.people.byId(order.user_id, trx);
     if (!account) return;
     const to = account.email;
     const locale = order.locale as Locale;
@@ -54,7 +57,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps) {
   }
 
   async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
-    const writer = order.assigned_to ? await trx.selectFrom("users").select("email").where("id", "=", order.assigned_to).executeTakeFirst() : undefined;
+    const writer = order.assigned_to ? await deps.people.byId(order.assigned_to, trx) : undefined;
     await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
   }
 

@@ -7,8 +7,9 @@ import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy, OrdersScope } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
+import { fullNameOf, type People } from "./orders-ports";
 
-type Eb = ExpressionBuilder<Database & { w: Database["users"] }, "orders" | "users" | "w">;
+type Eb = ExpressionBuilder<Database, "orders">;
 
 /** The keyset of the queue: the last row's due date and id, opaque to clients. */
 interface Cursor {
@@ -33,8 +34,11 @@ function decodeCursor(value: string): Cursor {
 const ORDER_NUMBER = /^sc-?(\d{1,12})$/i;
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. */
-function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy): Expression<SqlBool>[] {
+/**
+ * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `customers` are the
+ * ids the accounts module found for an e-mail search (asked before the query: orders never read the users table).
+ */
+function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, customers: string[] | undefined): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [access.visibleTo(eb as unknown as OrdersScope, actor)];
   if (query.status && query.status.length > 0) where.push(eb("orders.status", "in", query.status));
   if (query.currency) where.push(eb("orders.currency", "=", query.currency));
@@ -60,31 +64,31 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     if (number) where.push(eb("orders.number", "=", `SC-${number[1]!.padStart(6, "0")}`));
     // A writer never sees e-mails, so may not search by one either (it would tell whose orders they are).
     else if (actor.role === "writer") where.push(sql<SqlBool>`1 = 0`);
-    else {
-      // An email, or the beginning of one: a range on the unique email index (no LIKE, which PostgreSQL's index would not serve).
-      const users = q.includes("@") && !q.endsWith("@")
-        ? eb.selectFrom("users as c").select("c.id").where("c.email", "=", q)
-        : eb.selectFrom("users as c").select("c.id").where("c.email", ">=", q).where("c.email", "<", `${q}\uffff`);
-      where.push(eb("orders.user_id", "in", users));
-    }
+    else where.push(customers && customers.length > 0 ? eb("orders.user_id", "in", customers) : sql<SqlBool>`1 = 0`);
   }
   return where;
 }
 
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy) {
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People) {
+  /** The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such search. */
+  const searchedCustomers = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<string[] | undefined> => {
+    const q = query.q?.trim().toLowerCase();
+    if (!q || ORDER_NUMBER.test(q) || actor.role === "writer") return undefined;
+    return people.idsByEmailPrefix(q, executor);
+  };
+
   const page = async (query: AdminOrderQuery, actor: Actor, now: Date, executor: Kysely<Database> = db) => {
     const descending = query.sort === "-due";
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const customers = await searchedCustomers(query, actor, executor);
     let select = executor
       .selectFrom("orders")
-      .innerJoin("users", "users.id", "orders.user_id")
-      .leftJoin("users as w", "w.id", "orders.assigned_to")
       .select([
         "orders.id", "orders.number", "orders.status", "orders.user_id", "orders.created_at", "orders.due_at", "orders.needs_info_since", "orders.currency", "orders.total",
-        "users.email", "users.first_name", "users.last_name", "orders.assigned_to", "w.first_name as w_first", "w.last_name as w_last",
+        "orders.assigned_to",
       ])
-      .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access)));
+      .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access, customers)));
     if (after) {
       select = select.where((eb) => eb(eb.refTuple("orders.due_at", "orders.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
     }
@@ -97,10 +101,14 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const items = shown.length === 0
       ? []
       : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
+    // Names and e-mails of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
+    const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
     const servicesOf = new Map<string, ProductId[]>();
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
     const orders: AdminOrderRow[] = shown.map((row) => {
       const level = access.accessOf({ user_id: row.user_id, assigned_to: row.assigned_to, status: row.status }, actor) ?? "pool";
+      const customer = person.get(row.user_id);
+      const writer = row.assigned_to ? person.get(row.assigned_to) : undefined;
       return {
       id: row.id,
       number: row.number,
@@ -111,9 +119,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       currency: row.currency as Currency,
       total: toMajor(Number(row.total)),
       // What the order page shows at this access (order-staff-view.ts): a writer never the e-mail, the pool no name.
-      customerEmail: level === "full" ? row.email : null,
-      customerName: level === "full" ? `${row.first_name} ${row.last_name}`.trim() : level === "work" ? row.first_name : "",
-      writer: row.assigned_to ? { id: row.assigned_to, name: `${row.w_first ?? ""} ${row.w_last ?? ""}`.trim() } : null,
+      customerEmail: level === "full" ? (customer?.email ?? "") : null,
+      customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
+      writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
       services: servicesOf.get(row.id) ?? [],
       access: level,
       };
@@ -137,12 +145,11 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
     /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
     async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
+      const customers = await searchedCustomers(query, actor, db);
       const compiled = db
         .selectFrom("orders")
-        .innerJoin("users", "users.id", "orders.user_id")
-        .leftJoin("users as w", "w.id", "orders.assigned_to")
         .select(["orders.id"])
-        .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access)))
+        .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access, customers)))
         .orderBy("orders.due_at")
         .orderBy("orders.id")
         .limit(query.limit + 1)

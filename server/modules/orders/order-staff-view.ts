@@ -1,11 +1,11 @@
-import type { Kysely } from "kysely";
 import type { StaffAction, StaffOrderDetail } from "../../../contract/admin-orders";
 import { toMajor } from "../../../contract/money";
-import type { Database } from "../../db/schema";
 import type { OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
 import { orderDetail } from "./order-view";
 import type { OrderRow, OrdersRepository } from "./orders.repository";
+import type { People } from "./orders-ports";
+import type { WalletService } from "../wallet";
 
 export interface UploadRules {
   limitBytes: number;
@@ -58,15 +58,15 @@ async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: 
  * cut to `access` (order-access.ts): a writer's assigned order shows the customer's first name, never the e-mail or
  * the billing details; a pool item the brief alone.
  */
-export async function staffOrderDetail(db: Kysely<Database>, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
+export async function staffOrderDetail(others: { people: People; wallet: Pick<WalletService, "refundedFor"> }, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
   if (access === "pool") return poolDetail(repository, order, actor, now, upload);
   const full = access === "full";
   const base = await orderDetail(repository, order, actor, now);
   const events = await repository.events(order.id);
   const peopleIds = [...new Set([order.user_id, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
-  const people = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("id", "in", peopleIds).execute();
-  const person = new Map(people.map((row) => [row.id, row]));
-  const refunds = await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount").as("sum")).where("kind", "=", "refund").where("reference", "=", order.number).where("user_id", "=", order.user_id).executeTakeFirst();
+  // Who they are comes from accounts, what was refunded from the wallet: one batch lookup each.
+  const person = await others.people.mapOf(peopleIds);
+  const refunded = await others.wallet.refundedFor(order.user_id, order.number);
   const customer = person.get(order.user_id);
   // Names in the history: a writer sees the customer's first name there too.
   const nameOf = (id: string) => (id === order.user_id && !full ? (customer?.first_name ?? "") : fullName(person.get(id)));
@@ -86,7 +86,7 @@ export async function staffOrderDetail(db: Kysely<Database>, repository: OrdersR
       note: event.note,
     })),
     staffActions: staffActions(order, actor, now, access),
-    refunded: toMajor(Number(refunds?.sum ?? 0)),
+    refunded: toMajor(refunded),
     upload,
   };
 }

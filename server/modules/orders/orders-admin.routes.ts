@@ -13,7 +13,7 @@ import {
   startWorkSchema,
 } from "../../../contract/order-lifecycle";
 import { DomainError } from "../../platform/domain-error";
-import { byteLimit, tooLarge } from "../storage/byte-limit";
+import { byteLimit, tooLarge } from "../storage";
 import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
 import { allowedType } from "./order-files";
 import { actorOf, decodeAttachments } from "./order-requests";

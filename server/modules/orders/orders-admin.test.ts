@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "./orders-test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let buyer: TestCustomer;

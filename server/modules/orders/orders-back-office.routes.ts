@@ -15,7 +15,7 @@ import { problemSchema } from "../../../contract/errors";
 import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
 import { csvStringifier } from "../../platform/csv";
 import { DomainError } from "../../platform/domain-error";
-import { byteLimit } from "../storage/byte-limit";
+import { byteLimit } from "../storage";
 import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock } from "../../platform/clock";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, customer, ledgerSum, orderBody, seoBrief, staffMember, type TestCustomer } from "./orders-test-support";
+import { articleBrief, customer, ledgerSum, orderBody, seoBrief, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 const clock = manualClock(new Date());
 let store: TestStore;
@@ -148,7 +148,7 @@ describe("the dashboard", () => {
     expect((await upload(order.id, writer.token, [{ name: "result.txt", content: "done" }])).status).toBe(200);
     const refunded = await place();
     await store.post(`/api/admin/orders/${refunded.id}/cancel`, { reason: "Duplicate", refund: 49.5 }, { token: manager.token });
-    await store.services.wallet.transaction((trx) => store.services.wallet.credit(trx, { userId: buyer.id, currency: "EUR", amount: 5_000, kind: "deposit", reference: "dep-1" }));
+    await store.services.transaction((trx) => store.services.wallet.credit(trx, { userId: buyer.id, currency: "EUR", amount: 5_000, kind: "deposit", reference: "dep-1" }));
     const answer = await store.call("/api/admin/dashboard", { token: manager.token });
     expect(answer.status).toBe(200);
     expect(answer.body.counts.waitingForReview).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody } from "./orders-test-support";
+import { customer, orderBody } from "../../test/orders-test-support";
 
 /**
  * Issues 23 and 27: placing an order records the invoice and the confirmation mail as facts; the mail (React Email)

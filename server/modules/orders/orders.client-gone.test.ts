@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestStore, TEST_DATABASE_URL, type TestStore } from "../../test/test-store";
-import { customer, ledgerSum, orderBody, orderCount } from "./orders-test-support";
+import { customer, ledgerSum, orderBody, orderCount } from "../../test/orders-test-support";
 
 const ARTICLE_EUR = 14_900;
 let store: TestStore | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, ledgerSum, orderBody, orderCount } from "./orders-test-support";
+import { customer, ledgerSum, orderBody, orderCount } from "../../test/orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../../db/schema";
-import { isStaff } from "./order-lifecycle";
 import type {
   IdempotencyKeysTable, OrderEventsTable, OrderFilesTable, OrderItemsTable, OrderMessagesTable, OrdersTable, OrderVersionsTable,
 } from "./orders.tables";
@@ -44,17 +43,6 @@ export function createOrdersRepository(db: Kysely<Database>) {
       const ids = page.map((row) => row.id);
       const [items, files] = ids.length === 0 ? [[], []] : await Promise.all([repository.itemsOf(ids, trx), repository.latestFirstFiles(ids, trx)]);
       return { page, items, files, more: rows.length > limit };
-    },
-
-    /** A member of staff who may be given an order (not a customer, not deactivated), or undefined. */
-    async activeStaff(userId: string, trx: Kysely<Database> = db) {
-      const row = await trx
-        .selectFrom("users")
-        .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
-        .select(["users.role", "users.first_name", "users.last_name", "staff_accounts.deactivated_at"])
-        .where("users.id", "=", userId)
-        .executeTakeFirst();
-      return row && isStaff(row.role) && !row.deactivated_at ? row : undefined;
     },
 
     /** Replaces one item's brief (the customer's answer to a question by correcting the brief). */
@@ -152,6 +140,11 @@ export function createOrdersRepository(db: Kysely<Database>) {
     },
 
     /** Every order of the user, oldest first (the data export). */
+    /** The customer's newest `limit` orders (the back office's customers page). */
+    async recentOf(userId: string, limit: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom("orders").select(["id", "number", "status", "currency", "total", "created_at"]).where("user_id", "=", userId).orderBy("seq", "desc").limit(limit).execute();
+    },
+
     async allOf(userId: string, trx: Kysely<Database> = db): Promise<OrderRow[]> {
       return trx.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
     },

@@ -9,7 +9,7 @@ import {
   placeOrderResponseSchema,
 } from "../../../contract/orders";
 import { DomainError } from "../../platform/domain-error";
-import type { FileStorage } from "../storage/storage";
+import type { FileStorage } from "../storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
 import { actorOf } from "./order-requests";
 import { ordersAdminRoutes } from "./orders-admin.routes";

@@ -15,25 +15,27 @@ import type { AuditSink } from "../../platform/staff-action";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { Locale } from "../../i18n/messages";
 import type { JobRunner } from "../../platform/jobs/job-runner";
-import type { CatalogService } from "../catalog/catalog.service";
-import type { DocumentsService } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { FileStorage } from "../storage/storage";
-import type { WalletService } from "../wallet/wallet.service";
-import { lockOpenAccount } from "../accounts/account-lock";
+import type { CatalogService } from "../catalog";
+import type { DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { FileStorage } from "../storage";
+import type { WalletService } from "../wallet";
+import { lockOpenAccount } from "../accounts";
 import { addBusinessDays } from "./due-dates";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions, type AuditWriter, LATE_JOB, REVIEW_END_JOB, REVIEW_REMINDER_JOB } from "./order-actions";
 import { priceCart } from "./order-cart";
 import { asResultFile, type Delivery, type ResultFile } from "./order-files";
 import { recordEvent, type Actor } from "./order-lifecycle";
-import { productName } from "../catalog/product-name";
+import { productName } from "../catalog";
 import { confirmationMail } from "./order-mail";
 import { createOrderQueue } from "./order-queue.repository";
 import { staffOrderDetail, type UploadRules } from "./order-staff-view";
 import { createOrdersDashboard } from "./order-dashboard.repository";
 import { listEntry, orderDetail } from "./order-view";
 import { createOrdersRepository, type OrderFileRow, type OrderItemRow, type OrderRow } from "./orders.repository";
+import { createTransactionOpener } from "../../platform/transactions";
+import type { People, StaffDirectory } from "./orders-ports";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 
@@ -57,18 +59,20 @@ export interface OrdersDeps {
   staffEmail: string;
   /** The review window of a delivery in days (REVIEW_DAYS). */
   reviewDays?: number;
-  /** Writes the audit row of each staff action (the audit log). */
-  audit?: AuditWriter;
   /** Support tickets still open, for the dashboard. */
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
   upload?: UploadRules;
   /** Writers see and take unassigned paid orders from a pool (WRITER_POOL, default on). */
   writerPool?: boolean;
-  /** Where staff actions without an order of their own (a CSV export) are audited. */
+  /** Where every staff action is audited: each move on an order in its own transaction, and the CSV export. */
   staffAudit?: AuditSink;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
   attachmentTypes?: readonly string[];
+  /** Names and e-mails of customers and staff (the accounts module's directory). */
+  people: People;
+  /** Who may be given an order (the staff module). */
+  staffDirectory: StaffDirectory;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -90,10 +94,18 @@ export function createOrdersService(deps: OrdersDeps) {
   const { db, catalog, wallet, mail, jobs, documents } = deps;
   const clock = deps.clock ?? systemClock;
   const repository = createOrdersRepository(db);
+  const transaction = createTransactionOpener(db);
   const briefSchema = async (productId: string) =>
     orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]);
   const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
-  const actions = createOrderActions({ ...deps, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
+  // Every staff move on an order is audited in its own transaction (who, from where, before and after).
+  const staffAudit = deps.staffAudit;
+  const audit: AuditWriter | undefined = staffAudit && ((trx, entry) =>
+    staffAudit.record({
+      actor: { id: entry.actor.id ?? "", role: entry.actor.role, address: entry.actor.ip ?? "" }, action: entry.action, subjectType: "order", subjectId: entry.orderId,
+      before: entry.before, after: entry.after,
+    }, trx));
+  const actions = createOrderActions({ ...deps, audit, clock, reviewDays: deps.reviewDays ?? 7, briefSchema, access });
   jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) => actions.autoComplete(payload.orderId, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) => actions.remindReview(payload.orderId, payload.version));
   jobs.register(LATE_JOB, (payload: { orderId: string }) => actions.flagLate(payload.orderId));
@@ -110,7 +122,7 @@ export function createOrdersService(deps: OrdersDeps) {
     idempotency?: { key: string; hash: string },
     clientGone?: () => boolean,
   ) =>
-    wallet.transaction(async (trx) => {
+    transaction(async (trx) => {
       // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
       await lockOpenAccount(trx, userId);
       // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.
@@ -250,9 +262,9 @@ export function createOrdersService(deps: OrdersDeps) {
     now: () => clock.now(),
 
     /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
-    queue: createOrderQueue(db, access),
+    queue: createOrderQueue(db, access, deps.people),
 
-    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0) }),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
 
     upload: deps.upload ?? { limitBytes: 100 * 1024 * 1024, allowedTypes: ["pdf", "docx", "txt"], maxFiles: 10 },
 
@@ -261,7 +273,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const found = await service.find(reference);
       if (!found) throw DomainError.notFound();
       const { order, access: level } = await actions.lookup(found.id, actor, "see");
-      return staffOrderDetail(db, repository, order, actor, level, clock.now(), service.upload);
+      return staffOrderDetail({ people: deps.people, wallet }, repository, order, actor, level, clock.now(), service.upload);
     },
 
     /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
@@ -279,16 +291,8 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Active staff who can be given an order, by name. */
     async staff() {
       // Deactivated colleagues are not offered (their sign-ins ended with the deactivation).
-      const rows = await db
-        .selectFrom("users")
-        .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
-        .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role"])
-        .where("users.role", "in", ["writer", "manager", "admin"])
-        .where("staff_accounts.deactivated_at", "is", null)
-        .orderBy("users.first_name")
-        .orderBy("users.last_name")
-        .execute();
-      return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role as "writer" | "manager" | "admin" }));
+      const rows = await deps.staffDirectory.activeMembers();
+      return rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim() || row.email, role: row.role }));
     },
 
     /**
@@ -324,6 +328,8 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     hasOrders: (userId: string) => repository.hasOrders(userId),
+    /** The customer's newest `limit` orders, for the back office's customers page. */
+    recentOf: (userId: string, limit: number) => repository.recentOf(userId, limit),
     /** Orders not yet completed or cancelled: a customer with one cannot close the account yet. */
     hasOpenOrders: (userId: string, trx?: Kysely<Database>) => repository.hasOpenOrders(userId, trx),
     /** Account closing: the orders keep their numbers and totals, lose their billing fields, briefs and messages. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { articleBrief, customer, ledgerSum, orderBody, orderCount, seoBrief } from "./orders-test-support";
+import { articleBrief, customer, ledgerSum, orderBody, orderCount, seoBrief } from "../../test/orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {

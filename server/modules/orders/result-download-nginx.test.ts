@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasNginx, startNginx } from "../../test/nginx";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, type TestCustomer } from "./orders-test-support";
+import { customer, orderBody, type TestCustomer } from "../../test/orders-test-support";
 
 // DOWNLOAD_ACCEL_PATH: the store checks who may download and nginx sends the bytes (docs/operations.md). CI installs
 // nginx; a machine without it skips these, as the cluster test does.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, type TestCustomer } from "./orders-test-support";
+import { customer, orderBody, type TestCustomer } from "../../test/orders-test-support";
 import { contentDisposition, parseRange } from "./result-download";
 
 let store: TestStore;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../../platform/domain-error";
-import type { FileStorage } from "../storage/storage";
+import type { FileStorage } from "../storage";
 import type { ResultFile } from "./order-files";
 
 export type RangeAnswer =

@@ -1,25 +1,8 @@
-import type { Currency } from "../../../contract/currency";
 import type { Config } from "../../config";
-import type { Locale } from "../../i18n/messages";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 import { createStripeProvider, type StripeProvider } from "./stripe-provider";
 
-/** What a provider needs to take a payment for a deposit. */
-export interface CheckoutRequest {
-  depositId: string;
-  /** Minor units. */
-  amount: number;
-  currency: Currency;
-  email: string;
-  locale: Locale;
-}
-
-export interface CheckoutStart {
-  /** Where the browser goes to pay. */
-  paymentUrl: string;
-  /** The provider's id for this payment, when it has one. */
-  providerRef: string | null;
-}
+export type { CheckoutRequest, CheckoutStart } from "./checkout";
 
 /** Takes the money for a deposit: the store's own sandbox page, or Stripe Checkout (PAYMENT_PROVIDER). */
 export type PaymentProvider = SandboxProvider | StripeProvider;

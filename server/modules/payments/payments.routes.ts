@@ -5,7 +5,7 @@ import {
   sandboxCompleteResponseSchema,
   sandboxPaymentSchema,
 } from "../../../contract/wallet";
-import type { DepositService } from "../wallet/deposits.service";
+import type { DepositService } from "../wallet";
 import type { PaymentProvider } from "./payment-provider";
 import { stripeWebhookRoute } from "./stripe-webhook.routes";
 

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
+import type { CheckoutRequest, CheckoutStart } from "./checkout";
 import { storePageUrl } from "./store-page-url";
 
 export interface SandboxProvider {

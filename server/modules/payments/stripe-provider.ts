@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { DomainError } from "../../platform/domain-error";
-import type { CheckoutRequest, CheckoutStart } from "./payment-provider";
+import type { CheckoutRequest, CheckoutStart } from "./checkout";
 import { storePageUrl } from "./store-page-url";
 
 export interface StripeProvider {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type Stripe from "stripe";
-import type { DepositService } from "../wallet/deposits.service";
+import type { DepositService } from "../wallet";
 import type { StripeProvider } from "./stripe-provider";
 
 /** The deposit a Checkout Session pays for, as put in its metadata when it was created. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { orderBody, staffMember } from "../orders/orders-test-support";
+import { orderBody, staffMember } from "../../test/orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => store.close());
 describe("the audit log after a customer closes the account", () => {
   it("keeps which messages staff sent and how long they were, never their words", async () => {
     const ada = await registerCustomer(store);
-    await store.services.wallet.transaction((trx) =>
+    await store.services.transaction((trx) =>
       store.services.wallet.credit(trx, { userId: ada.userId, currency: "EUR", amount: 50_000, kind: "adjustment", reference: "test" }),
     );
     const placed = await store.post("/api/orders", orderBody(), { token: ada.accessToken });

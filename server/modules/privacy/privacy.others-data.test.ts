@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { orderBody, staffMember } from "../orders/orders-test-support";
+import { orderBody, staffMember } from "../../test/orders-test-support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => store.close());
 
 async function fundedCustomer(): Promise<TestCustomer> {
   const customer = await registerCustomer(store);
-  await store.services.wallet.transaction((trx) =>
+  await store.services.transaction((trx) =>
     store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 50_000, kind: "adjustment", reference: "test" }),
   );
   return customer;

@@ -2,15 +2,16 @@ import type { Profile } from "../../../contract/accounts";
 import { toMajor } from "../../../contract/money";
 import { DomainError } from "../../platform/domain-error";
 import { systemClock, type Clock } from "../../platform/clock";
-import { lockOpenAccount } from "../accounts/account-lock";
-import type { AccountsModule } from "../accounts/accounts-module";
-import type { CartService } from "../cart/cart.service";
-import type { DocumentSummary, DocumentsService } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { OrdersService } from "../orders/orders.service";
-import type { SupportService } from "../support/support.service";
-import type { DepositService } from "../wallet/deposits.service";
-import type { WalletService } from "../wallet/wallet.service";
+import type { TransactionOpener } from "../../platform/transactions";
+import { lockOpenAccount } from "../accounts";
+import type { AccountsModule } from "../accounts";
+import type { CartService } from "../cart";
+import type { DocumentSummary, DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { OrdersService } from "../orders";
+import type { SupportService } from "../support";
+import type { DepositService } from "../wallet";
+import type { WalletService } from "../wallet";
 
 export interface PrivacyDeps {
   accounts: AccountsModule;
@@ -22,6 +23,8 @@ export interface PrivacyDeps {
   mail: MailService;
   cart: CartService;
   clock?: Clock;
+  /** Opens the transaction the account is closed in (server/platform/transactions.ts). */
+  transaction: TransactionOpener;
 }
 
 /** Everything the store keeps about a customer, as the JSON file they download. */
@@ -39,7 +42,7 @@ export type DataExport = {
  * The customer's privacy rights: a copy of all their data, and closing the account. Closing keeps what the law
  * requires (the ledger, issued receipts, invoices and credit notes, order numbers and totals) and erases the rest.
  */
-export function createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock = systemClock }: PrivacyDeps) {
+export function createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock = systemClock, transaction }: PrivacyDeps) {
   return {
     async exportData(userId: string): Promise<DataExport> {
       const profile = await accounts.profile(userId);
@@ -74,7 +77,7 @@ export function createPrivacyService({ accounts, orders, wallet, deposits, docum
     async close(userId: string, password: string): Promise<void> {
       const user = await accounts.verifyForClosing(userId, password);
       const own = { email: user.email, since: user.created_at };
-      const refuseTokens = await wallet.transaction(async (trx) => {
+      const refuseTokens = await transaction(async (trx) => {
         await lockOpenAccount(trx, userId);
         if (await orders.hasOpenOrders(userId, trx)) throw DomainError.field("", "privacy.openOrders");
         await orders.forgetPersonalData(userId, trx);

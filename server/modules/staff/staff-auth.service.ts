@@ -6,9 +6,10 @@ import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { ExpiringStore } from "../../platform/expiring-store";
-import type { AuditService } from "../audit/audit.service";
+import type { AuditService } from "../audit";
 import type { StaffRepository } from "./staff.repository";
 import { newTotpSecret, totpEnrolment, totpStep } from "./totp";
+import type { People } from "../accounts";
 
 /** A challenge (the step between password and code) lives 10 minutes and survives 5 wrong codes. */
 export const CHALLENGE_RULES = { lifetimeMs: 10 * 60_000, maxWrongCodes: 5 } as const;
@@ -31,6 +32,8 @@ export interface StaffAuthDeps {
     sessions: { start(user: { id: string; role: never }, rememberMe: boolean): Promise<TokenPair> };
     throttle: { check(email: string, address: string): Promise<void>; failed(email: string, address: string): Promise<void>; succeeded(email: string, address: string): Promise<void> };
   };
+  /** Who an e-mail belongs to (the accounts module's directory). */
+  people: Pick<People, "byEmail">;
   store: ExpiringStore;
   audit: AuditService;
   clock: Clock;
@@ -57,7 +60,7 @@ function newRecoveryCode(): string {
  * recovery code), or, the first time, enrolment: a secret shown as a QR code, confirmed by a first code, and ten
  * recovery codes shown once. Codes count in the same login throttle as passwords; a code's time step is used once.
  */
-export function createStaffAuth({ db, repository, accounts, store, audit, clock, secret }: StaffAuthDeps) {
+export function createStaffAuth({ db, repository, accounts, people, store, audit, clock, secret }: StaffAuthDeps) {
   const now = () => clock.now();
   const challengeKey = (token: string) => `staff-challenge:${createHash("sha256").update(token).digest("base64url")}`;
   const triesKey = (token: string) => `${challengeKey(token)}:wrong`;
@@ -115,7 +118,7 @@ export function createStaffAuth({ db, repository, accounts, store, audit, clock,
   /** A wrong password for a staff account is audited (an unknown email or a customer's is not: no subject). */
   const passwordRefused = async (error: unknown, email: string, address: string): Promise<never> => {
     if (error instanceof DomainError && error.fields?.[""]?.[0]?.key === "accounts.invalidCredentials") {
-      const user = await db.selectFrom("users").select(["id", "role"]).where("email", "=", email).executeTakeFirst();
+      const user = await people.byEmail(email);
       if (user && isStaffRole(user.role)) await audit.record({ actor: { id: user.id, role: user.role }, ip: address, action: "staff.password_failed", subject: { type: "staff", id: user.id } });
     }
     throw error;

@@ -1,5 +1,5 @@
 import { translate, type Locale } from "../../i18n/messages";
-import type { MailMessage } from "../mail/mail.service";
+import type { MailMessage } from "../mail";
 
 /**
  * The invitation mail, in the invitation's language (server/i18n/<locale>/staff.json). One function that builds the

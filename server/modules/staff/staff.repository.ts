@@ -1,6 +1,4 @@
 import type { Kysely, Selectable } from "kysely";
-import type { StaffRoleName } from "../../../contract/staff";
-import { STAFF_ROLE_ORDER } from "../../../contract/staff";
 import type { Database } from "../../db/schema";
 import type { StaffAccountsTable, StaffInvitationsTable } from "./staff.tables";
 
@@ -20,14 +18,14 @@ export interface StaffUserRow {
 
 /** Staff access rows: second factor, recovery codes, deactivation, invitations. */
 export function createStaffRepository(db: Kysely<Database>) {
-  const staffUsers = (trx: Kysely<Database>) =>
-    trx
-      .selectFrom("users")
-      .leftJoin("staff_accounts", "staff_accounts.user_id", "users.id")
-      .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role", "users.created_at", "staff_accounts.totp_enrolled_at", "staff_accounts.deactivated_at"])
-      .where("users.role", "in", [...STAFF_ROLE_ORDER]);
-
   return {
+    /** Which of these users have a deactivated staff account. */
+    async deactivatedAmong(userIds: readonly string[], trx: Kysely<Database> = db): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await trx.selectFrom("staff_accounts").select("user_id").where("user_id", "in", [...userIds]).where("deactivated_at", "is not", null).execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async account(userId: string, trx: Kysely<Database> = db): Promise<StaffAccountRow | undefined> {
       return trx.selectFrom("staff_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
     },
@@ -88,16 +86,10 @@ export function createStaffRepository(db: Kysely<Database>) {
       await trx.updateTable("staff_accounts").set({ deactivated_at: deactivatedAt, updated_at: at }).where("user_id", "=", userId).execute();
     },
 
-    async setRole(userId: string, role: StaffRoleName, at: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx.updateTable("users").set({ role, updated_at: at }).where("id", "=", userId).execute();
-    },
-
-    async staffUser(userId: string, trx: Kysely<Database> = db): Promise<StaffUserRow | undefined> {
-      return staffUsers(trx).where("users.id", "=", userId).executeTakeFirst();
-    },
-
-    async staffList(trx: Kysely<Database> = db): Promise<StaffUserRow[]> {
-      return staffUsers(trx).orderBy("users.email").execute();
+    /** The staff accounts of these users (those that have one). */
+    async accountsOf(userIds: readonly string[], trx: Kysely<Database> = db): Promise<StaffAccountRow[]> {
+      if (userIds.length === 0) return [];
+      return trx.selectFrom("staff_accounts").selectAll().where("user_id", "in", [...userIds]).execute();
     },
 
     async insertInvitation(row: InvitationRow, trx: Kysely<Database> = db): Promise<void> {
@@ -128,13 +120,11 @@ export function createStaffRepository(db: Kysely<Database>) {
       await trx.updateTable("staff_invitations").set({ accepted_by: userId }).where("id", "=", id).execute();
     },
 
-    /** Invitations neither used nor expired, newest first, with the inviting admin's email. */
-    async openInvitations(at: string, trx: Kysely<Database> = db): Promise<Array<InvitationRow & { invited_by_email: string | null }>> {
+    /** Invitations neither used nor expired, newest first. */
+    async openInvitations(at: string, trx: Kysely<Database> = db): Promise<InvitationRow[]> {
       return trx
         .selectFrom("staff_invitations")
-        .leftJoin("users", "users.id", "staff_invitations.invited_by")
         .selectAll("staff_invitations")
-        .select("users.email as invited_by_email")
         .where("staff_invitations.accepted_at", "is", null)
         .where("staff_invitations.expires_at", ">", at)
         .orderBy("staff_invitations.created_at", "desc")

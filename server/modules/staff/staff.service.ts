@@ -5,12 +5,14 @@ import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
-import type { AuditActor, AuditService } from "../audit/audit.service";
-import type { MailMessage } from "../mail/mail.service";
-import { hashPassword } from "../accounts/passwords";
+import type { AuditActor, AuditService } from "../audit";
+import type { MailMessage } from "../mail";
+import { hashPassword } from "../accounts";
 import type { StaffAuth } from "./staff-auth.service";
 import { invitationMail } from "./staff-mail";
 import type { InvitationRow, StaffRepository, StaffUserRow } from "./staff.repository";
+import type { People } from "../accounts";
+import type { StaffDirectory } from "./staff-directory";
 
 /** An invitation link works once and for 48 hours. */
 export const INVITATION_LIFETIME_MS = 48 * 60 * 60_000;
@@ -25,6 +27,10 @@ export interface StaffServiceDeps {
   endSignIns(userId: string): Promise<void>;
   clock: Clock;
   publicUrl: string;
+  /** Who people are, and the users rows staff accounts stand on (the accounts module). */
+  people: People;
+  /** Staff users with their staff accounts (accounts' people and this module's table, composed). */
+  directory: StaffDirectory;
 }
 
 /** Who acts, from where: the request's staff user and address. */
@@ -49,7 +55,7 @@ function toMember(row: StaffUserRow): StaffMember {
 }
 
 /** Staff accounts for admins (list, invite, change role, deactivate) and the invitation's acceptance. Every change is audited. */
-export function createStaffService({ db, repository, auth, audit, mail, endSignIns, clock, publicUrl }: StaffServiceDeps) {
+export function createStaffService({ db, repository, auth, audit, mail, endSignIns, clock, publicUrl, people, directory }: StaffServiceDeps) {
   const now = () => clock.now();
 
   const usableInvitation = async (token: string): Promise<InvitationRow> => {
@@ -61,7 +67,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
   };
 
   const member = async (userId: string): Promise<StaffUserRow> => {
-    const row = await repository.staffUser(userId);
+    const row = await directory.staffUser(userId);
     if (!row) throw DomainError.notFound();
     return row;
   };
@@ -72,7 +78,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
 
   return {
     async list(): Promise<StaffList> {
-      const [members, invitations] = await Promise.all([repository.staffList(), repository.openInvitations(now().toISOString())]);
+      const [members, invitations] = await Promise.all([directory.staffList(), directory.openInvitations(now().toISOString())]);
       return {
         members: members.map(toMember),
         invitations: invitations.map((row) => ({
@@ -83,7 +89,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
 
     /** Mails a single-use link (48 h) to `email`; an address that already has an account is refused. */
     async invite(actor: StaffActor, input: { email: string; role: StaffRoleName; locale: Locale }): Promise<StaffInvitation> {
-      const existing = await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
+      const existing = await people.idByEmail(input.email);
       if (existing) throw DomainError.field("email", "staff.emailTaken");
       const at = now();
       const token = randomBytes(32).toString("base64url");
@@ -92,7 +98,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
         id: randomUUID(), email: input.email, role: input.role, token_hash: tokenHash(token), locale: input.locale, invited_by: actor.id,
         created_at: at.toISOString(), expires_at: expiresAt.toISOString(), accepted_at: null, accepted_by: null,
       };
-      const inviter = await db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", actor.id).executeTakeFirst();
+      const inviter = await people.byId(actor.id);
       // The token travels in the fragment: browsers never send it to a server, so it stays out of logs and Referer.
       const url = `${publicUrl}${input.locale === "es" ? "/es" : ""}/admin/invitation#${token}`;
       await db.transaction().execute(async (trx) => {
@@ -117,14 +123,9 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
       await db.transaction().execute(async (trx) => {
         // Claimed first, in the same transaction: parallel acceptances of one link find it used (409), never a duplicate account.
         if (!(await repository.claimInvitation(invitation.id, at, trx))) throw DomainError.conflict("staff.invitationUsed");
-        if (await trx.selectFrom("users").select("id").where("email", "=", invitation.email).executeTakeFirst()) throw DomainError.field("", "staff.emailTaken");
-        await trx
-          .insertInto("users")
-          .values({
-            id: userId, email: invitation.email, first_name: input.firstName, last_name: input.lastName, country: "ES", company: "", city: "", zip_code: "", address: "",
-            password_hash: passwordHash, role: invitation.role, created_at: at, updated_at: at,
-          })
-          .execute();
+        if (await people.idByEmail(invitation.email, trx)) throw DomainError.field("", "staff.emailTaken");
+        const user = { id: userId, email: invitation.email, first_name: input.firstName, last_name: input.lastName, password_hash: passwordHash, role: invitation.role, at };
+        if (!(await people.createStaffUser(user, trx))) throw DomainError.field("", "staff.emailTaken");
         await repository.ensureAccount(userId, at, trx);
         await repository.setInvitationAcceptedBy(invitation.id, userId, trx);
         await audit.record(
@@ -141,7 +142,7 @@ export function createStaffService({ db, repository, auth, audit, mail, endSignI
       const before = await member(userId);
       if (before.role === role) return toMember(before);
       await db.transaction().execute(async (trx) => {
-        await repository.setRole(userId, role, now().toISOString(), trx);
+        await people.setRole(userId, role, now().toISOString(), trx);
         await audit.record({ actor, ip: actor.ip, action: "staff.change_role", subject: { type: "staff", id: userId }, before: { role: before.role }, after: { role } }, trx);
       });
       await endSignIns(userId);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 import { startFakeS3, type FakeS3 } from "./fake-s3";
 
 let fakeS3: FakeS3;

@@ -1,5 +1,5 @@
 import { translate, type Locale } from "../../i18n/messages";
-import type { MailMessage } from "../mail/mail.service";
+import type { MailMessage } from "../mail";
 
 /** The requester's private page for a ticket, in their language. */
 export function ticketLinkUrl(publicUrl: string, token: string, locale: Locale): string {

@@ -107,14 +107,6 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
       await trx.deleteFrom("support_ticket_links").where("expires_at", "<", at).execute();
     },
 
-    /** Managers and admins, by name: who a ticket may be assigned to. */
-    async staff(ids?: string[], trx: Kysely<Database> = db): Promise<Array<{ id: string; name: string; email: string }>> {
-      let query = trx.selectFrom("users").select(["id", "first_name", "last_name", "email"]);
-      query = ids ? (ids.length === 0 ? query.where("id", "=", "") : query.where("id", "in", ids)) : query.where("role", "in", ["manager", "admin"]);
-      const rows = await query.orderBy("first_name").orderBy("last_name").execute();
-      return rows.map((row) => ({ id: row.id, name: `${row.first_name} ${row.last_name}`.trim(), email: row.email }));
-    },
-
     async ticketsOf(email: string, trx: Kysely<Database> = db): Promise<TicketRow[]> {
       const rows = await trx.selectFrom("support_tickets").select(ticketColumns).where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).orderBy("created_at", "desc").limit(50).execute();
       return rows.map(toTicket);

@@ -7,9 +7,10 @@ import { DAY_MS, systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
 import type { JobRunner } from "../../platform/jobs/job-runner";
-import type { MailService } from "../mail/mail.service";
+import type { MailService } from "../mail";
 import { requesterAnswerMail, staffReplyMail, ticketLinkUrl } from "./support-desk-mail";
 import type { MessageRow, SupportDeskRepository, TicketRow } from "./support-desk.repository";
+import { fullNameOf, type People } from "../accounts";
 
 /** How long a private link mailed with a staff reply opens the thread: long enough to answer after a holiday. */
 export const TICKET_LINK_DAYS = 30;
@@ -30,17 +31,29 @@ export interface SupportDeskDeps {
   publicUrl: string;
   supportEmail: string;
   clock?: Clock;
+  /** Names and e-mails of staff (the accounts module's people directory). */
+  people: Pick<People, "byIds" | "withRoles">;
 }
 
 const EXCERPT = 140;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+
+/** A customer's recent tickets by their e-mail (the customers page shows them; built before the desk, which needs customers). */
+export const customerTickets = (repository: Pick<SupportDeskRepository, "ticketsOf">) => async (email: string) =>
+  (await repository.ticketsOf(email)).map((ticket) => ({ id: ticket.id, status: ticket.status, excerpt: excerpt(ticket.description), createdAt: ticket.createdAt }));
 
 /**
  * The support inbox (managers and admins): every ticket with its thread, replies mailed to the requester with a
  * private link, assignment, close and reopen. Through that link the requester reads the thread and answers without
  * an account; the link's token is random (32 bytes), kept only as its SHA-256, and ends after TICKET_LINK_DAYS.
  */
-export function createSupportDeskService({ db, repository, mail, jobs, audit, customerByEmail, publicUrl, supportEmail, clock = systemClock }: SupportDeskDeps) {
+export function createSupportDeskService({ db, repository, mail, jobs, audit, customerByEmail, publicUrl, supportEmail, clock = systemClock, people }: SupportDeskDeps) {
+  /** These people (by id), or else the managers and admins (who a ticket may be assigned to), by name. */
+  const staffOf = async (ids?: string[], trx?: Kysely<Database>): Promise<Array<{ id: string; name: string; email: string }>> => {
+    const rows = ids ? await people.byIds(ids, trx) : await people.withRoles(["manager", "admin"], trx);
+    const byName = [...rows].sort((a, b) => (a.first_name < b.first_name ? -1 : a.first_name > b.first_name ? 1 : a.last_name < b.last_name ? -1 : a.last_name > b.last_name ? 1 : 0));
+    return byName.map((row) => ({ id: row.id, name: fullNameOf(row), email: row.email }));
+  };
   jobs.register(TICKET_LINKS_PURGE_JOB, async (_payload, context) => {
     await repository.deleteLinksBefore(context.now.toISOString());
     await jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB);
@@ -50,7 +63,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
 
   const thread = async (ticket: TicketRow, trx: Kysely<Database> = db): Promise<TicketMessage[]> => {
     const rows = await repository.messages(ticket.id, trx);
-    const names = new Map((await repository.staff([...new Set(rows.flatMap((row) => (row.staffId ? [row.staffId] : [])))], trx)).map((s) => [s.id, s.name.split(" ")[0] ?? s.name]));
+    const names = new Map((await staffOf([...new Set(rows.flatMap((row) => (row.staffId ? [row.staffId] : [])))], trx)).map((s) => [s.id, s.name.split(" ")[0] ?? s.name]));
     const first: TicketMessage = { id: ticket.id, author: "requester", staffName: null, body: ticket.description, createdAt: ticket.createdAt };
     return [first, ...rows.map((row) => ({ id: row.id, author: row.author, staffName: row.staffId ? (names.get(row.staffId) ?? null) : null, body: row.body, createdAt: row.createdAt }))];
   };
@@ -62,7 +75,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
   };
 
   const assigneeOf = async (ticket: TicketRow, trx: Kysely<Database> = db) =>
-    ticket.assignedTo ? ((await repository.staff([ticket.assignedTo], trx))[0] ?? null) : null;
+    ticket.assignedTo ? ((await staffOf([ticket.assignedTo], trx))[0] ?? null) : null;
 
   const summary = (ticket: TicketRow) => ({ status: ticket.status, assignedTo: ticket.assignedTo });
 
@@ -86,7 +99,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
     async list(status: TicketStatus, query: string | undefined, actor: StaffActor): Promise<TicketListEntry[]> {
       assertRole(actor.role, "manager");
       const rows = await repository.list(status, query);
-      const staff = new Map((await repository.staff([...new Set(rows.flatMap((row) => (row.assignedTo ? [row.assignedTo] : [])))])).map((s) => [s.id, s]));
+      const staff = new Map((await staffOf([...new Set(rows.flatMap((row) => (row.assignedTo ? [row.assignedTo] : [])))])).map((s) => [s.id, s]));
       return rows.map((row) => ({
         id: row.id, email: row.email, status: row.status, excerpt: excerpt(row.description), assignee: row.assignedTo ? (staff.get(row.assignedTo) ?? null) : null,
         createdAt: row.createdAt, updatedAt: row.updatedAt, lastAuthor: row.lastAuthor,
@@ -98,7 +111,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
       const ticket = await existing(id);
       return {
         id: ticket.id, email: ticket.email, locale: localeOf(ticket), status: ticket.status, createdAt: ticket.createdAt, closedAt: ticket.closedAt,
-        assignee: await assigneeOf(ticket), messages: await thread(ticket), customer: await customerByEmail(ticket.email), assignees: await repository.staff(),
+        assignee: await assigneeOf(ticket), messages: await thread(ticket), customer: await customerByEmail(ticket.email), assignees: await staffOf(),
       };
     },
 
@@ -126,7 +139,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
     /** Gives the ticket to a manager or admin, or to nobody (null). */
     async assign(id: string, staffId: string | null, actor: StaffActor): Promise<void> {
       assertRole(actor.role, "manager");
-      if (staffId && !(await repository.staff()).some((member) => member.id === staffId)) throw DomainError.field("staffId", "supportDesk.notAssignable");
+      if (staffId && !(await staffOf()).some((member) => member.id === staffId)) throw DomainError.field("staffId", "supportDesk.notAssignable");
       await act(id, actor, "ticket.assign", async (_ticket, trx, at) => repository.update(id, { assigned_to: staffId, updated_at: at }, trx));
     },
 
@@ -145,9 +158,7 @@ export function createSupportDeskService({ db, repository, mail, jobs, audit, cu
     },
 
     /** The tickets written from `email` (a customer's page lists them). */
-    async ticketsOf(email: string) {
-      return (await repository.ticketsOf(email)).map((ticket) => ({ id: ticket.id, status: ticket.status, excerpt: excerpt(ticket.description), createdAt: ticket.createdAt }));
-    },
+    ticketsOf: customerTickets(repository),
 
     /** The thread behind a private link; 404 for an unknown or ended link (the same answer, nothing to probe). */
     async byToken(token: string): Promise<PublicTicket> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../platform/clock";
 import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "../orders/orders-test-support";
+import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 const clock = manualClock("2026-03-02T10:00:00.000Z");
 let store: TestStore;

@@ -17,6 +17,11 @@ export interface TicketSender {
 
 export function createSupportRepository(db: Kysely<Database>) {
   return {
+    /** How many tickets are still open (the back office's dashboard). */
+    async countOpen(trx: Kysely<Database> = db): Promise<number> {
+      return Number((await trx.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "open").executeTakeFirst())?.n ?? 0);
+    },
+
     async insert(ticket: NewTicket, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .insertInto("support_tickets")

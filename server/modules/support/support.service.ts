@@ -4,7 +4,7 @@ import type { CreateTicketRequest } from "../../../contract/support";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { Locale } from "../../i18n/messages";
-import type { MailService } from "../mail/mail.service";
+import type { MailService } from "../mail";
 import type { SupportRepository, TicketSender } from "./support.repository";
 import { ticketReference } from "./ticket-reference";
 
@@ -16,6 +16,9 @@ import { ticketReference } from "./ticket-reference";
 export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string; clock?: Clock }) {
   const clock = options.clock ?? systemClock;
   return {
+    /** Tickets still open, for the back office's dashboard. */
+    openCount: (): Promise<number> => repository.countOpen(),
+
     async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string }> {
       const ticket = { id: randomUUID(), ...request, locale, createdAt: clock.now().toISOString() };
       await repository.insert(ticket);

@@ -1,6 +1,6 @@
 import type { Currency } from "../../../contract/currency";
 import type { Locale } from "../../i18n/messages";
-import type { TemplatedMail } from "../mail/mail.service";
+import type { TemplatedMail } from "../mail";
 
 export interface ReceiptFacts {
   to: string;

@@ -10,13 +10,14 @@ import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { Locale } from "../../i18n/messages";
 import type { StoreMetrics } from "../../platform/metrics";
-import { lockOpenAccount } from "../accounts/account-lock";
-import type { DocumentsService, IssuedDocument } from "../documents/documents.service";
-import type { MailService } from "../mail/mail.service";
-import type { PaymentProvider } from "../payments/payment-provider";
+import { lockOpenAccount } from "../accounts";
+import type { DocumentsService, IssuedDocument } from "../documents";
+import type { MailService } from "../mail";
+import type { PaymentProvider } from "../payments";
 import { depositReceipt } from "./deposit-receipt";
 import { createDepositsRepository, type DepositRow } from "./deposits.repository";
 import type { WalletService } from "./wallet.service";
+import { createTransactionOpener } from "../../platform/transactions";
 
 export interface NewDeposit extends BillingFields {
   depositAmount: number;
@@ -67,6 +68,7 @@ export function createDepositService({
   const minMinor = Math.round(limits.min * 100);
   const maxMinor = Math.round(limits.max * 100);
   const repository = createDepositsRepository(db);
+  const transaction = createTransactionOpener(db);
   const owned = async (userId: string, depositId: string): Promise<DepositRow> => {
     // Ids are UUIDs: anything else (a NUL byte PostgreSQL refuses, say) is simply not found.
     if (!DEPOSIT_ID.test(depositId)) throw DomainError.notFound();
@@ -119,7 +121,7 @@ export function createDepositService({
         completed_at: null,
       };
       // Stored only while the account is open: a deposit racing its closing waits for it and is refused (401).
-      await wallet.transaction(async (trx) => {
+      await transaction(async (trx) => {
         await lockOpenAccount(trx, userId);
         await repository.insert(row, trx);
       });
@@ -150,7 +152,7 @@ export function createDepositService({
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */
     async confirmPaid(depositId: string, payment?: ProviderPayment): Promise<ConfirmOutcome> {
       type Credited = { row: DepositRow; receipt: IssuedDocument };
-      const settled = await wallet.transaction(async (trx): Promise<ConfirmOutcome | Credited> => {
+      const settled = await transaction(async (trx): Promise<ConfirmOutcome | Credited> => {
         const row = await repository.find(depositId, trx);
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";

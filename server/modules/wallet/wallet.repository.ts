@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
@@ -101,6 +101,54 @@ export function createWalletRepository(db: Kysely<Database>) {
           created_at: nowIso(),
         })
         .execute();
+    },
+
+    /** Every balance of the user, by currency. */
+    async balances(userId: string, trx: Kysely<Database> = db): Promise<Array<{ currency: string; amount: number }>> {
+      return trx.selectFrom("balances").select(["currency", "amount"]).where("user_id", "=", userId).orderBy("currency").execute();
+    },
+
+    /** The newest `limit` ledger rows of one currency, with each adjustment's reason. */
+    async ledgerWithReasons(userId: string, currency: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("ledger_entries")
+        .leftJoin("balance_adjustments", (join) => join.onRef("balance_adjustments.id", "=", "ledger_entries.reference").on("ledger_entries.kind", "=", "adjustment"))
+        .select(["ledger_entries.id", "ledger_entries.kind", "ledger_entries.amount", "ledger_entries.reference", "ledger_entries.created_at", "balance_adjustments.reason"])
+        .where("ledger_entries.user_id", "=", userId)
+        .where("ledger_entries.currency", "=", currency)
+        .orderBy("ledger_entries.created_at", "desc")
+        .orderBy("ledger_entries.id", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    async addAdjustment(adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string }, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("balance_adjustments")
+        .values({
+          id: adjustment.id, user_id: adjustment.userId, currency: adjustment.currency, amount: adjustment.amount, reason: adjustment.reason,
+          staff_id: adjustment.staffId, created_at: adjustment.createdAt,
+        })
+        .execute();
+    },
+
+    /** The sum (minor units, negative or 0) of the user's ledger rows of `kind` with `reference`. */
+    async sumOf(userId: string, kind: LedgerKind, reference: string, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount").as("sum")).where("kind", "=", kind).where("reference", "=", reference).where("user_id", "=", userId).executeTakeFirst();
+      return Number(row?.sum ?? 0);
+    },
+
+    /** Sums of the ledger per currency, kind and day (YYYY-MM-DD) since `since`, for `kinds`. */
+    async dailySums(kinds: readonly LedgerKind[], since: string, trx: Kysely<Database> = db): Promise<Array<{ currency: string; kind: string; day: string; amount: number }>> {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await trx
+        .selectFrom("ledger_entries")
+        .select(["currency", "kind", day.as("day"), (eb) => eb.fn.sum<number>("amount").as("amount")])
+        .where("kind", "in", kinds)
+        .where("created_at", ">=", since)
+        .groupBy(["currency", "kind", day])
+        .execute();
+      return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
@@ -40,10 +40,8 @@ function assertPositive(amount: number): void {
 /**
  * Prepaid balances, one per customer and currency, kept with an append-only ledger (ARCHITECTURE "Money").
  *
- * Writes (`debit`, `credit`) run inside a transaction the caller opens with `transaction(fn)`, so an order and the
- * money paying for it are stored together or not at all. Inside `fn` use only the given `trx`: on SQLite the one
- * connection is held by the transaction, and a query on the outer database would wait for it forever (tests'
- * databases refuse such a query at once: server/db/outer-database-guard.ts).
+ * Writes (`debit`, `credit`) run inside a transaction the caller opens (server/platform/transactions.ts), so an order
+ * and the money paying for it are stored together or not at all.
  */
 export function createWalletService(db: Kysely<Database>) {
   const repository = createWalletRepository(db);
@@ -66,6 +64,31 @@ export function createWalletService(db: Kysely<Database>) {
       return { balance, transactions };
     },
 
+    /** Every balance of the user, by currency (minor units). */
+    balances(userId: string, trx?: Kysely<Database>) {
+      return repository.balances(userId, trx);
+    },
+
+    /** The newest `limit` ledger rows of one currency with each adjustment's reason (the customers page). */
+    ledgerWithReasons(userId: string, currency: string, limit: number, trx?: Kysely<Database>) {
+      return repository.ledgerWithReasons(userId, currency, limit, trx);
+    },
+
+    /** Records why staff adjusted a balance (the ledger row of the adjustment points at it); pass the adjustment's trx. */
+    addAdjustment(adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string }, trx?: Kysely<Database>) {
+      return repository.addAdjustment(adjustment, trx);
+    },
+
+    /** What a refunded order gave back (minor units, 0 when nothing): the sum of its refund rows. */
+    async refundedFor(userId: string, orderNumber: string, trx?: Kysely<Database>): Promise<number> {
+      return repository.sumOf(userId, "refund", orderNumber, trx);
+    },
+
+    /** Money in (deposits) and out (refunds) per currency and day since `since` (minor units, as the ledger signs them). */
+    dailyDepositsAndRefunds(since: string, trx?: Kysely<Database>) {
+      return repository.dailySums(["deposit", "refund"], since, trx);
+    },
+
     /**
      * Takes money for an order when the balance covers it: one conditional UPDATE (`amount >= x`), so two
      * concurrent debits can never both spend the same money. False, with nothing written, when it does not cover.
@@ -82,15 +105,6 @@ export function createWalletService(db: Kysely<Database>) {
       assertPositive(credit.amount);
       await repository.add(credit.userId, credit.currency, credit.amount, trx);
       await repository.appendEntry(credit, trx);
-    },
-
-    /**
-     * Runs `fn` in one database transaction. SQLite: the single connection is held for the whole transaction, so
-     * transactions of this process run one after another. PostgreSQL (READ COMMITTED): the conditional UPDATE of
-     * `debit` waits for a concurrent writer of the same balance and re-checks the amount, so no double spending.
-     */
-    transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(fn);
     },
   };
 }

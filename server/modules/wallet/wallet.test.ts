@@ -11,9 +11,9 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 const credit = (userId: string, currency: Currency, amount: number, reference = "deposit-1") =>
-  store.services.wallet.transaction((trx) => store.services.wallet.credit(trx, { userId, currency, amount, kind: "deposit", reference }));
+  store.services.transaction((trx) => store.services.wallet.credit(trx, { userId, currency, amount, kind: "deposit", reference }));
 const debit = (userId: string, currency: Currency, amount: number, reference = "order-1") =>
-  store.services.wallet.transaction((trx) => store.services.wallet.debit(trx, { userId, currency, amount, kind: "order", reference }));
+  store.services.transaction((trx) => store.services.wallet.debit(trx, { userId, currency, amount, kind: "order", reference }));
 
 async function ledgerMismatches(): Promise<unknown[]> {
   const sums = await store.db.kysely
@@ -58,7 +58,7 @@ describe("wallet service", () => {
     const customer = await registerCustomer(store);
     await credit(customer.userId, "EUR", 1_000);
     await expect(
-      store.services.wallet.transaction(async (trx) => {
+      store.services.transaction(async (trx) => {
         await store.services.wallet.debit(trx, { userId: customer.userId, currency: "EUR", amount: 600, kind: "order", reference: "o" });
         throw new Error("order could not be stored");
       }),

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Currency } from "../../../contract/currency";
-import type { PlaceOrderRequest } from "../../../contract/orders";
-import { nowIso } from "../../db/time";
-import type { TestStore } from "../../test/test-store";
+import type { Currency } from "../../contract/currency";
+import type { PlaceOrderRequest } from "../../contract/orders";
+import { nowIso } from "../db/time";
+import type { TestStore } from "./test-store";
 
 export interface TestCustomer {
   id: string;
@@ -23,7 +23,7 @@ export async function customer(store: Pick<TestStore, "db" | "services">, balanc
     })
     .execute();
   if (balance) {
-    await store.services.wallet.transaction((trx) =>
+    await store.services.transaction((trx) =>
       store.services.wallet.credit(trx, { userId: id, currency: balance.currency, amount: balance.minor, kind: "adjustment", reference: "test" }),
     );
   }

@@ -1,0 +1,3 @@
+/** The audit module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createAuditService, type AuditActor, type AuditPeople, type AuditRecord, type AuditService } from "./audit.service";
+export { createAuditRepository } from "./audit.repository";

@@ -1,0 +1,5 @@
+/** The catalog module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createCatalogService, type CatalogService } from "./catalog.service";
+export { createCatalogRepository } from "./catalog.repository";
+export { productName } from "./product-name";
+export { pricesResponse } from "./catalog.routes";

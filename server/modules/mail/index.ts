@@ -1,0 +1,3 @@
+/** The mail module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createMailService, type MailAttachment, type MailMessage, type MailService, type OutgoingMail, type TemplatedMail } from "./mail.service";
+export type { OrderUpdateData, OrderUpdateKind } from "./templates/order-update";

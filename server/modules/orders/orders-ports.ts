@@ -1,0 +1,13 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+/** What orders need from other modules, as the services of those modules answer it (never their tables). */
+export { fullNameOf, type People, type Person } from "../accounts";
+
+/** Staff (server/modules/staff): who may be given an order. */
+export interface StaffDirectory {
+  /** An active member of staff (not a customer, not deactivated), or undefined. */
+  activeMember(userId: string, trx?: Kysely<Database>): Promise<{ role: "writer" | "manager" | "admin"; first_name: string; last_name: string } | undefined>;
+  /** Every active member of staff, by name. */
+  activeMembers(trx?: Kysely<Database>): Promise<Array<{ id: string; email: string; first_name: string; last_name: string; role: "writer" | "manager" | "admin" }>>;
+}

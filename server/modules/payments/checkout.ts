@@ -1,0 +1,19 @@
+import type { Currency } from "../../../contract/currency";
+import type { Locale } from "../../i18n/messages";
+
+/** What a provider needs to take a payment for a deposit. */
+export interface CheckoutRequest {
+  depositId: string;
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+  email: string;
+  locale: Locale;
+}
+
+export interface CheckoutStart {
+  /** Where the browser goes to pay. */
+  paymentUrl: string;
+  /** The provider's id for this payment, when it has one. */
+  providerRef: string | null;
+}

@@ -1,0 +1,59 @@
+import type { Kysely } from "kysely";
+import { STAFF_ROLE_ORDER, type StaffRoleName } from "../../../contract/staff";
+import type { Database } from "../../db/schema";
+import type { People, Person } from "../accounts";
+import type { InvitationRow, StaffRepository, StaffUserRow } from "./staff.repository";
+
+const isStaffRole = (role: string): role is StaffRoleName => (STAFF_ROLE_ORDER as readonly string[]).includes(role);
+
+type Member = Person & { role: StaffRoleName };
+
+/**
+ * Who is active staff: a user with a staff role (accounts) whose staff account is not deactivated (this module's
+ * table; no row yet counts as active). Two lookups, never a join across the modules' tables.
+ */
+export function createStaffDirectory(people: People, repository: StaffRepository) {
+  const asStaffUser = (person: Person, account: { totp_enrolled_at: string | null; deactivated_at: string | null } | undefined): StaffUserRow => ({
+    id: person.id, email: person.email, first_name: person.first_name, last_name: person.last_name, role: person.role, created_at: person.created_at,
+    totp_enrolled_at: account?.totp_enrolled_at ?? null, deactivated_at: account?.deactivated_at ?? null,
+  });
+
+  return {
+    /** A user with a staff role and their staff account (second factor, deactivation), or undefined. */
+    async staffUser(userId: string, trx?: Kysely<Database>): Promise<StaffUserRow | undefined> {
+      const person = await people.byId(userId, trx);
+      if (!person || !isStaffRole(person.role)) return undefined;
+      return asStaffUser(person, await repository.account(userId, trx));
+    },
+
+    /** Every user with a staff role, by e-mail, with their staff accounts (two queries). */
+    async staffList(trx?: Kysely<Database>): Promise<StaffUserRow[]> {
+      const staff = (await people.withRoles(STAFF_ROLE_ORDER, trx)).sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      const accounts = new Map((await repository.accountsOf(staff.map((person) => person.id), trx)).map((account) => [account.user_id, account]));
+      return staff.map((person) => asStaffUser(person, accounts.get(person.id)));
+    },
+
+    /** Open invitations, newest first, with the inviting admin's e-mail (one batch lookup). */
+    async openInvitations(at: string, trx?: Kysely<Database>): Promise<Array<InvitationRow & { invited_by_email: string | null }>> {
+      const rows = await repository.openInvitations(at, trx);
+      const inviters = await people.mapOf(rows.flatMap((row) => (row.invited_by ? [row.invited_by] : [])), trx);
+      return rows.map((row) => ({ ...row, invited_by_email: row.invited_by ? (inviters.get(row.invited_by)?.email ?? null) : null }));
+    },
+
+    async activeMember(userId: string, trx?: Kysely<Database>): Promise<Member | undefined> {
+      const person = await people.byId(userId, trx);
+      if (!person || !isStaffRole(person.role)) return undefined;
+      const account = await repository.account(userId, trx);
+      return account?.deactivated_at ? undefined : { ...person, role: person.role };
+    },
+
+    /** Every active member of staff, by first and last name. */
+    async activeMembers(trx?: Kysely<Database>): Promise<Member[]> {
+      const staff = (await people.withRoles(STAFF_ROLE_ORDER, trx)).filter((person): person is Member => isStaffRole(person.role));
+      const deactivated = new Set(await repository.deactivatedAmong(staff.map((person) => person.id), trx));
+      return staff.filter((person) => !deactivated.has(person.id));
+    },
+  };
+}
+
+export type StaffDirectory = ReturnType<typeof createStaffDirectory>;

@@ -1,0 +1,5 @@
+/** The support module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createSupportService, type SupportService } from "./support.service";
+export { createSupportRepository } from "./support.repository";
+export { createSupportDeskService, customerTickets, type SupportDeskService } from "./support-desk.service";
+export { createSupportDeskRepository } from "./support-desk.repository";

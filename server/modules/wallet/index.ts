@@ -1,0 +1,3 @@
+/** The wallet module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createWalletService, type WalletService, type WalletDebit, type WalletCredit, type Statement, type LedgerEntry } from "./wallet.service";
+export { createDepositService, type DepositService } from "./deposits.service";
