@@ -66,7 +66,15 @@ let pgTemplate: Promise<string> | undefined;
 
 /** The migrated template database's name; built once across all workers (an advisory lock, then a rename). */
 function postgresTemplate(url: string): Promise<string> {
-  return (pgTemplate ??= admin(url, async (client) => {
+  pgTemplate ??= buildPostgresTemplate(url).catch((error: unknown) => {
+    pgTemplate = undefined; // the next store tries again rather than failing on a stale rejection
+    throw error;
+  });
+  return pgTemplate;
+}
+
+function buildPostgresTemplate(url: string): Promise<string> {
+  return admin(url, async (client) => {
     const name = `scriptorium_template_${templateHash()}`;
     await client.query("select pg_advisory_lock(hashtext('scriptorium-test-template'))");
     try {
@@ -75,7 +83,8 @@ function postgresTemplate(url: string): Promise<string> {
       const building = `${name}_building`;
       await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${building}`);
-      const db = openDatabase({ databaseUrl: withDatabase(url, building), pgPoolSize: 1 });
+      // Two connections at least: migrateToLatest holds one for its advisory lock while the migrator uses another.
+      const db = openDatabase({ databaseUrl: withDatabase(url, building), pgPoolSize: 4 });
       try {
         await migrateToLatest(db);
       } finally {
@@ -86,7 +95,7 @@ function postgresTemplate(url: string): Promise<string> {
     } finally {
       await client.query("select pg_advisory_unlock(hashtext('scriptorium-test-template'))");
     }
-  }));
+  });
 }
 
 /** A PostgreSQL database cloned from the migrated template, dropped on close. */
