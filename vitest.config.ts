@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { serverTestFiles, testDialects } from "./server/test/dialects.ts";
+import { E2E_POLL_INTERVAL_MS, E2E_WAIT_MS } from "./tests/e2e/support/waits.ts";
 
 export default defineConfig(async () => {
   const { unit, data } = serverTestFiles(import.meta.dirname);
@@ -59,9 +60,9 @@ export default defineConfig(async () => {
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
-            // One retry for a journey that fails once on a loaded machine (seen: the money journey's deposit, once in
-            // two clean CI runs, at 30 s with no error shown); a real break still fails twice and turns CI red.
-            retry: 1,
+            // No retry: every wait has an explicit, generous deadline instead (tests/e2e/support/waits.ts), so a
+            // journey that fails is a real break or a real flake to fix, never hidden.
+            expect: { poll: { timeout: E2E_WAIT_MS, interval: E2E_POLL_INTERVAL_MS } },
           },
         },
       ],

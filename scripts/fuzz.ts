@@ -30,12 +30,12 @@ const env = {
   TRUST_PROXY: "true",
   BODY_LIMIT_BYTES: "65536",
 } as const;
-// With TEST_DATABASE_URL the store runs on PostgreSQL in a schema of its own (API routes only, no page rendering);
+// With TEST_DATABASE_URL the store runs on PostgreSQL in a database of its own (API routes only, no page rendering);
 // otherwise on SQLite with the pages of the last build.
 const onPostgres = Boolean(TEST_DATABASE_URL);
 const withPages = !onPostgres && fs.existsSync(path.join("build", "server"));
 const store = onPostgres
-  ? await startTestStore(env)
+  ? await startTestStore(env, { listen: true })
   : await assembleStore(loadConfig(env), withPages ? { buildDir: "build" } : undefined, { logger: false });
 let url = "";
 if ("url" in store) url = store.url as string;

@@ -4,7 +4,7 @@ import { DEMO_CUSTOMER, ensureDemoData } from "./demo-data";
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore({ DEMO_DATA: "true" });
+  store = await startTestStore({ DEMO_DATA: "true" }, { listen: true });
 });
 afterAll(() => store.close());
 

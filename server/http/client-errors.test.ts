@@ -5,7 +5,7 @@ import { startTestStore, type TestStore } from "../test/test-store";
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore({}, { listen: true });
 });
 afterAll(() => store?.close());
 

@@ -36,7 +36,7 @@ function gate() {
 describe("load shedding (MAX_IN_FLIGHT)", () => {
   it("answers the request past the limit at once with a translated 503 and Retry-After, and takes requests again once the work in hand is done", async () => {
     const held = gate();
-    store = await startTestStore({ MAX_IN_FLIGHT: "2" }, { holdWork: held.hold });
+    store = await startTestStore({ MAX_IN_FLIGHT: "2" }, { holdWork: held.hold, listen: true });
     const buyer = await customer(store, { currency: "EUR", minor: 2 * ARTICLE_EUR });
     const first = store.post("/api/orders", orderBody(), { token: buyer.token });
     const second = store.call("/api/orders", { token: buyer.token });
@@ -65,7 +65,7 @@ describe("load shedding (MAX_IN_FLIGHT)", () => {
 
   it("places no order and charges nothing when the client has gone before the work starts", async () => {
     const held = gate();
-    store = await startTestStore({}, { holdWork: held.hold });
+    store = await startTestStore({}, { holdWork: held.hold, listen: true });
     const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
     const leaving = new AbortController();
     const request = fetch(`${store.url}/api/orders`, {

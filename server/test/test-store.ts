@@ -2,22 +2,21 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Redis } from "ioredis";
-import pg from "pg";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
-import { openDatabase, type Db } from "../db/database";
-import { migrateToLatest } from "../db/migrate";
+import type { Db } from "../db/database";
 import type { Clock } from "../platform/clock";
 import { closeRedis, connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
+import { freshPostgresDatabase, freshSqliteDatabase, type FreshDatabase } from "./template-database";
 
 /**
  * The database the data tests run against: SQLite, or PostgreSQL when TEST_DATABASE_URL is set (vitest.config.ts
  * runs the data tests once per dialect in server/test/dialects.ts and sets it for the PostgreSQL pass). Every store
- * gets a fresh database (a new SQLite file, or a new PostgreSQL schema dropped on close) that refuses queries on the
- * outer database inside a transaction.
+ * gets a fresh, migrated database (a copy of a template migrated once per change of the migrations:
+ * template-database.ts) that refuses queries on the outer database inside a transaction.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
@@ -38,6 +37,7 @@ export interface CallOptions {
 }
 
 export interface TestStore {
+  /** The listening address; only with `listen: true` (reading it otherwise throws). */
   url: string;
   app: FastifyInstance;
   db: Db;
@@ -45,33 +45,14 @@ export interface TestStore {
   config: Config;
   /** The store's Redis client when REDIS_URL is set (tests that stop their own Redis wait for it to reconnect). */
   redis: Redis | null;
-  /** Calls the API over real HTTP; JSON in and out. */
+  /** Calls the API in-process (`app.inject`, or real HTTP with `listen: true`); JSON in and out. */
   call<T = any>(pathname: string, options?: CallOptions): Promise<ApiAnswer<T>>;
   post<T = any>(pathname: string, body: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (!TEST_DATABASE_URL) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-db-"));
-    const db = openDatabase({ sqliteFile: path.join(dir, "test.sqlite"), guardOuterDatabase: true });
-    return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const schema = `t_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 20, guardOuterDatabase: true });
-  return {
-    db,
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    },
-  };
+async function freshDatabase(): Promise<FreshDatabase> {
+  return TEST_DATABASE_URL ? freshPostgresDatabase(TEST_DATABASE_URL) : freshSqliteDatabase();
 }
 
 /**
@@ -90,6 +71,11 @@ export interface TestStoreOptions {
   holdWork?: AppDeps["holdWork"];
   /** Gets the Redis outage warnings (else they are dropped). */
   redisLog?: (line: string) => void;
+  /**
+   * Listen on a real socket (`url`) for tests of raw HTTP, streaming, uploads, disconnects or nginx; `call`/`post`
+   * then go over it too. Without it the API is called in-process with `app.inject`: no port, faster.
+   */
+  listen?: boolean;
 }
 
 export async function startTestStore(env: Record<string, string> = {}, options: TestStoreOptions = {}): Promise<TestStore> {
@@ -104,7 +90,6 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     ...env,
   });
   const { db, drop } = await freshDatabase();
-  await migrateToLatest(db);
   const redis = await connectRedis(config.REDIS_URL, options.redisLog ?? (() => undefined));
   const services = createServices({ config, db, redis, clock: options.clock });
   await prepareServices(services, config);
@@ -113,9 +98,15 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     config, db, services, redis, ssr: options.ssr, redisNamespace: options.redisNamespace ?? `test:${randomUUID()}:`, holdWork: options.holdWork,
     logger: Boolean(log), logStream: log && { write: (line: string) => log(JSON.parse(line)) },
   });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  let url: string | undefined;
+  if (options.listen) {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  } else {
+    await app.ready();
+  }
+  const send = url ? overHttp(url) : inProcess(app);
 
   const call = async <T,>(pathname: string, options: CallOptions = {}): Promise<ApiAnswer<T>> => {
     const headers: Record<string, string> = { ...options.headers };
@@ -123,15 +114,18 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers["content-type"] ??= "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(url + pathname, { method: options.method ?? (payload === undefined ? "GET" : "POST"), headers, body: payload });
-    const text = await response.text();
-    let body: unknown = text;
-    if ((response.headers.get("content-type") ?? "").includes("json") && text) body = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: body as T };
+    const answer = await send(options.method ?? (payload === undefined ? "GET" : "POST"), pathname, headers, payload);
+    let body: unknown = answer.text;
+    if ((answer.headers.get("content-type") ?? "").includes("json") && answer.text) body = JSON.parse(answer.text);
+    return { status: answer.status, headers: answer.headers, body: body as T };
   };
 
   return {
-    url,
+    get url(): string {
+      if (!url) throw new Error("This test store does not listen: start it with { listen: true } to use its url.");
+      return url;
+    },
+
     app,
     db,
     services,
@@ -148,4 +142,31 @@ export async function startTestStore(env: Record<string, string> = {}, options: 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type Send = (method: string, pathname: string, headers: Record<string, string>, payload: string | undefined) =>
+  Promise<{ status: number; headers: Headers; text: string }>;
+
+function overHttp(url: string): Send {
+  return async (method, pathname, headers, payload) => {
+    const response = await fetch(url + pathname, { method, headers, body: payload });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+}
+
+/** The same request through Fastify's in-process injection (light-my-request): no socket, same hooks and routes. */
+function inProcess(app: FastifyInstance): Send {
+  return async (method, pathname, headers, payload) => {
+    const response = await app.inject({ method: method as "GET", url: pathname, headers, payload });
+    return { status: response.statusCode, headers: toHeaders(response), text: response.body };
+  };
+}
+
+function toHeaders(response: LightMyRequestResponse): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
 }

@@ -5,7 +5,7 @@ import { createAccountsModule } from "./accounts-module";
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "ledger-kestrel-violet-9" });
+  store = await startTestStore({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "ledger-kestrel-violet-9" }, { listen: true });
 });
 afterAll(() => store.close());
 

@@ -6,7 +6,7 @@ import { splitGross } from "./vat";
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore({ VAT_RATE: "21", SELLER_NAME: "Scriptorium Ltd", SELLER_ADDRESS: "Calle Uno 1|28001 Madrid", SELLER_VAT_NUMBER: "ESB12345674" });
+  store = await startTestStore({ VAT_RATE: "21", SELLER_NAME: "Scriptorium Ltd", SELLER_ADDRESS: "Calle Uno 1|28001 Madrid", SELLER_VAT_NUMBER: "ESB12345674" }, { listen: true });
 });
 afterAll(() => store.close());
 

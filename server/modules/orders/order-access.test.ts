@@ -15,7 +15,7 @@ let writer: TestCustomer;
 let otherWriter: TestCustomer;
 
 beforeAll(async () => {
-  store = await startTestStore({}, { clock });
+  store = await startTestStore({}, { clock, listen: true });
   buyer = await customer(store, { currency: "EUR", minor: 10_000_000 });
   await store.db.kysely.updateTable("users").set({ first_name: "Sofía", last_name: "Ortega" }).where("id", "=", buyer.id).execute();
   manager = await staffMember(store, "manager");

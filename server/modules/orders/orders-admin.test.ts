@@ -9,7 +9,7 @@ let store: TestStore;
 let buyer: TestCustomer;
 let staffToken: string;
 beforeAll(async () => {
-  store = await startTestStore({ UPLOAD_LIMIT_BYTES: "1000" });
+  store = await startTestStore({ UPLOAD_LIMIT_BYTES: "1000" }, { listen: true });
   buyer = await customer(store, { currency: "EUR", minor: 100_000 });
   staffToken = (await staffMember(store, "admin")).token;
 });

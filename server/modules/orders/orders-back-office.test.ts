@@ -15,7 +15,7 @@ let writer: TestCustomer;
 let otherWriter: TestCustomer;
 
 beforeAll(async () => {
-  store = await startTestStore({ UPLOAD_LIMIT_BYTES: "2000", UPLOAD_ALLOWED_TYPES: "pdf,txt,docx" }, { clock });
+  store = await startTestStore({ UPLOAD_LIMIT_BYTES: "2000", UPLOAD_ALLOWED_TYPES: "pdf,txt,docx" }, { clock, listen: true });
   buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
   other = await customer(store, { currency: "USD", minor: 1_000_000 });
   admin = await staffMember(store, "admin");

@@ -14,7 +14,7 @@ describe.skipIf(!hasNginx)("result downloads handed to nginx (DOWNLOAD_ACCEL_PAT
   const bytes = randomBytes(300_000);
 
   beforeAll(async () => {
-    store = await startTestStore({ DOWNLOAD_ACCEL_PATH: "/_files/" });
+    store = await startTestStore({ DOWNLOAD_ACCEL_PATH: "/_files/" }, { listen: true });
     nginx = await startNginx(
       store.config.DATA_DIR,
       `location /_files/ { internal; alias ${store.config.DATA_DIR}/files/; }

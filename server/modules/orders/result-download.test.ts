@@ -11,7 +11,7 @@ const bytes = randomBytes(100_000);
 const fileName = "Informe de análisis — año 2026.pdf";
 
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore({}, { listen: true });
   owner = await customer(store, { currency: "EUR", minor: 100_000 });
   const placed = await store.post("/api/orders", orderBody(), { token: owner.token });
   orderId = placed.body.id;

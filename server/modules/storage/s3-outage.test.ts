@@ -15,7 +15,7 @@ const bytes = randomBytes(50_000);
 
 beforeAll(async () => {
   fakeS3 = await startFakeS3();
-  store = await startTestStore(fakeS3.env);
+  store = await startTestStore(fakeS3.env, { listen: true });
   owner = await customer(store, { currency: "EUR", minor: 100_000 });
   const manager = await staffMember(store, "manager");
   writer = await staffMember(store, "writer");

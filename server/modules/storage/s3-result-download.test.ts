@@ -12,7 +12,7 @@ const bytes = randomBytes(200_000);
 
 beforeAll(async () => {
   fakeS3 = await startFakeS3();
-  store = await startTestStore(fakeS3.env);
+  store = await startTestStore(fakeS3.env, { listen: true });
   owner = await customer(store, { currency: "EUR", minor: 100_000 });
   orderId = (await store.post("/api/orders", orderBody(), { token: owner.token })).body.id;
   await store.services.orders.deliver(orderId, { fileName: "report.pdf", content: bytes });

@@ -82,6 +82,24 @@ describe("wallet service", () => {
   });
 
   it("keeps every balance equal to the sum of its ledger", async () => {
+    // Its own movements, so the check holds whatever else ran (or did not) in this file: credits and debits in
+    // two currencies, one refused and one rolled back, none of which may leave a balance apart from its ledger.
+    const ada = await registerCustomer(store);
+    const bea = await registerCustomer(store);
+    await credit(ada.userId, "EUR", 5_000, "ledger-1");
+    await credit(bea.userId, "USD", 3_000, "ledger-2");
+    expect(await debit(ada.userId, "EUR", 1_200, "ledger-order-1")).toBe(true);
+    expect(await debit(bea.userId, "USD", 3_001, "ledger-order-2")).toBe(false);
+    await store.services.wallet
+      .transaction(async (trx) => {
+        await store.services.wallet.debit(trx, { userId: bea.userId, currency: "USD", amount: 1_000, kind: "order", reference: "ledger-order-3" });
+        throw new Error("rolled back");
+      })
+      .catch(() => undefined);
+    const own = await store.db.kysely.selectFrom("ledger_entries").select("amount").where("user_id", "in", [ada.userId, bea.userId]).execute();
+    expect(own.map((row) => row.amount).sort((a, b) => a - b)).toEqual([-1_200, 3_000, 5_000]);
+    expect(await store.services.wallet.balance(ada.userId, "EUR")).toBe(3_800);
+    expect(await store.services.wallet.balance(bea.userId, "USD")).toBe(3_000);
     expect(await ledgerMismatches()).toEqual([]);
   });
 });
