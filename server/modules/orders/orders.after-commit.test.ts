@@ -31,7 +31,7 @@ vi.mock("../documents/document-pdf", async (importOriginal) => {
 
 let store: TestStore;
 beforeAll(async () => {
-  store = await startTestStore();
+  store = await startTestStore({}, { listen: true });
 });
 afterAll(() => store.close());
 

@@ -17,7 +17,7 @@ afterEach(async () => {
 describe.skipIf(!TEST_DATABASE_URL)("an order whose client leaves while it waits for a lock inside its transaction", () => {
   it("is rolled back: no order, no debit, and the customer can still order", async () => {
     const requests: Array<{ request: FastifyRequest; reply: FastifyReply }> = [];
-    store = await startTestStore({}, { holdWork: async (request, reply) => void requests.push({ request, reply }) });
+    store = await startTestStore({}, { listen: true, holdWork: async (request, reply) => void requests.push({ request, reply }) });
     const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
 
     // Another transaction holds the buyer's balance row, as a concurrent order of theirs would.

@@ -90,7 +90,7 @@ describe("wallet service", () => {
     await credit(bea.userId, "USD", 3_000, "ledger-2");
     expect(await debit(ada.userId, "EUR", 1_200, "ledger-order-1")).toBe(true);
     expect(await debit(bea.userId, "USD", 3_001, "ledger-order-2")).toBe(false);
-    await store.services.wallet
+    await store.services
       .transaction(async (trx) => {
         await store.services.wallet.debit(trx, { userId: bea.userId, currency: "USD", amount: 1_000, kind: "order", reference: "ledger-order-3" });
         throw new Error("rolled back");
