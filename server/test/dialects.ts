@@ -33,7 +33,7 @@ function redact(url: string): string {
 }
 
 /** A server test that starts a store or opens a database is a data test and runs once per dialect; the rest are unit tests. */
-const NEEDS_DATABASE = /startTestStore|openDatabase|connectRedis|TEST_REDIS_URL|startPostgresCluster/;
+const NEEDS_DATABASE = /startTestStore|openDatabase|openEmptyDatabase|connectRedis|TEST_REDIS_URL|startPostgresCluster/;
 
 export function serverTestFiles(root: string): { unit: string[]; data: string[] } {
   const files = fs.globSync("server/**/*.test.ts", { cwd: root }).sort();

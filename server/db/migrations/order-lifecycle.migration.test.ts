@@ -1,11 +1,6 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_DATABASE_URL } from "../../test/test-store";
-import { openDatabase, type Db } from "../database";
+import { openEmptyDatabase } from "../../test/empty-database";
+import type { Db } from "../database";
 import { migrateTo } from "../migrate";
 
 let db: Db;
@@ -16,24 +11,7 @@ afterEach(async () => {
 });
 
 async function fresh(): Promise<void> {
-  if (!TEST_DATABASE_URL) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-migration-"));
-    db = openDatabase({ sqliteFile: path.join(dir, "m.sqlite") });
-    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-    return;
-  }
-  const schema = `t_${randomUUID().replace(/-/g, "")}`;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
-  drop = async () => {
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
+  ({ db, drop } = await openEmptyDatabase());
 }
 
 describe("migration to the order lifecycle", () => {

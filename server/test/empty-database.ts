@@ -1,0 +1,29 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Db } from "../db/database";
+import { TEST_DATABASE_URL } from "./test-store";
+
+/**
+ * An empty, unmigrated database on the dialect under test (a new SQLite file, or a new PostgreSQL schema), for the
+ * tests of one migration: they migrate up to just before it, write rows in the old shape, then run it.
+ */
+export async function openEmptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-migration-"));
+    const db = openDatabase({ sqliteFile: path.join(dir, "m.sqlite") });
+    return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomUUID().replace(/-/g, "")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+  return { db, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
