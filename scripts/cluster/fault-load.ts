@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { billing, orderBody, PASSWORD, type Customer } from "./shop";
 
-export type Kind = "page" | "signed-in" | "order" | "keyed order" | "download";
+/** `refresh` and `order` are POSTs without an Idempotency-Key: nginx never repeats them on another instance. */
+export type Kind = "page" | "signed-in" | "refresh" | "order" | "keyed order" | "download";
 
 export interface Outcome {
   kind: Kind;
@@ -103,7 +104,7 @@ export function faultLoad(base: string, options: LoadOptions): { outcomes: Outco
       const session = sessions[i % sessions.length];
       if (!session) return;
       if (i % 5 === 4) {
-        const renewed = await record("signed-in", () => timedCall(base, "/api/Accounts/refresh", { body: { refreshToken: session.refreshToken }, ip: session.ip, timeoutMs }));
+        const renewed = await record("refresh", () => timedCall(base, "/api/Accounts/refresh", { body: { refreshToken: session.refreshToken }, ip: session.ip, timeoutMs }));
         if (renewed.status === 200) Object.assign(session, { accessToken: renewed.body.accessToken, refreshToken: renewed.body.refreshToken });
       } else {
         await record("signed-in", () => timedCall(base, "/api/Accounts/profile", { token: session.accessToken, ip: session.ip, timeoutMs }));
