@@ -147,11 +147,20 @@ describe("back office orders", () => {
       { name: "sources.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 sources") },
     ]);
     await page.getByLabel("Note for the customer (optional)").fill("Here is the article and its sources.");
-    const progress = page.getByTestId("upload-progress").waitFor();
+    // The bar lives only while the upload runs, which on localhost can be shorter than a polling wait's step (a
+    // `waitFor` missed it once): a MutationObserver notes every value it shows.
+    await page.evaluate(() => {
+      const shown: number[] = [];
+      (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown = shown;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"]');
+        if (bar) shown.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
+    });
     await page.getByRole("button", { name: "Upload and deliver" }).click();
-    await progress;
-    await page.getByTestId("upload-progress").waitFor({ state: "detached" });
     await page.getByText("Version 1 is delivered.").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown.length)).toBeGreaterThan(0);
+    await page.getByTestId("upload-progress").waitFor({ state: "detached" });
     await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
     expect(errors).toEqual([]);
     await context.close();
