@@ -33,6 +33,15 @@ export async function registerCustomer(store: TestStore, overrides: Partial<Regi
   return { email: input.email, password, accessToken, refreshToken, userId };
 }
 
+/** A new customer with `minor` euro cents on their balance (a balance adjustment in the ledger). */
+export async function fundedCustomer(store: TestStore, minor: number): Promise<TestCustomer> {
+  const customer = await registerCustomer(store);
+  await store.services.transaction((trx) =>
+    store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: minor, kind: "adjustment", reference: "test" }),
+  );
+  return customer;
+}
+
 /** A signed-in admin, for back-office tests (server/test/staff.ts `staffSession` gives any role). */
 export async function registerStaff(store: TestStore): Promise<TestCustomer> {
   const { email, password, accessToken, refreshToken, userId } = await staffSession(store, "admin");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCustomer, type TestCustomer } from "../../test/accounts";
+import { fundedCustomer, registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { orderBody, staffMember } from "../../test/orders-test-support";
 
@@ -8,14 +8,6 @@ beforeAll(async () => {
   store = await startTestStore();
 });
 afterAll(() => store.close());
-
-async function fundedCustomer(): Promise<TestCustomer> {
-  const customer = await registerCustomer(store);
-  await store.services.transaction((trx) =>
-    store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 50_000, kind: "adjustment", reference: "test" }),
-  );
-  return customer;
-}
 
 const billing = { firstName: "Mallory", lastName: "Typed", businessName: "", country: "ES", city: "Madrid", address1: "Calle 1", state: "", zipCode: "28013", agreedToPP_TOS: true };
 
@@ -43,7 +35,7 @@ async function rowsOf(person: TestCustomer) {
 
 describe("POST /api/accounts/close erases only the account's own data", () => {
   it("leaves another customer's tickets, mail, orders and documents byte for byte, even when their address was typed into the closing account's billing forms", async () => {
-    const victim = await fundedCustomer();
+    const victim = await fundedCustomer(store, 50_000);
     const placed = await store.post("/api/orders", { ...orderBody(), email: victim.email }, { token: victim.accessToken });
     await store.post(`/api/orders/${placed.body.id}/messages`, { body: "Victim's own words." }, { token: victim.accessToken });
     expect((await store.post(`/api/orders/${placed.body.id}/cancel`, {}, { token: victim.accessToken })).status).toBe(200);
@@ -54,7 +46,7 @@ describe("POST /api/accounts/close erases only the account's own data", () => {
     const cart = { currency: "EUR", items: [{ id: "line-1", productId: "article-forge", brief: { topic: "Victim's plans" } }] };
     expect((await store.call("/api/cart", { method: "PUT", body: cart, token: victim.accessToken })).status).toBe(200);
 
-    const closing = await fundedCustomer();
+    const closing = await fundedCustomer(store, 50_000);
     // The closing customer types the victim's address into every billing form, and sends a ticket in their name.
     expect((await store.post("/api/balance/deposit", { ...billing, email: victim.email, depositAmount: 20, currency: "EUR" }, { token: closing.accessToken })).status).toBe(200);
     const own = await store.post("/api/orders", { ...orderBody(), email: victim.email }, { token: closing.accessToken });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCustomer, type TestCustomer } from "../../test/accounts";
+import { fundedCustomer, registerCustomer } from "../../test/accounts";
 import { startTestStore, type ApiAnswer, type TestStore } from "../../test/test-store";
 import { orderBody } from "../../test/orders-test-support";
 
@@ -12,14 +12,6 @@ afterAll(() => store.close());
 /** Closes per round: one; the close route allows ten a minute, and the probe takes one. */
 const ROUNDS = 8;
 const ORDERS = 10;
-
-async function fundedCustomer(): Promise<TestCustomer> {
-  const customer = await registerCustomer(store);
-  await store.services.transaction((trx) =>
-    store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 500_000, kind: "adjustment", reference: "test" }),
-  );
-  return customer;
-}
 
 const deposit = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.test", businessName: "", country: "ES", city: "Madrid", address1: "Calle 1", state: "", zipCode: "28013", agreedToPP_TOS: true, depositAmount: 20, currency: "EUR" };
 
@@ -37,7 +29,7 @@ describe("POST /api/accounts/close racing the customer's own requests", () => {
     let start = performance.now() - verifyStarted;
     let step = start / 3;
     for (let round = 0; round < ROUNDS; round++) {
-      const ada = await fundedCustomer();
+      const ada = await fundedCustomer(store, 500_000);
       const token = ada.accessToken;
       // A finished order (it does not keep the account open) whose thread the customer writes to during the close.
       const done = await store.post("/api/orders", orderBody(), { token });

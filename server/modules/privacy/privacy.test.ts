@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCustomer, type TestCustomer } from "../../test/accounts";
+import { fundedCustomer, registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { articleBrief, orderBody, staffMember } from "../../test/orders-test-support";
 
@@ -9,19 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-async function fundedCustomer(): Promise<TestCustomer> {
-  const customer = await registerCustomer(store);
-  await store.services.transaction((trx) =>
-    store.services.wallet.credit(trx, { userId: customer.userId, currency: "EUR", amount: 50_000, kind: "adjustment", reference: "test" }),
-  );
-  return customer;
-}
-
 const login = (customer: TestCustomer) => store.post("/api/Accounts/login", { email: customer.email, password: customer.password });
 
 describe("GET /api/accounts/export", () => {
   it("downloads the profile, the orders with their briefs and messages, the ledger, the documents and the support tickets as a JSON file", async () => {
-    const ada = await fundedCustomer();
+    const ada = await fundedCustomer(store, 50_000);
     const placed = await store.post("/api/orders", orderBody(), { token: ada.accessToken });
     expect((await store.post(`/api/orders/${placed.body.id}/messages`, { body: "Please mention our Madrid shop." }, { token: ada.accessToken })).status).toBe(200);
     const writer = await staffMember(store, "manager");
@@ -67,7 +59,7 @@ describe("POST /api/accounts/close", () => {
   });
 
   it("is refused while an order is open (not completed or cancelled), with a message saying why", async () => {
-    const ada = await fundedCustomer();
+    const ada = await fundedCustomer(store, 50_000);
     const placed = await store.post("/api/orders", orderBody(), { token: ada.accessToken });
     const answer = await store.post("/api/accounts/close", { password: ada.password }, { token: ada.accessToken, headers: { "accept-language": "es" } });
     expect(answer.status).toBe(400);
@@ -84,7 +76,7 @@ describe("POST /api/accounts/close", () => {
   });
 
   it("ends every sign-in at once, erases personal data, keeps the ledger and the invoices, and frees the e-mail", async () => {
-    const ada = await fundedCustomer();
+    const ada = await fundedCustomer(store, 50_000);
     const other = await login(ada);
     const placed = await store.post("/api/orders", orderBody(), { token: ada.accessToken });
     await store.post(`/api/orders/${placed.body.id}/messages`, { body: "My phone is 600 000 000." }, { token: ada.accessToken });
