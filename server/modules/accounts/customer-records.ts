@@ -1,21 +1,13 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../../db/schema";
+import type { UsersTable } from "./accounts.tables";
 
 const SEARCH_PAGE = 50;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export interface CustomerRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  country: string;
-  company: string;
-  city: string;
-  created_at: string;
-  blocked_at: string | null;
-}
+/** The columns of a customer's `users` row that the back office lists. */
+export type CustomerRow = Pick<Selectable<UsersTable>, "id" | "email" | "first_name" | "last_name" | "country" | "company" | "city" | "created_at" | "blocked_at">;
 
 /** Customer accounts as the back office's customers page reads them (search, one, by e-mail) and blocks them. */
 export function createCustomerRecords(db: Kysely<Database>) {
