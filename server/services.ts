@@ -8,7 +8,7 @@ import { createCatalogRepository, createCatalogService } from "./modules/catalog
 import { createCustomersAdminRepository, createCustomersAdminService } from "./modules/customers";
 import { createDocumentsService, DOCUMENT_ATTACHMENTS } from "./modules/documents";
 import { createMailService } from "./modules/mail";
-import { createOrdersService } from "./modules/orders";
+import { createOrdersModule } from "./modules/orders";
 import { createPaymentProvider } from "./modules/payments";
 import { createPrivacyService } from "./modules/privacy";
 import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
@@ -104,7 +104,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const storage = createStorage(config);
   const staleUploads = createStaleUploadSweep({ storage, jobs, clock });
-  const orders = createOrdersService({
+  const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
