@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { productIdSchema } from "./catalog";
+import { deliverableStatusSchema } from "./deliverables";
 import { orderListEntrySchema, orderStatusSchema } from "./orders";
 
 /** Who did something, as the customer sees it: staff roles are not shown to customers. */
@@ -46,6 +48,27 @@ export const CUSTOMER_ACTIONS = ["accept", "request_revision", "answer", "cancel
 export const customerActionSchema = z.enum(CUSTOMER_ACTIONS);
 export type CustomerAction = z.infer<typeof customerActionSchema>;
 
+/** One deliverable as its customer sees it on the order page. */
+export const deliverableSchema = z.object({
+  n: z.number().int(),
+  productId: productIdSchema.describe("the service worked"),
+  bundleId: productIdSchema.nullable().describe("the bundle it was bought in, or null"),
+  itemPosition: z.number().int().describe("the order item (and brief) it comes from, from 0"),
+  price: z.number().describe("major units: its share of what was paid"),
+  status: deliverableStatusSchema,
+  dueAt: z.string().describe("ISO-8601 UTC; moved later by the time spent in needs_info; a revision request sets a new one"),
+  late: z.boolean().describe("past the due date and not delivered yet"),
+  reviewEndsAt: z.string().nullable(),
+  revisionRounds: z.number().int(),
+  revisionsUsed: z.number().int(),
+  refunded: z.number().describe("major units given back by refunds"),
+  credited: z.number().describe("major units given back as goodwill credit"),
+  events: z.array(orderEventSchema),
+  versions: z.array(orderVersionSchema),
+  actions: z.array(customerActionSchema),
+});
+export type Deliverable = z.infer<typeof deliverableSchema>;
+
 /** GET /api/orders/{id or number}: the order page. */
 export const orderDetailSchema = orderListEntrySchema.extend({
   reviewEndsAt: z.string().nullable(),
@@ -56,6 +79,7 @@ export const orderDetailSchema = orderListEntrySchema.extend({
   messages: z.array(orderMessageSchema),
   unreadMessages: z.number().int(),
   actions: z.array(customerActionSchema),
+  deliverables: z.array(deliverableSchema).describe("one per service; the order-level fields above describe them together"),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
