@@ -158,6 +158,7 @@ async function moveOrders(db: Kysely<any>, now: string): Promise<void> {
       product_id: item.product_id,
       bundle_id: null,
       price: item.price,
+      status: order.status,
       ...Object.fromEntries(LIFECYCLE_COLUMNS.map((column) => [column, order[column]])),
       revision_days: revisionDays.get(item.product_id) ?? 3,
       cancelled_at: order.status === "cancelled" ? order.updated_at : null,
