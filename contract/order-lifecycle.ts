@@ -13,6 +13,7 @@ export const orderEventSchema = z.object({
   from: orderStatusSchema.nullable(),
   to: orderStatusSchema.nullable(),
   note: z.string(),
+  deliverable: z.number().int().nullable().describe("the deliverable's n, or null when about the whole order"),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -29,6 +30,7 @@ export const orderVersionSchema = z.object({
   createdAt: z.string(),
   note: z.string(),
   files: z.array(orderFileSchema),
+  deliverable: z.number().int().nullable().describe("the deliverable's n; null on an older order delivered as a whole"),
 });
 export type OrderVersion = z.infer<typeof orderVersionSchema>;
 
@@ -40,6 +42,7 @@ export const orderMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   attachments: z.array(orderFileSchema),
+  deliverable: z.number().int().nullable().describe("the deliverable's n the message is about, or null"),
 });
 export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
@@ -109,6 +112,7 @@ export type EditBriefRequest = z.infer<typeof editBriefSchema>;
 /** POST /api/orders/{id}/messages: a message to staff; while the order needs_info it is the answer. */
 export const postMessageSchema = z.strictObject({
   body: z.string().trim().min(1).max(MESSAGE_MAX),
+  deliverable: z.number().int().min(1).max(999).optional().describe("the n of the deliverable it is about"),
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).default([]),
 });
 
