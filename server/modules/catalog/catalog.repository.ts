@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema";
 import type { Currency } from "../../../contract/currency";
 import type { ProductId, ProductKind } from "../../../contract/catalog";
 import { BUNDLES, SERVICES } from "../../../content/catalog";
+import { revisionDays, type WorkTerms } from "./work-terms";
 
 export interface PricedProduct {
   id: ProductId;
@@ -93,10 +94,12 @@ export function createCatalogRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Business days and revision rounds of each product (LIFECYCLE.md: a bundle takes its longest service). */
-    async lifecycleTerms(): Promise<Map<ProductId, { turnaroundDays: number; revisionRounds: number }>> {
-      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds"]).execute();
-      return new Map(rows.map((row) => [row.id as ProductId, { turnaroundDays: row.turnaround_days, revisionRounds: row.revision_rounds }]));
+    /** Business days, revision rounds and revision days of each product (LIFECYCLE.md: a bundle takes its longest service). */
+    async lifecycleTerms(): Promise<Map<ProductId, WorkTerms>> {
+      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds", "revision_days"]).execute();
+      return new Map(
+        rows.map((row) => [row.id as ProductId, { turnaroundDays: row.turnaround_days, revisionRounds: row.revision_rounds, revisionDays: row.revision_days }]),
+      );
     },
 
     /** Inserts the catalog of content/catalog.ts where it is missing; existing rows (and edited prices) are kept. */
@@ -105,6 +108,7 @@ export function createCatalogRepository(db: Kysely<Database>) {
         const products = [
           ...SERVICES.map((service, index) => ({
             id: service.id, kind: "service" as const, position: index, active: 1, turnaround_days: service.turnaround, revision_rounds: service.revisions,
+            revision_days: revisionDays(service.id),
           })),
           ...BUNDLES.map((bundle, index) => {
             const services = SERVICES.filter((service) => bundle.services.includes(service.id));
@@ -112,6 +116,7 @@ export function createCatalogRepository(db: Kysely<Database>) {
               id: bundle.id, kind: "bundle" as const, position: 100 + index, active: 1,
               turnaround_days: Math.max(...services.map((service) => service.turnaround)),
               revision_rounds: Math.min(...services.map((service) => service.revisions)),
+              revision_days: Math.max(...services.map((service) => revisionDays(service.id))),
             };
           }),
         ];

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
 import type { CatalogEntry, CatalogRepository, PricedProduct } from "./catalog.repository";
+import { DEFAULT_TERMS, type WorkTerms } from "./work-terms";
 
 export interface CatalogChange {
   active: boolean;
@@ -30,6 +31,15 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
   const priceCache = new Map<Currency, Promise<PricedProduct[]>>();
   let contents: Promise<Map<ProductId, ProductId[]>> | null = null;
   let terms: ReturnType<CatalogRepository["lifecycleTerms"]> | null = null;
+  /** Kept like prices until the catalog changes: every rendered page shows every service's terms. */
+  const allTerms = () => {
+    if (!terms) {
+      const read = repository.lifecycleTerms();
+      read.catch(() => (terms = null));
+      terms = read;
+    }
+    return terms;
+  };
   const listeners = new Set<() => void>();
 
   const prices = (currency: Currency): Promise<PricedProduct[]> => {
@@ -83,6 +93,11 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
       return (await prices(currency)).find((product) => product.id === id);
     },
 
+    /** The work terms of one product (a deliverable's clock and rounds), the store's defaults when unknown. */
+    async workTerms(id: string): Promise<WorkTerms> {
+      return (await allTerms()).get(id as ProductId) ?? DEFAULT_TERMS;
+    },
+
     /** The services a bundle contains, in order (empty for a service). */
     async servicesOf(id: ProductId): Promise<ProductId[]> {
       contents ??= repository.bundleContents();
@@ -94,13 +109,7 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
      * days, and the fewest revision rounds among them.
      */
     async orderTerms(productIds: readonly string[]): Promise<{ turnaroundDays: number; revisionRounds: number }> {
-      // Kept like prices until the catalog changes: every rendered page shows every service's terms.
-      if (!terms) {
-        const read = repository.lifecycleTerms();
-        read.catch(() => (terms = null));
-        terms = read;
-      }
-      const byProduct = await terms;
+      const byProduct = await allTerms();
       const known = productIds.map((id) => byProduct.get(id as ProductId)).filter((term) => term !== undefined);
       if (known.length === 0) return { turnaroundDays: 5, revisionRounds: 2 };
       return {

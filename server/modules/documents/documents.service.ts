@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { DocumentSummary } from "../../../contract/documents";
 import type { Database } from "../../db/schema";
 import { translate, type Locale } from "../../i18n/messages";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
+import { productName } from "../catalog";
 import type { MailAttachment, MailMessage, OutgoingMail } from "../mail";
 import { buyerFrom, type Buyer, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import { createDocumentsRepository, type DocumentRow } from "./documents.repository";
@@ -52,6 +54,10 @@ export interface CreditNoteFacts extends Common {
   orderNumber: string;
   /** Positive minor units returned to the balance. */
   amount: number;
+  /** What the credit note is the document of: a deliverable's refund or credit (its adjustment's id); the order's id by default. */
+  sourceId?: string;
+  /** The deliverable the money was given back on, named on the credit note's line. */
+  deliverable?: { n: number; productId: string };
 }
 
 function fileName(row: DocumentRow, data: DocumentData): string {
@@ -169,8 +175,18 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
     async issueCreditNote(trx: Kysely<Database>, facts: CreditNoteFacts): Promise<DocumentRow> {
       const invoice = await repository.findBySource("invoice", facts.orderId, trx);
       const invoiced = invoice ? (JSON.parse(invoice.data_json) as DocumentData) : null;
-      const lines =
-        invoiced && invoiced.total === facts.amount
+      const lines = facts.deliverable
+        ? [
+            {
+              description: translate(facts.locale, "documents.refundOfDeliverable", {
+                number: facts.orderNumber,
+                n: facts.deliverable.n,
+                name: productName(facts.deliverable.productId as ProductId, facts.locale),
+              }),
+              amount: -facts.amount,
+            },
+          ]
+        : invoiced && invoiced.total === facts.amount
           ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
           : [
               {
@@ -178,7 +194,7 @@ export function createDocumentsService({ db, seller, clock = systemClock }: Docu
                 amount: -facts.amount,
               },
             ];
-      return issue(trx, "credit_note", facts.orderId, facts, () => ({
+      return issue(trx, "credit_note", facts.sourceId ?? facts.orderId, facts, () => ({
         buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
         lines,
         ...withVat(-facts.amount),

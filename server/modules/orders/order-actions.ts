@@ -27,7 +27,7 @@ export interface OrderActions extends OrderMoves, OrderAssignment, OrderMessages
   /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
   file(orderId: string, fileId: string, actor: Actor): Promise<ResultFile>;
   /** The check for lateness at the order's due date, in the caller's transaction. */
-  scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void>;
+  scheduleLate(trx: Kysely<Database>, work: { id: string; deliverable_id: string }, dueAt: string): Promise<void>;
 }
 
 export function createOrderActions(deps: OrderWorkDeps): OrderActions {
@@ -39,6 +39,6 @@ export function createOrderActions(deps: OrderWorkDeps): OrderActions {
     ...createTimedMoves(deps),
     lookup: (orderId, actor, need) => lookupOrder(deps, orderId, actor, need),
     file: (orderId, fileId, actor) => orderFile(deps, orderId, fileId, actor),
-    scheduleLate: (trx, orderId, dueAt) => scheduleLate(deps.jobs, trx, orderId, dueAt),
+    scheduleLate: (trx, work, dueAt) => scheduleLate(deps.jobs, trx, work, dueAt),
   };
 }

@@ -1,0 +1,25 @@
+/** What a product promises about the work (LIFECYCLE.md): turnaround, revision rounds, and how long a revision takes. */
+export interface WorkTerms {
+  /** Business days from placing to the due date. */
+  turnaroundDays: number;
+  revisionRounds: number;
+  /** Business days a revision takes once requested (a new due date). */
+  revisionDays: number;
+}
+
+/** Business days a revision takes per service when the catalog is first seeded (editable in the products table). */
+const REVISION_DAYS: Record<string, number> = {
+  "article-forge": 2,
+  "web-copycraft": 3,
+  "seo-layer": 2,
+  "investor-deck": 5,
+  "whitepaper-builder": 5,
+  "project-snapshot": 3,
+  "custom-creation": 5,
+};
+
+export function revisionDays(serviceId: string): number {
+  return REVISION_DAYS[serviceId] ?? 3;
+}
+
+export const DEFAULT_TERMS: WorkTerms = { turnaroundDays: 5, revisionRounds: 2, revisionDays: 3 };
