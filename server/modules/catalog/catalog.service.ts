@@ -68,9 +68,11 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
     assertRole(actor.role, "admin");
     await admin.db.transaction().execute(async (trx) => {
       if (!(await repository.lockProduct(productId, trx))) throw DomainError.notFound();
-      const before = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
+      const before = (await repository.allProducts(trx)).find((product) => product.id === productId);
+      if (!before) throw DomainError.notFound();
       await apply(before, trx);
-      const after = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
+      const after = (await repository.allProducts(trx)).find((product) => product.id === productId);
+      if (!after) throw DomainError.notFound();
       await admin.audit.record({ actor, action, subjectType: "product", subjectId: productId, before, after }, trx);
     });
   };
@@ -141,7 +143,9 @@ export function createCatalogService(repository: CatalogRepository, bus?: Change
         repository.updateProduct(productId, next, trx),
       );
       await announce("catalog.products");
-      return (await repository.allProducts()).find((product) => product.id === productId)!;
+      const updated = (await repository.allProducts()).find((product) => product.id === productId);
+      if (!updated) throw DomainError.notFound();
+      return updated;
     },
 
     /** Called whenever prices change (the page cache empties itself here). */

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { translate, type Locale } from "../../i18n/messages";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
-import type { MailAttachment, MailMessage, OutgoingMail } from "../mail";
+import type { MailAttachment, OutgoingMail } from "../mail";
 import { buyerFrom, type Buyer, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import { createDocumentsRepository, type DocumentRow } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";

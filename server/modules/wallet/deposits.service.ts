@@ -146,7 +146,8 @@ export function createDepositService({
       if (outcome === "paid") await service.confirmPaid(depositId);
       else await service.fail(depositId, "declined");
       const row = await repository.find(depositId);
-      return { depositId, status: row!.status };
+      if (!row) throw DomainError.notFound();
+      return { depositId, status: row.status };
     },
 
     /** Credits a pending deposit once. With `payment`, only when the provider's reference, amount and currency match. */

@@ -20,8 +20,11 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-/** Does the work of one job; throwing schedules a retry with backoff (until the last attempt). */
-export type JobHandler = (payload: any, context: JobContext) => Promise<void>;
+/**
+ * Does the work of one job; throwing schedules a retry with backoff (until the last attempt). `Payload` is what the
+ * code scheduling this kind puts in `payload`, read back from the queue's JSON.
+ */
+export type JobHandler<Payload = unknown> = (payload: Payload, context: JobContext) => Promise<void>;
 
 export interface JobKindOptions {
   /** Jobs of this kind one runner runs at once (default 1); the others stay queued for another runner to take. */
@@ -165,7 +168,7 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
     const lastAttempt = job.attempts >= job.max_attempts;
     try {
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
-      const payload = JSON.parse(job.payload_json);
+      const payload: unknown = JSON.parse(job.payload_json);
       await withTimeout(timers, registered.timeoutMs, `job ${job.kind} timed out after ${registered.timeoutMs} ms`, (signal) => registered.handler(payload, { attempt: job.attempts, lastAttempt, now: clock.now(), signal }));
       await finish(job, { status: "done", finished_at: clock.now().toISOString(), last_error: null });
     } catch (error) {
@@ -236,9 +239,11 @@ export function createJobRunner(db: Kysely<Database>, dialect: "sqlite" | "postg
       await runner.scheduleDaily(CLEANUP_JOB);
     },
 
-    register(kind: string, handler: JobHandler, kindOptions: JobKindOptions = {}): void {
+    /** `handler` is the one reader of its kind's payloads: the kind is the contract between scheduler and handler. */
+    register<Payload>(kind: string, handler: JobHandler<Payload>, kindOptions: JobKindOptions = {}): void {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
-      handlers.set(kind, { handler, concurrency: Math.max(1, kindOptions.concurrency ?? 1), timeoutMs: kindOptions.timeoutMs ?? lockMs });
+      const run: JobHandler = (payload, context) => handler(payload as Payload, context);
+      handlers.set(kind, { handler: run, concurrency: Math.max(1, kindOptions.concurrency ?? 1), timeoutMs: kindOptions.timeoutMs ?? lockMs });
     },
 
     /** Adds a job in `trx` (the transaction that makes it due) or on its own; a known `uniqueKey` adds nothing. */
