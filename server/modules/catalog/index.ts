@@ -1,4 +1,5 @@
 /** The catalog module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createCatalogModule, type CatalogModule, type CatalogModuleDeps } from "./catalog-module";
 export { createCatalogService, type CatalogService } from "./catalog.service";
 export { createCatalogRepository } from "./catalog.repository";
 export { productName } from "./product-name";
