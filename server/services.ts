@@ -8,7 +8,7 @@ import { createCatalogModule } from "./modules/catalog";
 import { createCustomersModule } from "./modules/customers";
 import { createDocumentsModule } from "./modules/documents";
 import { createMailModule } from "./modules/mail";
-import { createOrdersService } from "./modules/orders";
+import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
 import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
@@ -91,7 +91,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
-  const orders = createOrdersService({
+  const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },

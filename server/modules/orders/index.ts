@@ -1,2 +1,3 @@
 /** The orders module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
-export { createOrdersService, type OrdersService, type PlaceOrderInput } from "./orders.service";
+export { createOrdersModule, type OrdersModuleDeps } from "./orders-module";
+export type { OrdersService, PlaceOrderInput } from "./orders.service";

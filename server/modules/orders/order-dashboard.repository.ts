@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, Kysely, SqlBool } from "kysely";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
@@ -11,10 +11,12 @@ import type { WalletService } from "../wallet";
 const WINDOW_DAYS = 30;
 
 function median(values: number[]): number | null {
-  if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const upper = sorted[middle];
+  if (upper === undefined) return null;
+  const lower = sorted[middle - 1];
+  return sorted.length % 2 === 1 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
 /**
@@ -22,14 +24,25 @@ function median(values: number[]): number | null {
  * (refunds) per currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
  * Counted over the orders the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
  */
-export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock; access: OrderAccessPolicy; ticketsOpen: () => Promise<number>; wallet: Pick<WalletService, "dailyDepositsAndRefunds"> }) {
+export type OrdersDashboard = (actor: Actor) => Promise<Dashboard>;
+
+export interface OrdersDashboardDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: OrderAccessPolicy;
+  ticketsOpen: () => Promise<number>;
+  wallet: Pick<WalletService, "dailyDepositsAndRefunds">;
+}
+
+export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboard {
   const { db, clock } = deps;
   return async function dashboard(actor: Actor): Promise<Dashboard> {
     const now = clock.now();
     const at = now.toISOString();
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY_MS);
     const writer = actor.role === "writer";
-    const mine = <T extends { where: (...args: any[]) => T }>(query: T): T => query.where((eb: OrdersScope) => deps.access.visibleTo(eb, actor));
+    const mine = <T extends { where: (filter: (eb: OrdersScope) => Expression<SqlBool>) => T }>(query: T): T =>
+      query.where((eb: OrdersScope) => deps.access.visibleTo(eb, actor));
 
     const byStatus = await mine(
       db.selectFrom("orders").select(["orders.status", (eb) => eb.fn.countAll<number>().as("n")]).where("orders.status", "in", ["paid", "in_progress", "revision_requested", "needs_info", "delivered"]).groupBy("orders.status"),
@@ -56,6 +69,7 @@ export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock
         .where("order_versions.created_at", ">=", since.toISOString()),
     ).execute();
     const hours = firsts.map((row) => (Date.parse(row.delivered_at) - Date.parse(row.created_at)) / 3_600_000);
+    const medianHours = median(hours);
     const onTime = firsts.filter((row) => row.delivered_at <= row.due_at).length;
 
     let money: Dashboard["money"] = null;
@@ -84,7 +98,7 @@ export function createOrdersDashboard(deps: { db: Kysely<Database>; clock: Clock
       ticketsOpen: writer ? null : await deps.ticketsOpen(),
       money,
       delivery: {
-        medianHours: median(hours) === null ? null : Math.round(median(hours)! * 10) / 10,
+        medianHours: medianHours === null ? null : Math.round(medianHours * 10) / 10,
         onTimeShare: firsts.length === 0 ? null : onTime / firsts.length,
         delivered: firsts.length,
       },

@@ -19,6 +19,12 @@ export interface Actor {
   ip?: string;
 }
 
+/** The id of the person acting (a message's author, a reader of a thread): the system (no id) is refused. */
+export function personId(actor: Actor): string {
+  if (!actor.id) throw DomainError.forbidden();
+  return actor.id;
+}
+
 export const SYSTEM: Actor = { id: null, role: "system" };
 export const STAFF_ROLES: readonly StaffRole[] = ["writer", "manager", "admin"];
 export const isStaff = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);

@@ -32,11 +32,29 @@ export interface OrderMoveEffectsDeps {
   people: People;
 }
 
+/** The effects a move makes inside its transaction besides changing the status. */
+export interface OrderMoveEffects {
+  /** Mail to the customer's account address, with a document (a credit note) attached when given. */
+  customerMail(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    kind: OrderMailKind,
+    params?: Record<string, string | number>,
+    document?: IssuedDocument | null,
+  ): Promise<void>;
+  /** Mail to the assigned writer, or to the staff address when nobody is assigned. */
+  staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params?: Record<string, string | number>): Promise<void>;
+  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
+  refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null>;
+  /** The audit row of a staff move (customers and the system are not audited). */
+  audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra?: Record<string, unknown>): Promise<void>;
+}
+
 /**
  * What a move of the order lifecycle does besides changing the status, inside its transaction: the mail to the
  * customer or to staff, the refund with its credit note, and the audit row of a staff move.
  */
-export function createOrderMoveEffects(deps: OrderMoveEffectsDeps) {
+export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEffects {
   const { wallet, mail, documents } = deps;
 
   async function customerMail(

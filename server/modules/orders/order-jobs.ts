@@ -1,0 +1,69 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { DAY_MS } from "../../platform/clock";
+import type { JobRunner } from "../../platform/jobs/job-runner";
+
+/** The timed work of an order (LIFECYCLE.md): the end of a review window, its reminders, a due date passed. */
+export const REVIEW_END_JOB = "order.review-end";
+export const REVIEW_REMINDER_JOB = "order.review-reminder";
+export const LATE_JOB = "order.late";
+
+/** What the job handlers call (order-timed-moves.ts). */
+export interface OrderJobHandlers {
+  autoComplete(orderId: string, version: number): Promise<void>;
+  remindReview(orderId: string, version: number): Promise<void>;
+  flagLate(orderId: string): Promise<void>;
+}
+
+export function registerOrderJobs(jobs: JobRunner, handlers: OrderJobHandlers): void {
+  jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) =>
+    handlers.autoComplete(payload.orderId, payload.version),
+  );
+  jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) =>
+    handlers.remindReview(payload.orderId, payload.version),
+  );
+  jobs.register(LATE_JOB, (payload: { orderId: string }) => handlers.flagLate(payload.orderId));
+}
+
+/** The check for lateness at the due date (once per due date: a moved due date schedules another). */
+export async function scheduleLate(
+  jobs: JobRunner,
+  trx: Kysely<Database>,
+  orderId: string,
+  dueAt: string,
+): Promise<void> {
+  await jobs.schedule(trx, {
+    kind: LATE_JOB,
+    payload: { orderId },
+    runAt: new Date(dueAt),
+    uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}`,
+  });
+}
+
+/** A delivered version's review window: its end, a reminder half-way and one a day before the end (when later). */
+export async function scheduleReview(
+  jobs: JobRunner,
+  trx: Kysely<Database>,
+  delivery: { orderId: string; version: number; at: Date; reviewEnds: Date; reviewDays: number },
+): Promise<void> {
+  const { orderId, version, at, reviewEnds, reviewDays } = delivery;
+  const key = `${orderId}:${version}`;
+  const payload = { orderId, version };
+  await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
+  const half = new Date(at.getTime() + (reviewDays * DAY_MS) / 2);
+  const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
+  await jobs.schedule(trx, {
+    kind: REVIEW_REMINDER_JOB,
+    payload,
+    runAt: half,
+    uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half`,
+  });
+  if (lastDay > half) {
+    await jobs.schedule(trx, {
+      kind: REVIEW_REMINDER_JOB,
+      payload,
+      runAt: lastDay,
+      uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last`,
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import type { Kysely } from "kysely";
+import type { OrderDetail } from "../../../contract/order-lifecycle";
+import type { StaffOrderDetail } from "../../../contract/admin-orders";
+import type { Database } from "../../db/schema";
+import type { Clock } from "../../platform/clock";
+import { DomainError } from "../../platform/domain-error";
+import type { WalletService } from "../wallet";
+import type { OrderAccess, OrderAccessPolicy } from "./order-access";
+import { asResultFile, type ResultFile } from "./order-files";
+import type { Actor } from "./order-lifecycle";
+import type { OrderRow } from "./order-rows";
+import { staffOrderDetail, type UploadRules } from "./order-staff-view";
+import type { Need } from "./order-transaction";
+import { orderDetail } from "./order-view";
+import type { OrdersRepository } from "./orders.repository";
+import type { People } from "./orders-ports";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Finding an order by reference and showing it to the one asking, as much of it as they may see. */
+export interface OrderLookup {
+  /** An order by id or by number (`SC-000042`), for staff tools and scripts. */
+  find(reference: string): Promise<OrderRow | undefined>;
+  /** The order page for `actor` (by id or number); 404 when it is not theirs to work on (a writer's pool item too). */
+  detail(reference: string, actor: Actor): Promise<OrderDetail>;
+  /** Resolves a reference (id or number) to the order id `actor` may act on (`see`: a pool item too), or 404. */
+  idFor(reference: string, actor: Actor, need?: Need): Promise<string>;
+  /** The order page as staff see it (by id or number), cut to what the caller's access shows; 404 when a writer may not see it. */
+  staffDetail(reference: string, actor: Actor): Promise<StaffOrderDetail>;
+  /**
+   * The latest version's first file of an order `who` may work on (order-access.ts: a customer's own, a writer's
+   * assigned one), or null (unknown id, not theirs, nothing delivered). A bare user id is that customer.
+   */
+  resultFor(who: Actor | string, orderId: string): Promise<ResultFile | null>;
+}
+
+export interface OrderLookupDeps {
+  db: Kysely<Database>;
+  repository: OrdersRepository;
+  access: OrderAccessPolicy;
+  clock: Clock;
+  people: People;
+  wallet: Pick<WalletService, "refundedFor">;
+  upload: UploadRules;
+}
+
+export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
+  const { repository, clock } = deps;
+  const find = (reference: string) => findOrder(repository, reference);
+  /** The order by reference as `actor` may see it (404 otherwise). */
+  const visible = async (reference: string, actor: Actor, need: Need) => {
+    const found = await find(reference);
+    if (!found) throw DomainError.notFound();
+    return lookupOrder(deps, found.id, actor, need);
+  };
+  return {
+    find,
+    detail: async (reference, actor) =>
+      orderDetail(repository, (await visible(reference, actor, "work")).order, actor, clock.now()),
+    idFor: async (reference, actor, need = "work") => (await visible(reference, actor, need)).order.id,
+    async staffDetail(reference, actor) {
+      const { order, access } = await visible(reference, actor, "see");
+      return staffOrderDetail(
+        { people: deps.people, wallet: deps.wallet },
+        repository,
+        order,
+        actor,
+        access,
+        clock.now(),
+        deps.upload,
+      );
+    },
+    resultFor: (who, orderId) => resultFor(deps, who, orderId),
+  };
+}
+
+export async function findOrder(repository: OrdersRepository, reference: string): Promise<OrderRow | undefined> {
+  const trimmed = reference.trim();
+  if (/^sc-\d+$/i.test(trimmed)) return repository.findByNumber(trimmed.toUpperCase());
+  return UUID.test(trimmed) ? repository.findById(trimmed.toLowerCase()) : undefined;
+}
+
+/** The order and how much of it `actor` sees (order-access.ts); 404 when not theirs, or only in the pool and `need` is work. */
+export function lookupOrder(
+  deps: Pick<OrderLookupDeps, "db" | "access">,
+  orderId: string,
+  actor: Actor,
+  need: Need = "work",
+): Promise<{ order: OrderRow; access: OrderAccess }> {
+  return deps.access.lookup(deps.db, orderId, actor, need);
+}
+
+/** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
+export async function orderFile(
+  deps: Pick<OrderLookupDeps, "db" | "access" | "repository">,
+  orderId: string,
+  fileId: string,
+  actor: Actor,
+): Promise<ResultFile> {
+  await lookupOrder(deps, orderId, actor);
+  const file = await deps.repository.file(orderId, fileId);
+  if (!file) throw DomainError.notFound();
+  if (file.message_id && actor.role === "customer") {
+    const internal = await deps.repository.messageInternal(file.message_id);
+    if (internal === undefined || internal) throw DomainError.notFound();
+  }
+  return asResultFile(file);
+}
+
+async function resultFor(
+  deps: Pick<OrderLookupDeps, "db" | "access" | "repository">,
+  who: Actor | string,
+  orderId: string,
+): Promise<ResultFile | null> {
+  if (!UUID.test(orderId)) return null;
+  const actor: Actor = typeof who === "string" ? { id: who, role: "customer" } : who;
+  const order = await deps.access.lookup(deps.db, orderId.toLowerCase(), actor).then(
+    (found) => found.order,
+    (error: unknown) => {
+      if (error instanceof DomainError && error.kind === "not_found") return undefined;
+      throw error;
+    },
+  );
+  if (!order) return null;
+  const [file] = await deps.repository.latestFirstFiles([order.id]);
+  return file ? asResultFile(file) : null;
+}

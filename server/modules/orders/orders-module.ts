@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { BillingDetails } from "../../../contract/accounts";
+import { orderBriefSchema } from "../../../contract/briefs";
+import type { ProductId, ServiceId } from "../../../contract/catalog";
+import type { Database } from "../../db/schema";
+import { systemClock, type Clock } from "../../platform/clock";
+import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { StoreMetrics } from "../../platform/metrics";
+import type { AuditSink } from "../../platform/staff-action";
+import { createTransactionOpener } from "../../platform/transactions";
+import type { CatalogService } from "../catalog";
+import type { DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { FileStorage } from "../storage";
+import type { WalletService } from "../wallet";
+import { createCustomerOrders } from "./customer-orders";
+import { createOrderAccess } from "./order-access";
+import { createOrderActions } from "./order-actions";
+import { createOrdersDashboard } from "./order-dashboard.repository";
+import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
+import { registerOrderJobs } from "./order-jobs";
+import { createOrderLookup } from "./order-lookup";
+import { createOrderMoveEffects } from "./order-move-effects";
+import { createOrderQueue } from "./order-queue.repository";
+import type { UploadRules } from "./order-staff-view";
+import { activeStaff, deliverAsAdmin, orderAuditWriter, recordExport } from "./order-staff-tools";
+import { createOrderTransaction } from "./order-transaction";
+import type { OrderWorkDeps } from "./order-work-deps";
+import { createOrdersRepository } from "./orders.repository";
+import type { OrdersService } from "./orders.service";
+import type { People, StaffDirectory } from "./orders-ports";
+import { placeOrder, type PlaceOrderDeps } from "./place-order";
+
+export interface OrdersModuleDeps {
+  db: Kysely<Database>;
+  catalog: CatalogService;
+  wallet: WalletService;
+  mail: MailService;
+  /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
+  accountEmail: (userId: string) => Promise<string | undefined>;
+  /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
+  documents: DocumentsService;
+  /** Remembers the billing details an order was sent with, to prefill the next one. */
+  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
+  storage: FileStorage;
+  jobs: JobRunner;
+  clock?: Clock;
+  metrics?: Pick<StoreMetrics, "orderPlaced">;
+  publicUrl: string;
+  /** Where mail for staff goes when no writer is assigned. */
+  staffEmail: string;
+  /** The review window of a delivery in days (REVIEW_DAYS). */
+  reviewDays?: number;
+  /** Support tickets still open, for the dashboard. */
+  ticketsOpen?: () => Promise<number>;
+  /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
+  upload?: UploadRules;
+  /** Writers see and take unassigned paid orders from a pool (WRITER_POOL, default on). */
+  writerPool?: boolean;
+  /** Where every staff action is audited: each move on an order in its own transaction, and the CSV export. */
+  staffAudit?: AuditSink;
+  /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */
+  attachmentTypes?: readonly string[];
+  /** Names and e-mails of customers and staff (the accounts module's directory). */
+  people: People;
+  /** Who may be given an order (the staff module). */
+  staffDirectory: StaffDirectory;
+}
+
+const DEFAULT_UPLOAD: UploadRules = {
+  limitBytes: 100 * 1024 * 1024,
+  allowedTypes: ["pdf", "docx", "txt"],
+  maxFiles: 10,
+};
+
+/**
+ * The orders domain wired once: placing (place-order.ts) apart from the work on an order (order-actions.ts and its
+ * use cases), the reads (order-lookup.ts, customer-orders.ts) and the back office's queue and dashboard, all over one
+ * repository (reads and writes) and one access policy. Registers the order jobs with the runner.
+ */
+export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
+  const { db, catalog, wallet, jobs, people } = deps;
+  const clock = deps.clock ?? systemClock;
+  const repository = createOrdersRepository(db);
+  const transaction = createTransactionOpener(db);
+  const access = createOrderAccess({ writerPool: deps.writerPool ?? true });
+  const work: OrderWorkDeps = {
+    db,
+    repository,
+    transaction,
+    access,
+    jobs,
+    clock,
+    orders: createOrderTransaction({ transaction, access }),
+    effects: createOrderMoveEffects({ ...deps, audit: orderAuditWriter(deps.staffAudit) }),
+    storage: deps.storage,
+    reviewDays: deps.reviewDays ?? 7,
+    staffDirectory: deps.staffDirectory,
+    briefSchema: async (productId) =>
+      orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]),
+    attachmentTypes: deps.attachmentTypes ?? DEFAULT_ATTACHMENT_TYPES,
+  };
+  const actions = createOrderActions(work);
+  registerOrderJobs(jobs, actions);
+  const placing: PlaceOrderDeps = { ...deps, repository, transaction, clock };
+  const upload = deps.upload ?? DEFAULT_UPLOAD;
+  return {
+    place: (userId, input, options) => placeOrder(placing, userId, input, options),
+    ...createCustomerOrders({ repository, clock }),
+    ...createOrderLookup({ db, repository, access, clock, people, wallet, upload }),
+    access,
+    actions,
+    now: () => clock.now(),
+    queue: createOrderQueue(db, access, people),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
+    upload,
+    recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
+    staff: () => activeStaff(deps.staffDirectory),
+    deliver: (orderId, delivery) => deliverAsAdmin({ repository, actions }, orderId, delivery),
+  };
+}

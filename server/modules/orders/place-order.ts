@@ -1,0 +1,261 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { BillingDetails } from "../../../contract/accounts";
+import { formatMoney, toMajor } from "../../../contract/money";
+import type { PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
+import type { Database } from "../../db/schema";
+import type { Locale } from "../../i18n/messages";
+import type { Clock } from "../../platform/clock";
+import { DomainError } from "../../platform/domain-error";
+import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { StoreMetrics } from "../../platform/metrics";
+import type { TransactionOpener } from "../../platform/transactions";
+import { lockOpenAccount } from "../accounts";
+import { productName, type CatalogService } from "../catalog";
+import type { DocumentsService } from "../documents";
+import type { MailService } from "../mail";
+import type { WalletService } from "../wallet";
+import { addBusinessDays } from "./due-dates";
+import { priceCart } from "./order-cart";
+import { scheduleLate } from "./order-jobs";
+import { recordEvent } from "./order-lifecycle";
+import { confirmationMail } from "./order-mail";
+import type { OrdersRepository } from "./orders.repository";
+
+export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
+
+export interface PlaceOrderOptions {
+  locale: Locale;
+  idempotencyKey?: string;
+  /** True once the client has left: no order is placed then. */
+  clientGone?: () => boolean;
+}
+
+/** What placing an order (pricing it and paying it from the balance) needs. */
+export interface PlaceOrderDeps {
+  repository: OrdersRepository;
+  transaction: TransactionOpener;
+  catalog: CatalogService;
+  wallet: WalletService;
+  /** Issues the invoice of the order in the transaction that debits the balance. */
+  documents: DocumentsService;
+  mail: MailService;
+  jobs: JobRunner;
+  clock: Clock;
+  publicUrl: string;
+  /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
+  accountEmail: (userId: string) => Promise<string | undefined>;
+  /** Remembers the billing details an order was sent with, to prefill the next one. */
+  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
+  metrics?: Pick<StoreMetrics, "orderPlaced">;
+}
+
+/** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
+class BalanceShort extends Error {}
+
+const MAX_PLACING_ATTEMPTS = 3;
+
+export function orderNumber(seq: number): string {
+  return `SC-${String(seq).padStart(6, "0")}`;
+}
+
+type Idempotency = { key: string; hash: string };
+type Priced = Awaited<ReturnType<typeof priceCart>>;
+
+/** One placing as the store receives it, priced and with the order's terms and the confirmation's address known. */
+interface Placing {
+  userId: string;
+  input: PlaceOrderInput;
+  priced: Priced;
+  terms: { turnaroundDays: number; revisionRounds: number };
+  locale: Locale;
+  /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
+  to: string | undefined;
+  idempotency?: Idempotency;
+  clientGone?: () => boolean;
+}
+
+/**
+ * Places an order for `userId`: priced by the server, paid from the balance in the same transaction that stores it.
+ * With an idempotency key the first successful answer is kept and returned again for a retry with the same body,
+ * without a second order (a refused request is not kept: it can be retried).
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  userId: string,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions,
+): Promise<PlaceOrderResponse> {
+  const idempotency = options.idempotencyKey
+    ? { key: options.idempotencyKey, hash: createHash("sha256").update(JSON.stringify(input)).digest("hex") }
+    : undefined;
+  if (idempotency) {
+    const earlier = await replay(deps.repository, userId, idempotency);
+    if (earlier) return earlier;
+  }
+  const priced = await priceCart(deps.catalog, input.orderFormData, input.currency);
+  const terms = await deps.catalog.orderTerms(priced.items.map((item) => item.productId));
+  const to = await deps.accountEmail(userId);
+  const placing: Placing = {
+    userId,
+    input,
+    priced,
+    terms,
+    locale: options.locale,
+    to,
+    idempotency,
+    clientGone: options.clientGone,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await storeOrder(deps, placing);
+      const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+      await deps.rememberBilling?.(userId, billing);
+      deps.metrics?.orderPlaced(input.currency);
+      deps.jobs.wake();
+      return response;
+    } catch (error) {
+      if (error instanceof BalanceShort) {
+        const missing = priced.total - (await deps.wallet.balance(userId, input.currency));
+        // A deposit landing between the refused debit and this check: try again rather than report "short by 0".
+        if (missing <= 0 && attempt < MAX_PLACING_ATTEMPTS) continue;
+        const amount = formatMoney({ minor: Math.max(missing, 1), currency: input.currency }, options.locale);
+        throw DomainError.field("", "orders.balanceShort", { currency: input.currency, missing: amount });
+      }
+      // A concurrent request with the same idempotency key won: answer what it stored.
+      const earlier = idempotency ? await replay(deps.repository, userId, idempotency) : null;
+      if (earlier) return earlier;
+      throw error;
+    }
+  }
+}
+
+/** The stored answer for this key, or null; the same key with another body is a 409. */
+async function replay(
+  repository: OrdersRepository,
+  userId: string,
+  idempotency: Idempotency,
+): Promise<PlaceOrderResponse | null> {
+  const stored = await repository.findIdempotent(userId, idempotency.key);
+  if (!stored) return null;
+  if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
+  return JSON.parse(stored.response_json) as PlaceOrderResponse;
+}
+
+/** One attempt: number, debit, order and items (and the idempotency record) in one transaction. */
+function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderResponse> {
+  const { userId, input, priced, clientGone } = placing;
+  return deps.transaction(async (trx) => {
+    // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
+    await lockOpenAccount(trx, userId);
+    // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.
+    if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+    const seq = await deps.repository.nextSeq(trx);
+    const number = orderNumber(seq);
+    const paid = await deps.wallet.debit(trx, {
+      userId,
+      currency: input.currency,
+      amount: priced.total,
+      kind: "order",
+      reference: number,
+    });
+    if (!paid) throw new BalanceShort();
+    const response = await recordPaidOrder(deps, trx, placing, seq);
+    // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
+    // under overload, and a client that gave up meanwhile must not pay (the fault run's overload row found 51 such).
+    if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+    return response;
+  });
+}
+
+/** The paid order with its items, first event, late check, invoice, confirmation and idempotency record. */
+async function recordPaidOrder(
+  deps: PlaceOrderDeps,
+  trx: Kysely<Database>,
+  placing: Placing,
+  seq: number,
+): Promise<PlaceOrderResponse> {
+  const { userId, input, priced, terms, locale, to, idempotency } = placing;
+  const number = orderNumber(seq);
+  const placedAt = deps.clock.now();
+  const now = placedAt.toISOString();
+  const id = randomUUID();
+  const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
+  const { orderFormData: _cart, currency, ...billing } = input;
+  await deps.repository.insert(
+    {
+      id,
+      seq,
+      number,
+      user_id: userId,
+      status: "paid",
+      currency,
+      total: priced.total,
+      billing_json: JSON.stringify(billing),
+      locale,
+      created_at: now,
+      updated_at: now,
+      due_at: dueAt,
+      needs_info_since: null,
+      resume_status: null,
+      revision_rounds: terms.revisionRounds,
+      revisions_used: 0,
+      assigned_to: null,
+      delivered_at: null,
+      review_ends_at: null,
+      completed_at: null,
+    },
+    priced.items.map((item, position) => ({
+      order_id: id,
+      position,
+      product_id: item.productId,
+      price: item.price,
+      brief_json: JSON.stringify(item.brief),
+    })),
+    trx,
+  );
+  await recordEvent(trx, {
+    order_id: id,
+    at: now,
+    actor_id: userId,
+    actor_role: "customer",
+    kind: "status",
+    from_status: null,
+    to_status: "paid",
+    note: "",
+  });
+  await scheduleLate(deps.jobs, trx, id, dueAt);
+  // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
+  const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
+  const invoice = await deps.documents.issueInvoice(trx, {
+    userId,
+    orderId: id,
+    orderNumber: number,
+    currency,
+    locale,
+    billing,
+    lines,
+  });
+  if (to) {
+    const confirmation = confirmationMail(
+      to,
+      { number, currency, total: priced.total, items: priced.items, dueAt },
+      locale,
+      deps.publicUrl,
+    );
+    await deps.mail.send(deps.documents.attached(confirmation, invoice, locale), trx);
+  }
+  const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
+  if (idempotency) {
+    const row = {
+      user_id: userId,
+      key: idempotency.key,
+      request_hash: idempotency.hash,
+      response_json: JSON.stringify(response),
+      created_at: now,
+    };
+    await deps.repository.saveIdempotent(row, trx);
+  }
+  return response;
+}
