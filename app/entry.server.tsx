@@ -35,11 +35,14 @@ function finishDocument(html: Buffer, stylesheet: Uint8Array | undefined): Buffe
     from = at;
   };
   const styleAt = stylesheet ? html.indexOf(STYLESHEET_TAG) : -1;
+  const insertStylesheet = () => {
+    if (stylesheet && styleAt !== -1 && from <= styleAt) insert(styleAt + STYLESHEET_TAG.length, stylesheet);
+  };
   for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, at + 1)) {
-    if (styleAt !== -1 && styleAt < at && from <= styleAt) insert(styleAt + STYLESHEET_TAG.length, stylesheet!);
+    if (styleAt < at) insertStylesheet();
     insert(at + MODULE_PRELOAD.length, LOW_PRIORITY);
   }
-  if (styleAt !== -1 && from <= styleAt) insert(styleAt + STYLESHEET_TAG.length, stylesheet!);
+  insertStylesheet();
   if (pieces.length === 0) return html;
   pieces.push(html.subarray(from));
   return Buffer.concat(pieces);

@@ -21,7 +21,8 @@ export function readCookie(cookieHeader: string | null | undefined, name: Cookie
   return undefined;
 }
 
-/** The `document.cookie` assignment that remembers a choice for a year on every path. */
-export function rememberCookie(name: CookieName, value: string): string {
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
+/** Remembers a choice in the browser for a year on every path; the server reads it on the next page load. */
+export function rememberInBrowser(name: CookieName, value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, and the store is also opened over plain HTTP on a LAN address (try-out); this is the one cookie the browser writes
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
 }

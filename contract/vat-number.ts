@@ -14,7 +14,7 @@ const EU_VAT_COUNTRIES = [
 
 /** "es a-2801 5865" → "ESA28015865": the form an invoice prints. */
 export function normalizeVatNumber(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-]/g, "");
+  return value.toUpperCase().replace(/[\s.-]/g, "");
 }
 
 /** True when `value` (normalised) is an EU VAT number with its country prefix, well formed for that country. */

@@ -19,7 +19,8 @@ export async function deliverResultFile(services: Services, reference: string, f
 }
 
 async function main(args: string[]): Promise<void> {
-  if (args.length !== 2) {
+  const [reference, filePath] = args;
+  if (args.length !== 2 || reference === undefined || filePath === undefined) {
     console.error("Usage: npx tsx scripts/deliver-result.ts <order number or id> <file path>");
     process.exit(2);
   }
@@ -28,7 +29,7 @@ async function main(args: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const services = createServices({ config, db, redis: null });
-    const { number, file } = await deliverResultFile(services, args[0]!, args[1]!);
+    const { number, file } = await deliverResultFile(services, reference, filePath);
     console.log(`Delivered ${file.fileName} (${file.size} bytes) for order ${number}`);
   } finally {
     await db.close();

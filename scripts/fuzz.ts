@@ -50,7 +50,7 @@ else {
 const get = async (pathname: string) => (await fetch(url + pathname)).text();
 const apiPaths = Object.keys((JSON.parse(await get("/api/docs/json")) as OpenApi).paths);
 const pagePaths = withPages
-  ? [...(await get("/sitemap.xml")).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
+  ? [...(await get("/sitemap.xml")).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname)
   : ["/", "/es", "/services", "/cart", "/auth/sign-in", "/profile/orders"];
 
 const token = async (email: string) =>
@@ -155,11 +155,11 @@ const started = Date.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < requests.length) {
-      const request = requests[next++]!;
+      const request = requests[next++];
       const answer = await send(request);
       counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
       const problem = outsideContract(answer, request);
-      if (problem && failures.length < 20) failures.push(`${problem}: ${request.toString("latin1").split("\r\n")[0]!.slice(0, 160)}`);
+      if (problem && failures.length < 20) failures.push(`${problem}: ${request.toString("latin1").split("\r\n")[0].slice(0, 160)}`);
     }
   }),
 );

@@ -153,7 +153,8 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // A failed parse always carries at least one issue; the first names the variable.
+    const [issue] = parsed.error.issues;
     const name = String(issue.path[0] ?? "environment");
     // The value itself is never printed: it may be a secret (JWT_SECRET, a DATABASE_URL with its password).
     throw new ConfigError(`Configuration error: ${name} ${issue.message}`);

@@ -9,6 +9,14 @@ export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-c
 /** €2,500 in minor units. */
 const DEMO_BALANCE = 250_000;
 
+const DEMO_BRIEF = {
+  topic: "Why sourdough takes two days",
+  audience: "Home bakers who buy our bread",
+  tone: "friendly",
+  length: "800",
+  keywords: ["sourdough", "slow fermentation"],
+};
+
 const DEMO_ORDER: PlaceOrderInput = {
   firstName: "Dana",
   lastName: "Demo",
@@ -22,18 +30,7 @@ const DEMO_ORDER: PlaceOrderInput = {
   vatNumber: "",
   agreedToPP_TOS: true,
   currency: "EUR",
-  orderFormData: [
-    {
-      productId: "article-forge",
-      brief: {
-        topic: "Why sourdough takes two days",
-        audience: "Home bakers who buy our bread",
-        tone: "friendly",
-        length: "800",
-        keywords: ["sourdough", "slow fermentation"],
-      },
-    },
-  ],
+  orderFormData: [{ productId: "article-forge", brief: DEMO_BRIEF }],
 };
 
 const DEMO_WRITER_EMAIL = "writer@scriptorium.test";
@@ -71,7 +68,7 @@ export async function ensureDemoData({ accounts, wallet, orders, transaction }: 
     await transaction((trx) => wallet.credit(trx, { userId, currency: "EUR", amount: DEMO_BALANCE, kind: "adjustment", reference: "demo" }));
   }
   for (const demo of DEMO_ORDERS) {
-    const input: PlaceOrderInput = { ...DEMO_ORDER, orderFormData: [{ productId: "article-forge", brief: { ...DEMO_ORDER.orderFormData[0]!.brief, topic: demo.topic } }] };
+    const input: PlaceOrderInput = { ...DEMO_ORDER, orderFormData: [{ productId: "article-forge", brief: { ...DEMO_BRIEF, topic: demo.topic } }] };
     const { id } = await orders.place(userId, input, { locale: "en", idempotencyKey: demo.key });
     const status = () => orders.find(id).then((order) => order?.status);
     if ((await status()) === "paid") await orders.actions.start(id, writer);

@@ -2,21 +2,20 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAccountsModule } from "./modules/accounts";
-import { createAuditRepository, createAuditService } from "./modules/audit";
-import { createCartService } from "./modules/cart";
-import { createCatalogRepository, createCatalogService } from "./modules/catalog";
-import { createCustomersAdminRepository, createCustomersAdminService } from "./modules/customers";
-import { createDocumentsService, DOCUMENT_ATTACHMENTS } from "./modules/documents";
-import { createMailService } from "./modules/mail";
+import { createAuditModule } from "./modules/audit";
+import { createCartModule } from "./modules/cart";
+import { createCatalogModule } from "./modules/catalog";
+import { createCustomersModule } from "./modules/customers";
+import { createDocumentsModule } from "./modules/documents";
+import { createMailModule } from "./modules/mail";
 import { createOrdersModule } from "./modules/orders";
-import { createPaymentProvider } from "./modules/payments";
-import { createPrivacyService } from "./modules/privacy";
+import { createPaymentsModule } from "./modules/payments";
+import { createPrivacyModule } from "./modules/privacy";
 import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
-import { createStaleUploadSweep, createStorage } from "./modules/storage";
-import { createSupportDeskRepository, createSupportDeskService, createSupportRepository, createSupportService, customerTickets } from "./modules/support";
-import { createDepositService, createWalletService } from "./modules/wallet";
+import { createStorageModule } from "./modules/storage";
+import { createSupportDeskModule, createSupportModule } from "./modules/support";
+import { createWalletModule } from "./modules/wallet";
 import { createExpiringStore } from "./platform/expiring-store";
-import type { AuditSink } from "./platform/staff-action";
 import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
@@ -51,7 +50,11 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   metrics.watchJobs(() => jobs.depth());
   // The seller of the invoices signs every mail too: one name and address for the whole store.
   const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
-  const mail = createMailService(db.kysely, { transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand, clock }, jobs);
+  // Invoices, receipts and credit notes are attached to mail by reference and rendered when the mail is (after the commit).
+  const { documents, attachmentSources } = createDocumentsModule({ db: db.kysely, seller: config.seller, clock });
+  const { mail } = createMailModule({
+    db: db.kysely, jobs, transport: config.MAIL_TRANSPORT, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, metrics: metrics.store, brand, clock, attachmentSources,
+  });
   metrics.watchQueues(async () => ({ mail: await mail.queued() }));
   const accounts = createAccountsModule({
     db: db.kysely,
@@ -64,21 +67,10 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
   });
   const accessTokens = accounts.accessTokens;
-  // The staff audit log: every staff action records a row inside its own transaction (audit.record(entry, trx)).
-  const audit = createAuditService(db.kysely, createAuditRepository(db.kysely), accounts.people, clock);
-  // The one adapter: every module writes its staff actions through this port (server/platform/staff-action.ts).
-  const staffAudit: AuditSink = {
-    record: (entry, trx) =>
-      audit.record(
-        {
-          actor: { id: entry.actor.id, role: entry.actor.role }, ip: entry.actor.address, action: entry.action,
-          subject: { type: entry.subjectType, id: entry.subjectId }, before: entry.before, after: entry.after,
-        },
-        trx,
-      ),
-  };
-  const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
-  const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
+  // Every staff action records its audit row in its own transaction, through `staffAudit` (server/platform/staff-action.ts).
+  const { audit, staffAudit } = createAuditModule({ db: db.kysely, people: accounts.people, clock });
+  const { catalog } = createCatalogModule({ db: db.kysely, bus, audit: staffAudit });
+  const { support, ticketsOf } = createSupportModule({ db: db.kysely, mail, supportEmail: config.SUPPORT_EMAIL, clock });
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
   const staffRepository = createStaffRepository(db.kysely);
   const staffAuth = createStaffAuth({
@@ -90,20 +82,15 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
     people: accounts.people, directory: staffDirectory,
   });
-  const wallet = createWalletService(db.kysely);
-  const payments = createPaymentProvider(config);
+  const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
-  const documents = createDocumentsService({ db: db.kysely, seller: config.seller, clock });
-  // Invoices, receipts and credit notes are attached by reference and rendered when the mail is (after the commit).
-  mail.attachmentSource(DOCUMENT_ATTACHMENTS, documents.attachmentById);
   const rememberBilling = accounts.rememberBilling;
-  const deposits = createDepositService({
-    db: db.kysely, wallet, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store,
+  const { wallet, deposits } = createWalletModule({
+    db: db.kysely, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store,
     limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
-  const storage = createStorage(config);
-  const staleUploads = createStaleUploadSweep({ storage, jobs, clock });
+  const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
@@ -112,17 +99,15 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     ticketsOpen: support.openCount,
   });
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
-  const supportDeskRepository = createSupportDeskRepository(db.kysely);
-  const customers = createCustomersAdminService({
-    db: db.kysely, repository: createCustomersAdminRepository({ records: accounts.customerRecords, orders, wallet }), wallet, audit: staffAudit, endSignIns: accounts.endSignIns,
-    ticketsOf: customerTickets(supportDeskRepository), clock,
+  const { customers } = createCustomersModule({
+    db: db.kysely, records: accounts.customerRecords, orders, wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf, clock,
   });
-  const supportDesk = createSupportDeskService({
-    db: db.kysely, repository: supportDeskRepository, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,
+  const { supportDesk } = createSupportDeskModule({
+    db: db.kysely, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
-  const cart = createCartService({ db: db.kysely, clock });
-  const privacy = createPrivacyService({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
+  const { cart } = createCartModule({ db: db.kysely, clock });
+  const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
     clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, staleUploads,

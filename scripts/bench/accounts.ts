@@ -46,13 +46,13 @@ async function signInsAndRefreshes(label: string, databaseUrl?: string): Promise
     const logins = await closedLoop({
       connections: CLIENTS,
       seconds: SECONDS,
-      request: async (client) => ((await accounts.login({ email: emails[client]!, password: PASSWORD, rememberMe: false })).accessToken ? 1 : null),
+      request: async (client) => ((await accounts.login({ email: emails[client], password: PASSWORD, rememberMe: false })).accessToken ? 1 : null),
     });
     const refreshes = await closedLoop({
       connections: CLIENTS,
       seconds: SECONDS,
       request: async (client) => {
-        const pair = await accounts.refresh(refreshTokens[client]!);
+        const pair = await accounts.refresh(refreshTokens[client]);
         refreshTokens[client] = pair.refreshToken;
         return 1;
       },

@@ -73,7 +73,7 @@ async function jobsPerSecond(runners: number): Promise<string> {
   await admin(`CREATE SCHEMA ${schema}`);
   const pools: Db[] = Array.from({ length: runners }, () => openDatabase({ databaseUrl: DATABASE_URL, pgSchema: schema, pgPoolSize: 4 }));
   try {
-    await migrateToLatest(pools[0]!);
+    await migrateToLatest(pools[0]);
     const runs = new Map<number, number>();
     const workers = pools.map((db) => {
       const runner = createJobRunner(db.kysely, db.dialect, { batch: 50 });
@@ -86,7 +86,7 @@ async function jobsPerSecond(runners: number): Promise<string> {
         run_at: new Date(0).toISOString(), attempts: 0, max_attempts: 3, locked_until: null, locked_by: null, last_error: null,
         created_at: new Date().toISOString(), finished_at: null,
       }));
-      await pools[0]!.kysely.insertInto("jobs").values(rows).execute();
+      await pools[0].kysely.insertInto("jobs").values(rows).execute();
     }
     const started = performance.now();
     const counts = await Promise.all(workers.map((runner) => runner.runDue()));

@@ -36,7 +36,7 @@ async function placeOrders(label: string, databaseUrl?: string): Promise<string>
       request: async (client) => {
         const response = await fetch(`${store.url}/api/orders`, {
           method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${buyers[client]!.token}` },
+          headers: { "content-type": "application/json", authorization: `Bearer ${buyers[client].token}` },
           body,
         });
         await response.arrayBuffer();

@@ -62,7 +62,7 @@ export function startProcess(
 ) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
@@ -103,8 +103,8 @@ function writeHeaders(file: string, headers: Headers): void {
 /** Gzipped bytes of the JavaScript a first visit to the home page loads: module preloads and the entry's imports. */
 function homeJavaScript(html: string, clientDir: string): { files: number; gzipBytes: number } {
   const hrefs = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"/g)) hrefs.add(match[1]!);
-  for (const match of html.matchAll(/(?:import|from)\s*"(\/assets\/[^"]+\.js)"/g)) hrefs.add(match[1]!);
+  for (const [, href] of html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+\.js)"/g)) hrefs.add(href);
+  for (const [, href] of html.matchAll(/(?:import|from)\s*"(\/assets\/[^"]+\.js)"/g)) hrefs.add(href);
   let gzipBytes = 0;
   for (const href of hrefs) gzipBytes += gzipSync(fs.readFileSync(path.join(clientDir, href))).length;
   return { files: hrefs.size, gzipBytes };
@@ -217,7 +217,8 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       { ...process.env, NODE_ENV: "production", PORT: String(rrsPort), HOST: "127.0.0.1" },
       async () => ((await fetch(`http://127.0.0.1:${rrsPort}/?items=1`)).ok ? `http://127.0.0.1:${rrsPort}` : null),
     );
-    const sizeOf = async (items: number) => (await (await fetch(`${serve!.url}/?items=${items}`)).text()).length;
+    const serveUrl = serve.url;
+    const sizeOf = async (items: number) => (await (await fetch(`${serveUrl}/?items=${items}`)).text()).length;
     const [small, large] = [await sizeOf(10), await sizeOf(50)];
     const items = Math.max(1, Math.round(10 + ((storeHtml.length - small) * 40) / (large - small)));
     const serveHtml = await sizeOf(items);

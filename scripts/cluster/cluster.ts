@@ -43,7 +43,7 @@ export function nextBuild(buildDir: string, id: string): string {
   const match = /"url": "\/assets\/manifest-([\w-]+)\.js",\s*"version": "([\w-]+)"/.exec(source);
   if (!match) throw new Error("build id not found in the server build");
   const [found, manifest, version] = match;
-  fs.writeFileSync(serverEntry, source.replace(found, found.replaceAll(manifest!, id).replace(`"${version}"`, `"${id}"`)));
+  fs.writeFileSync(serverEntry, source.replace(found, found.replaceAll(manifest, id).replace(`"${version}"`, `"${id}"`)));
   fs.renameSync(path.join(dir, "client", "assets", `manifest-${manifest}.js`), path.join(dir, "client", "assets", `manifest-${id}.js`));
   return dir;
 }
@@ -71,7 +71,11 @@ export async function startCluster(options: { instances: number; buildDir: strin
     BUILD_POLL_SECONDS: "60",
     ...options.env,
   };
-  const launch = (slot: number, buildDir: string) => startInstance(`store-${slot + 1}`, ports[slot]!, { ...env, BUILD_DIR: buildDir });
+  const launch = (slot: number, buildDir: string) => {
+    const port = ports[slot];
+    if (port === undefined) throw new Error(`the cluster has no instance ${slot + 1}`);
+    return startInstance(`store-${slot + 1}`, port, { ...env, BUILD_DIR: buildDir });
+  };
 
   // All at the same moment on the empty database: the migration lock lets one migrate while the others wait.
   const instances = ports.map((_port, slot) => launch(slot, options.buildDir));
@@ -94,8 +98,9 @@ export async function startCluster(options: { instances: number; buildDir: strin
       const running = instances[slot];
       if (restartOptions.kill) await running?.kill();
       else await running?.stop();
-      instances[slot] = launch(slot, restartOptions.buildDir ?? options.buildDir);
-      await instances[slot]!.ready();
+      const restarted = launch(slot, restartOptions.buildDir ?? options.buildDir);
+      instances[slot] = restarted;
+      await restarted.ready();
     },
     async close() {
       await proxy.close();

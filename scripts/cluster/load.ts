@@ -17,7 +17,7 @@ export function steadyLoad(base: string, paths: string[], workers = 6): Load {
   const failures: string[] = [];
   const worker = async (offset: number) => {
     for (let i = offset; running; i++) {
-      const pathname = paths[i % paths.length]!;
+      const pathname = paths[i % paths.length];
       const started = performance.now();
       try {
         const response = await fetch(base + pathname);

@@ -1,14 +1,15 @@
 // What a customer or staff member does, over HTTP against any base URL (the proxy or one instance).
 import { randomUUID } from "node:crypto";
 import { totpCode } from "../../server/modules/staff/totp";
+import type { UntypedJson } from "../../server/test/untyped-json";
 
-export interface Answer<T = any> {
+export interface Answer<T = UntypedJson> {
   status: number;
   headers: Headers;
   body: T;
 }
 
-export async function call<T = any>(base: string, pathname: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+export async function call<T = UntypedJson>(base: string, pathname: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] ??= "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -61,7 +61,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
   const requireRole = (least: StaffRoleName): onRequestAsyncHookHandler => {
     let guard = guards.get(least);
     if (!guard) {
-      guard = async function (request: FastifyRequest) {
+      guard = async (request: FastifyRequest) => {
         await authenticate(request);
         if (!roleAtLeast(request.user?.role, least)) throw ApiError.forbidden();
       };

@@ -130,5 +130,5 @@ export function registerErrorHandler(app: FastifyInstance, requestLog?: Pick<Req
     }
     return sendProblem(reply, apiError);
   });
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, ApiError.notFound()));
+  app.setNotFoundHandler((_request, reply) => sendProblem(reply, ApiError.notFound()));
 }

@@ -1,4 +1,3 @@
-import type { UserRole } from "../../contract/accounts";
 import type { Locale } from "../i18n/messages";
 import type { AuthUser } from "../modules/accounts/auth-user";
 

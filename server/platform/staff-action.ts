@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { roleAtLeast, type StaffRoleName } from "../../contract/staff";
 import type { Database } from "../db/schema";
 import { DomainError } from "./domain-error";
 
@@ -25,11 +26,9 @@ export interface AuditSink {
   record(entry: StaffActionRecord, trx?: Kysely<Database>): Promise<void>;
 }
 
-const RANK: Record<string, number> = { writer: 1, manager: 2, admin: 3 };
-
 /** Throws 403 unless `role` is `least` or above (LIFECYCLE.md: writer < manager < admin). */
-export function assertRole(role: string, least: "writer" | "manager" | "admin"): void {
-  if ((RANK[role] ?? 0) < RANK[least]!) throw DomainError.forbidden();
+export function assertRole(role: string, least: StaffRoleName): void {
+  if (!roleAtLeast(role, least)) throw DomainError.forbidden();
 }
 
 /** The signed-in member of staff behind a request (the route's guard has checked there is one). */

@@ -21,8 +21,8 @@ export function pdfText(bytes: Uint8Array): string {
     } catch {
       continue; // not a compressed content stream (an image, the xref)
     }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join("");
+    for (const [, items] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...items.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join("");
       lines.push(win1252.decode(Buffer.from(hex, "hex")));
     }
   }

@@ -31,13 +31,14 @@ export async function staffSession(store: Pick<TestStore, "db" | "services">, ro
   await store.db.kysely
     .insertInto("users")
     .values({
-      id, email, first_name: "Test", last_name: role[0]!.toUpperCase() + role.slice(1), country: "ES", company: "", city: "", zip_code: "", address: "",
+      id, email, first_name: "Test", last_name: role.charAt(0).toUpperCase() + role.slice(1), country: "ES", company: "", city: "", zip_code: "", address: "",
       password_hash: await hashPassword(STAFF_PASSWORD), role, created_at: at, updated_at: at,
     })
     .execute();
   const { staffAuth, clock } = store.services;
   const step = await staffAuth.signIn({ email, password: STAFF_PASSWORD, rememberMe: false });
-  const totpSecret = step.enrolment!.secret;
+  if (!step.enrolment) throw new Error("a new staff account must be asked to enrol a second factor");
+  const totpSecret = step.enrolment.secret;
   const { accessToken, refreshToken, recoveryCodes = [] } = await staffAuth.confirmEnrolment({ challenge: step.challenge, code: totpCode(totpSecret, clock.now().getTime()) });
   return { userId: id, email, password: STAFF_PASSWORD, role, accessToken, refreshToken, totpSecret, recoveryCodes };
 }

@@ -11,6 +11,7 @@ import type { Clock } from "../platform/clock";
 import { closeRedis, connectRedis } from "../redis";
 import { createServices, prepareServices, type Services } from "../services";
 import { freshPostgresDatabase, freshSqliteDatabase, type FreshDatabase } from "./template-database";
+import type { UntypedJson } from "./untyped-json";
 
 /**
  * The database the data tests run against: SQLite, or PostgreSQL when TEST_DATABASE_URL is set (vitest.config.ts
@@ -21,7 +22,7 @@ import { freshPostgresDatabase, freshSqliteDatabase, type FreshDatabase } from "
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
-export interface ApiAnswer<T = any> {
+export interface ApiAnswer<T = UntypedJson> {
   status: number;
   headers: Headers;
   body: T;
@@ -46,8 +47,8 @@ export interface TestStore {
   /** The store's Redis client when REDIS_URL is set (tests that stop their own Redis wait for it to reconnect). */
   redis: Redis | null;
   /** Calls the API in-process (`app.inject`, or real HTTP with `listen: true`); JSON in and out. */
-  call<T = any>(pathname: string, options?: CallOptions): Promise<ApiAnswer<T>>;
-  post<T = any>(pathname: string, body: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
+  call<T = UntypedJson>(pathname: string, options?: CallOptions): Promise<ApiAnswer<T>>;
+  post<T = UntypedJson>(pathname: string, body: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
 

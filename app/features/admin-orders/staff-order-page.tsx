@@ -148,6 +148,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
       <section aria-labelledby="briefs-heading" className="space-y-3">
         <h2 id="briefs-heading" className="text-lg font-semibold">{t("order.briefs")}</h2>
         {order.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's items never change or move, so the position is the item's identity
           <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
             <p className="mb-2 flex justify-between gap-4 font-medium"><span>{productName(item.productId)}</span><span className="tabular-nums">{money(item.price)}</span></p>
             <OrderBrief productId={item.productId} brief={item.brief} locale={locale} serviceName={productName} />
@@ -187,6 +188,7 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
         <h2 id="timeline-heading" className="mb-2 text-lg font-semibold">{t("order.timeline")}</h2>
         <ol className="space-y-1 text-sm" data-testid="staff-timeline">
           {order.staffEvents.map((event, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so an event keeps its position
             <li key={index}>
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}` as ServerKey)} ·{" "}
               {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}` as ServerKey)}

@@ -21,7 +21,7 @@ export function SandboxCheckout() {
   const navigate = useNavigate();
   const { locale, to } = useLocale();
   const [payment, setPayment] = useState<SandboxPayment | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -29,7 +29,7 @@ export function SandboxCheckout() {
     let live = true;
     api<SandboxPayment>(`/api/payments/sandbox/${encodeURIComponent(depositId)}`)
       .then((found) => live && setPayment(found))
-      .catch((failure: unknown) => live && setError(messageOf(failure)));
+      .catch((error: unknown) => live && setFailure(error));
     return () => {
       live = false;
     };
@@ -41,15 +41,15 @@ export function SandboxCheckout() {
 
   async function complete(outcome: Outcome) {
     setBusy(outcome);
-    setError(null);
+    setFailure(null);
     try {
       await api<SandboxCompleteResponse>(`/api/payments/sandbox/${encodeURIComponent(depositId)}/complete`, {
         method: "POST",
         body: { outcome } satisfies SandboxCompleteRequest,
       });
       await navigate(`${to("/profile/balance")}?deposit=${encodeURIComponent(depositId)}`);
-    } catch (failure) {
-      setError(messageOf(failure));
+    } catch (error) {
+      setFailure(error);
       setBusy(null);
     }
   }
@@ -63,7 +63,7 @@ export function SandboxCheckout() {
       </h1>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("sandbox.explanation")}</p>
       {!depositId ? <FormAlert tone="error" title={t("sandbox.notFound")} /> : null}
-      {error ? <FormAlert tone="error" title={error} /> : null}
+      {failure !== null ? <FormAlert tone="error" title={messageOf(failure)} /> : null}
       {payment ? (
         <>
           <dl className="my-6 grid grid-cols-2 gap-2">

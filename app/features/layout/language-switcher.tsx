@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LOCALES, pathInLocale, type Locale } from "../../../common/locales";
-import { COOKIES, rememberCookie } from "../../../common/cookies";
+import { COOKIES, rememberInBrowser } from "../../../common/cookies";
 
 function remember(locale: Locale): void {
-  document.cookie = rememberCookie(COOKIES.locale, locale);
+  rememberInBrowser(COOKIES.locale, locale);
 }
 
 /** EN / ES: the same page in the other language (a full page load), remembering the choice in the `locale` cookie. */

@@ -75,6 +75,7 @@ export function OrderPage({ number }: { number: string }) {
       <section aria-labelledby="order-briefs" className="space-y-3">
         <h2 id="order-briefs" className="text-lg font-semibold">{t("briefs")}</h2>
         {order.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's items never change or move, so the position is the item's identity
           <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
             <p className="mb-2 flex justify-between gap-4 font-medium">
               <span>{productName(item.productId)}</span>
@@ -112,6 +113,7 @@ export function OrderPage({ number }: { number: string }) {
         <h2 id="order-timeline" className="text-lg font-semibold">{t("timeline.heading")}</h2>
         <ol className="space-y-2 border-l border-slate-300 pl-4 dark:border-slate-700" data-testid="order-timeline">
           {order.events.map((event, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so an event keeps its position
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
               {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}

@@ -8,7 +8,7 @@ const HERE = "https://this-site.invalid";
  * resolved path, so what the router navigates to is exactly what was checked.
  */
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target || !target.startsWith("/")) return fallback;
+  if (!target?.startsWith("/")) return fallback;
   let resolved: URL;
   try {
     resolved = new URL(target, HERE);

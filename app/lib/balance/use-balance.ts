@@ -15,6 +15,7 @@ export function useBalance(currency: Currency): BalanceState {
   const [balance, setBalance] = useState<BalanceResponse | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is not read, it is the trigger reload() bumps to ask again
   useEffect(() => {
     let live = true;
     api<BalanceResponse>("/api/balance", { method: "POST", body: { currency } satisfies BalanceRequest })

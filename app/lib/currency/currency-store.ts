@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from "../../../contract/currency-codes";
-import { COOKIES, rememberCookie } from "../../../common/cookies";
+import { COOKIES, rememberInBrowser } from "../../../common/cookies";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { clearCart } from "~/lib/cart/cart-store";
 
@@ -17,7 +17,7 @@ export function getCurrency(): Currency {
 
 /** Mirrors the choice in a cookie so the server renders prices in it on the next page load. */
 export function writeCurrencyCookie(currency: Currency): void {
-  document.cookie = rememberCookie(COOKIES.currency, currency);
+  rememberInBrowser(COOKIES.currency, currency);
 }
 
 /**

@@ -8,7 +8,11 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  * `bodyChars`). The log is append-only (2026-11-23-40-audit-log.ts): the guard against updates is lifted for this
  * one rewrite and put back as it was.
  */
-const TEXTS: Record<string, string> = { "order.ask": "question", "order.cancel": "reason", "ticket.reply": "body" };
+const TEXTS = new Map([
+  ["order.ask", "question"],
+  ["order.cancel", "reason"],
+  ["ticket.reply", "body"],
+]);
 const PAGE = 500;
 
 /** The row's `after` with the text replaced by its length; null when there is nothing to strip. */
@@ -27,17 +31,19 @@ async function strip(db: Kysely<any>): Promise<void> {
     const rows: Array<{ id: string; action: string; after_json: string | null }> = await db
       .selectFrom("audit_log")
       .select(["id", "action", "after_json"])
-      .where("action", "in", Object.keys(TEXTS))
+      .where("action", "in", [...TEXTS.keys()])
       .where("id", ">", after)
       .orderBy("id")
       .limit(PAGE)
       .execute();
     for (const row of rows) {
-      const stripped = withoutText(row.after_json, TEXTS[row.action]!);
+      const key = TEXTS.get(row.action);
+      const stripped = key === undefined ? null : withoutText(row.after_json, key);
       if (stripped !== null) await db.updateTable("audit_log").set({ after_json: stripped }).where("id", "=", row.id).execute();
     }
-    if (rows.length < PAGE) return;
-    after = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (rows.length < PAGE || !last) return;
+    after = last.id;
   }
 }
 

@@ -201,7 +201,9 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
       const user: UserRow = { ...fields, id: randomUUID(), password_hash: await hashPassword(password), role, created_at: at, updated_at: at, billing_json: null, closed_at: null };
       if (await users.insert(user)) return user.id;
       // Another instance made it first.
-      return (await users.findByEmail(fields.email))!.id;
+      const winner = await users.findByEmail(fields.email);
+      if (!winner) throw new Error("the account another instance created is gone");
+      return winner.id;
     },
 
     /**

@@ -1,164 +1,69 @@
 import type { Currency } from "../../../contract/currency";
 import type { ProductId } from "../../../contract/catalog";
-import { DomainError } from "../../platform/domain-error";
 import type { ChangeBus } from "../../platform/change-bus";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
-import type { CatalogEntry, CatalogRepository, PricedProduct } from "./catalog.repository";
-import { DEFAULT_TERMS, type WorkTerms } from "./work-terms";
+import { createCatalogAdmin, type CatalogAdmin, type CatalogAdminDeps } from "./catalog-admin";
+import { createCatalogCache, type CatalogCache } from "./catalog-cache";
+import type { PricedProduct, ProductTerms } from "./catalog-entries";
+import { DEFAULT_TERMS } from "./work-terms";
+import type { CatalogRepository } from "./catalog.repository";
 
-export interface CatalogChange {
-  active: boolean;
-  turnaroundDays: number;
-  revisionRounds: number;
-  /** Minor units per currency. */
-  prices: Record<Currency, number>;
+export type { CatalogChange } from "./catalog-entries";
+export type { CatalogAdminDeps } from "./catalog-admin";
+
+/** Products and their prices for the storefront, the cart and orders, and the back office's changes to them. */
+export interface CatalogService
+  extends CatalogAdmin,
+    Pick<CatalogCache, "prices" | "servicesOf" | "invalidate" | "onChange"> {
+  /** One product priced in `currency`, or undefined when it is not sold. */
+  product(id: string, currency: Currency): Promise<PricedProduct | undefined>;
+  /**
+   * What an order of `productIds` promises (LIFECYCLE.md): the longest turnaround of its products in business
+   * days, and the fewest revision rounds among them.
+   */
+  orderTerms(productIds: readonly string[]): Promise<ProductTerms>;
+  /** The terms of one product (a deliverable's clock and rounds), the store's defaults when unknown. */
+  workTerms(id: string): Promise<ProductTerms>;
+  /** Inserts any product of content/catalog.ts that is missing. */
+  seed(): Promise<void>;
 }
 
-/** What the back office needs to change the catalog: a transaction for the change and its audit row. */
-export interface CatalogAdminDeps {
-  db: Kysely<Database>;
-  audit: AuditSink;
-}
-
-/**
- * Products and their prices. Prices (once per currency), bundle contents and terms are read once and kept until they change: a change made here or
- * on another instance arrives over the change bus and empties this cache (and the page cache, through `onChange`),
- * so pricing a cart or a page costs no query.
- */
-export function createCatalogService(repository: CatalogRepository, bus?: ChangeBus, admin?: CatalogAdminDeps) {
-  const priceCache = new Map<Currency, Promise<PricedProduct[]>>();
-  let contents: Promise<Map<ProductId, ProductId[]>> | null = null;
-  let terms: ReturnType<CatalogRepository["lifecycleTerms"]> | null = null;
-  /** Kept like prices until the catalog changes: every rendered page shows every service's terms. */
-  const allTerms = () => {
-    if (!terms) {
-      const read = repository.lifecycleTerms();
-      read.catch(() => (terms = null));
-      terms = read;
-    }
-    return terms;
-  };
-  const listeners = new Set<() => void>();
-
-  const prices = (currency: Currency): Promise<PricedProduct[]> => {
-    let cached = priceCache.get(currency);
-    if (!cached) {
-      cached = repository.pricedProducts(currency);
-      cached.catch(() => priceCache.delete(currency));
-      priceCache.set(currency, cached);
-    }
-    return cached;
-  };
-
-  const invalidate = (): void => {
-    priceCache.clear();
-    contents = null;
-    terms = null;
-    for (const listener of listeners) listener();
-  };
-  bus?.subscribe("catalog.prices", invalidate);
-  bus?.subscribe("catalog.products", invalidate);
-
-  /** Tells every instance (or this one, without a bus) that prices or products changed. */
-  const announce = async (topic: "catalog.prices" | "catalog.products") => {
-    if (bus) await bus.publish(topic);
-    else invalidate();
-  };
-
-  /** One product's change: its row locked, the change and its audit row in one transaction, then every instance told. */
-  const change = async (
-    productId: ProductId,
-    actor: StaffActor,
-    action: string,
-    apply: (before: CatalogEntry, trx: Kysely<Database>) => Promise<void>,
-  ) => {
-    if (!admin) throw new Error("catalog changes need the back-office dependencies");
-    assertRole(actor.role, "admin");
-    await admin.db.transaction().execute(async (trx) => {
-      if (!(await repository.lockProduct(productId, trx))) throw DomainError.notFound();
-      const before = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
-      await apply(before, trx);
-      const after = (await repository.allProducts(trx)).find((product) => product.id === productId)!;
-      await admin.audit.record({ actor, action, subjectType: "product", subjectId: productId, before, after }, trx);
-    });
-  };
-
+/** Products and their prices, read through a cache that every instance empties on a change (catalog-cache.ts). */
+export function createCatalogService(
+  repository: CatalogRepository,
+  bus?: ChangeBus,
+  admin?: CatalogAdminDeps,
+): CatalogService {
+  const cache = createCatalogCache(repository, bus);
   return {
-    prices,
+    prices: cache.prices,
+    servicesOf: cache.servicesOf,
+    invalidate: cache.invalidate,
+    onChange: cache.onChange,
+    ...createCatalogAdmin(repository, cache, admin),
 
-    /** One product priced in `currency`, or undefined when it is not sold. */
-    async product(id: string, currency: Currency): Promise<PricedProduct | undefined> {
-      return (await prices(currency)).find((product) => product.id === id);
+    async product(id, currency) {
+      return (await cache.prices(currency)).find((product) => product.id === id);
     },
 
-    /** The work terms of one product (a deliverable's clock and rounds), the store's defaults when unknown. */
-    async workTerms(id: string): Promise<WorkTerms> {
-      return (await allTerms()).get(id as ProductId) ?? DEFAULT_TERMS;
-    },
-
-    /** The services a bundle contains, in order (empty for a service). */
-    async servicesOf(id: ProductId): Promise<ProductId[]> {
-      contents ??= repository.bundleContents();
-      return (await contents).get(id) ?? [];
-    },
-
-    /**
-     * What an order of `productIds` promises (LIFECYCLE.md): the longest turnaround of its products in business
-     * days, and the fewest revision rounds among them.
-     */
-    async orderTerms(productIds: readonly string[]): Promise<{ turnaroundDays: number; revisionRounds: number }> {
-      const byProduct = await allTerms();
+    async orderTerms(productIds) {
+      // Kept like prices until the catalog changes: every rendered page shows every service's terms.
+      const byProduct = await cache.terms();
       const known = productIds.map((id) => byProduct.get(id as ProductId)).filter((term) => term !== undefined);
-      if (known.length === 0) return { turnaroundDays: 5, revisionRounds: 2 };
+      if (known.length === 0) return DEFAULT_TERMS;
       return {
         turnaroundDays: Math.max(...known.map((term) => term.turnaroundDays)),
         revisionRounds: Math.min(...known.map((term) => term.revisionRounds)),
+        revisionDays: Math.max(...known.map((term) => term.revisionDays)),
       };
     },
 
-    /** Inserts any product of content/catalog.ts that is missing. */
-    async seed(): Promise<void> {
+    async workTerms(id) {
+      return (await cache.terms()).get(id as ProductId) ?? DEFAULT_TERMS;
+    },
+
+    async seed() {
       await repository.seed();
-      this.invalidate();
-    },
-
-    invalidate,
-
-    /** An admin sets a price (minor units); every instance shows it at once; orders placed before keep theirs. */
-    async setPrice(productId: ProductId, currency: Currency, amount: number, actor: StaffActor): Promise<void> {
-      await change(productId, actor, "price.change", async (_before, trx) => {
-        if (!(await repository.updatePrice(productId, currency, amount, trx))) throw DomainError.notFound();
-      });
-      await announce("catalog.prices");
-    },
-
-    /** Every product, sold or hidden, with its terms and prices (admins). */
-    async adminList(actor: StaffActor): Promise<CatalogEntry[]> {
-      assertRole(actor.role, "admin");
-      return repository.allProducts();
-    },
-
-    /**
-     * An admin changes a product's visibility, turnaround, revision rounds and prices at once. Orders keep the price,
-     * due date and rounds they were placed with, so the change applies to new orders only; a hidden product leaves
-     * the price list (the storefront and the cart) on every instance at once.
-     */
-    async update(productId: ProductId, next: CatalogChange, actor: StaffActor): Promise<CatalogEntry> {
-      await change(productId, actor, "product.update", (_before, trx) =>
-        repository.updateProduct(productId, next, trx),
-      );
-      await announce("catalog.products");
-      return (await repository.allProducts()).find((product) => product.id === productId)!;
-    },
-
-    /** Called whenever prices change (the page cache empties itself here). */
-    onChange(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      cache.invalidate();
     },
   };
 }
-
-export type CatalogService = ReturnType<typeof createCatalogService>;

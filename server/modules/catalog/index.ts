@@ -1,6 +1,7 @@
 /** The catalog module's public entry: other modules and the root import only this (ARCHITECTURE.md "Modules"). */
+export { createCatalogModule, type CatalogModule, type CatalogModuleDeps } from "./catalog-module";
 export { createCatalogService, type CatalogService } from "./catalog.service";
 export { createCatalogRepository } from "./catalog.repository";
 export { productName } from "./product-name";
 export { pricesResponse } from "./catalog.routes";
-export type { WorkTerms } from "./work-terms";
+export type { ProductTerms } from "./catalog-entries";

@@ -1,11 +1,4 @@
-/** What a product promises about the work (LIFECYCLE.md): turnaround, revision rounds, and how long a revision takes. */
-export interface WorkTerms {
-  /** Business days from placing to the due date. */
-  turnaroundDays: number;
-  revisionRounds: number;
-  /** Business days a revision takes once requested (a new due date). */
-  revisionDays: number;
-}
+import type { ProductTerms } from "./catalog-entries";
 
 /** Business days a revision takes per service when the catalog is first seeded (editable in the products table). */
 const REVISION_DAYS: Record<string, number> = {
@@ -22,4 +15,4 @@ export function revisionDays(serviceId: string): number {
   return REVISION_DAYS[serviceId] ?? 3;
 }
 
-export const DEFAULT_TERMS: WorkTerms = { turnaroundDays: 5, revisionRounds: 2, revisionDays: 3 };
+export const DEFAULT_TERMS: ProductTerms = { turnaroundDays: 5, revisionRounds: 2, revisionDays: 3 };

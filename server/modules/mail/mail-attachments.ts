@@ -6,7 +6,7 @@ export interface MailAttachment {
 
 /**
  * A file attached by reference, rendered when the mail is (after the commit): `source` names who renders it (a
- * module registered with `mail.attachmentSource`), `id` what (a document id).
+ * module named in the mail options' `attachmentSources`), `id` what (a document id).
  */
 export interface AttachmentRef {
   source: string;

@@ -54,11 +54,11 @@ export function createMailSender(db: Kysely<Database>, options: SenderOptions) {
     return transporter;
   };
 
-  const deliver: JobHandler = async (payload: { mailId: string }, context) => {
+  const deliver: JobHandler<{ mailId: string }> = async (payload, context) => {
     // Rendering after the commit, here in the job that sends (a failure is retried like a failed send).
     await options.render?.(payload.mailId);
     const row = await db.selectFrom("mail_messages").selectAll().where("id", "=", payload.mailId).executeTakeFirst();
-    if (!row || row.status !== "queued") return;
+    if (row?.status !== "queued") return;
     try {
       // The row's id as Message-ID: a receiver (and the cluster test) can tell a mail sent twice from two mails.
       await mailer().sendMail({

@@ -1,5 +1,5 @@
 import type { Currency } from "../../../contract/currency";
-import type { CatalogService, WorkTerms } from "../catalog";
+import type { CatalogService, ProductTerms } from "../catalog";
 import { bundleShares } from "./bundle-shares";
 import type { PricedItem } from "./order-cart";
 
@@ -11,7 +11,7 @@ export interface PlannedDeliverable {
   bundleId: string | null;
   /** Minor units: the item's price, or its share of the bundle's price. */
   price: number;
-  terms: WorkTerms;
+  terms: ProductTerms;
 }
 
 /**

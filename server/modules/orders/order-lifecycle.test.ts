@@ -37,7 +37,7 @@ const mailsTo = async (to: string) => (await store.services.mail.list({ to })).m
 const balanceMatchesLedger = async (buyer: TestCustomer) =>
   expect(await ledgerSum(store, buyer.id, "EUR")).toBe(await store.services.wallet.balance(buyer.id, "EUR"));
 
-describe("the transition table (LIFECYCLE.md), by the right and the wrong actor", () => {
+describe("the transition table (LIFECYCLE.md), by the right and the wrong actor: starting, asking, answering", () => {
   it("paid → in_progress by a writer, who is assigned; a second start is a 409; a customer gets 403", async () => {
     const { buyer, id } = await placed();
     expect((await staff(`${id}/start`, buyer)).status).toBe(403);
@@ -104,6 +104,9 @@ describe("the transition table (LIFECYCLE.md), by the right and the wrong actor"
     expect((await mine(`${number}/brief`, buyer, { position: 0, brief: articleBrief })).status).toBe(409);
   });
 
+});
+
+describe("the transition table (LIFECYCLE.md), by the right and the wrong actor: delivering, revising, accepting, cancelling", () => {
   it("delivers versions of several files, revision rounds run out, every version stays downloadable, and acceptance completes", async () => {
     const { buyer, id, number } = await placed();
     // Not started: a manager is told why (409); a writer, for whom it is only a pool item, finds nothing (404).

@@ -59,8 +59,8 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
   }
   const q = query.q?.trim().toLowerCase();
   if (q) {
-    const number = ORDER_NUMBER.exec(q);
-    if (number) where.push(eb("orders.number", "=", `SC-${number[1]!.padStart(6, "0")}`));
+    const digits = ORDER_NUMBER.exec(q)?.[1];
+    if (digits) where.push(eb("orders.number", "=", `SC-${digits.padStart(6, "0")}`));
     // A writer never sees e-mails, so may not search by one either (it would tell whose orders they are).
     else if (actor.role === "writer") where.push(sql<SqlBool>`1 = 0`);
     else where.push(customers && customers.length > 0 ? eb("orders.user_id", "in", customers) : sql<SqlBool>`1 = 0`);

@@ -7,7 +7,8 @@ import type { Actor } from "./order-lifecycle";
 
 /** The signed-in caller as an actor of the lifecycle (the route's guard has checked there is one). */
 export function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user!.id, role: request.user!.role, ip: request.ip };
+  if (!request.user) throw DomainError.unauthenticated();
+  return { id: request.user.id, role: request.user.role, ip: request.ip };
 }
 
 /** Decodes base64 attachments, refusing (400, named field) one past the size limit. */

@@ -10,7 +10,7 @@ afterAll(() => store.close());
 
 const balanceOf = (userId: string) => store.services.wallet.balance(userId, "EUR");
 
-describe("POST /api/orders", () => {
+describe("POST /api/orders: a priced and paid order", () => {
   it("prices the order itself, debits the balance by the total and answers the order", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 200_000 });
     const body = orderBody([
@@ -34,6 +34,9 @@ describe("POST /api/orders", () => {
     expect((await store.post("/api/orders", orderBody())).status).toBe(401);
   });
 
+});
+
+describe("POST /api/orders: what is refused, and nothing stored", () => {
   it("refuses a price sent by the client and stores nothing", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const body = { ...orderBody(), orderFormData: [{ productId: "article-forge", brief: articleBrief, price: 1 }], total: 1 };
@@ -88,6 +91,9 @@ describe("POST /api/orders", () => {
     expect(await ledgerSum(store, buyer.id, "EUR")).toBe(2_900);
   });
 
+});
+
+describe("POST /api/orders: the Idempotency-Key", () => {
   it("answers a retry with the same Idempotency-Key with the first order, and refuses the key for another body", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const headers = { "idempotency-key": "cart-7f3a" };

@@ -13,9 +13,9 @@ export type RangeAnswer =
  * the open form `a-`, is served as a part; several ranges, another unit or a malformed header get the whole file.
  */
 export function parseRange(header: string | undefined, size: number): RangeAnswer {
-  const match = header ? /^bytes=([^,]*)$/i.exec(header.trim()) : null;
-  if (!match) return { kind: "whole" };
-  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(match[1]!);
+  const ranges = header ? /^bytes=([^,]*)$/i.exec(header.trim())?.[1] : undefined;
+  if (ranges === undefined) return { kind: "whole" };
+  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(ranges);
   if (!spec || (spec[1] === "" && spec[2] === "")) return { kind: "whole" };
   if (spec[1] === "") {
     const suffix = Number(spec[2]);

@@ -76,7 +76,9 @@ export function createLocalStorage(root: string, { proxyPrefix }: { proxyPrefix?
         await fs.promises.rm(temporary, { force: true });
         throw error;
       }
-      return (await stat(key))!;
+      const written = await stat(key);
+      if (!written) throw new Error(`${key} is missing right after it was written`);
+      return written;
     },
 
     stat,

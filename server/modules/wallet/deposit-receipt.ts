@@ -20,6 +20,12 @@ export function depositReceipt(facts: ReceiptFacts): TemplatedMail {
     to: facts.to,
     locale: facts.locale,
     template: "depositReceived",
-    data: { firstName: facts.name, amount: facts.amount, balance: facts.balance, currency: facts.currency, paidAt: facts.paidAt },
+    data: {
+      firstName: facts.name,
+      amount: facts.amount,
+      balance: facts.balance,
+      currency: facts.currency,
+      paidAt: facts.paidAt,
+    },
   };
 }

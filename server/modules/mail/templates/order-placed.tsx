@@ -1,6 +1,5 @@
 import type { ProductId } from "../../../../contract/catalog";
 import type { Currency } from "../../../../contract/currency";
-import type { Locale } from "../../../i18n/messages";
 import { productName } from "../../catalog";
 import { defineMail } from "./mail-template";
 import { Action, Facts, Paragraph } from "./parts";

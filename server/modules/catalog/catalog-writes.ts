@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { Currency } from "../../../contract/currency";
+import type { CatalogChange } from "./catalog-entries";
+
+/** The back office's changes to products and prices, each in the caller's transaction. */
+export interface CatalogWrites {
+  /** Sets one product's price in one currency; false when the product has no price in that currency. */
+  updatePrice(productId: string, currency: Currency, amount: number, trx?: Kysely<Database>): Promise<boolean>;
+  /** Locks the product's row (PostgreSQL); false when there is no such product. */
+  lockProduct(id: string, trx: Kysely<Database>): Promise<boolean>;
+  /** Sets a product's visibility, terms and prices (minor units per currency). */
+  updateProduct(id: string, change: CatalogChange, trx?: Kysely<Database>): Promise<void>;
+}
+
+export function createCatalogWrites(db: Kysely<Database>): CatalogWrites {
+  return {
+    async updatePrice(productId, currency, amount, trx = db) {
+      const result = await trx
+        .updateTable("product_prices")
+        .set({ amount })
+        .where("product_id", "=", productId)
+        .where("currency", "=", currency)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async lockProduct(id, trx) {
+      const result = await trx
+        .updateTable("products")
+        .set((eb) => ({ id: eb.ref("id") }))
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async updateProduct(id, change, trx = db) {
+      await trx
+        .updateTable("products")
+        .set({
+          active: change.active ? 1 : 0,
+          turnaround_days: change.turnaroundDays,
+          revision_rounds: change.revisionRounds,
+        })
+        .where("id", "=", id)
+        .execute();
+      for (const [currency, amount] of Object.entries(change.prices)) {
+        await trx
+          .insertInto("product_prices")
+          .values({ product_id: id, currency, amount })
+          .onConflict((oc) => oc.columns(["product_id", "currency"]).doUpdateSet({ amount }))
+          .execute();
+      }
+    },
+  };
+}

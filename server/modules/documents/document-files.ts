@@ -1,0 +1,83 @@
+import type { DocumentSummary } from "../../../contract/documents";
+import { translate, type Locale } from "../../i18n/messages";
+import { DomainError } from "../../platform/domain-error";
+import type { MailAttachment, OutgoingMail } from "../mail";
+import type { DocumentData } from "./document-data";
+import type { DocumentRow, DocumentsRepository } from "./documents.repository";
+import type { DocumentKind } from "./documents.tables";
+
+/** The source name documents register with the mail service for attachments by reference. */
+export const DOCUMENT_ATTACHMENTS = "document";
+
+/** Issued documents as their owner reads them: PDFs, mail attachments and the list. */
+export interface DocumentFiles {
+  /** The PDF of the owner's document of `kind` for a deposit or order; 404 when there is none or it is not theirs. */
+  pdfFor(userId: string, kind: DocumentKind, sourceId: string): Promise<MailAttachment & { number: string }>;
+  /** A just-issued document as a mail attachment. */
+  attachment(row: DocumentRow): Promise<MailAttachment>;
+  /** The PDF of the document `id` for a mail rendered after the commit (the mail module's attachment source); null once gone. */
+  attachmentById(id: string): Promise<MailAttachment | null>;
+  /**
+   * `message` with the document attached as a PDF and a line saying so under its text. Only the reference is
+   * added: the PDF is rendered with the mail, after the transaction that issued the document has committed.
+   */
+  attached<M extends OutgoingMail>(message: M, row: DocumentRow, locale: Locale): M;
+  /** The owner's documents, newest first. */
+  listFor(userId: string): Promise<DocumentSummary[]>;
+}
+
+function fileName(row: DocumentRow, data: DocumentData): string {
+  return `${translate(data.locale, `documents.fileName.${row.kind}`)}-${row.number}.pdf`;
+}
+
+function summary(row: DocumentRow): DocumentSummary {
+  const data = JSON.parse(row.data_json) as DocumentData;
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedAt: row.issued_at,
+    sourceId: row.source_id,
+    currency: data.currency,
+    total: data.total / 100,
+  };
+}
+
+/** PDFs are rendered from the document's frozen data; only the owner can fetch them (404 for anyone else). */
+export function createDocumentFiles(repository: DocumentsRepository): DocumentFiles {
+  const attachment = async (row: DocumentRow): Promise<MailAttachment> => {
+    const data = JSON.parse(row.data_json) as DocumentData;
+    return {
+      fileName: fileName(row, data),
+      contentType: "application/pdf",
+      // pdfkit and its fonts load with the first document, not at start.
+      content: await (await import("./document-pdf")).renderDocumentPdf(data),
+    };
+  };
+
+  return {
+    async pdfFor(userId, kind, sourceId) {
+      const row = await repository.findBySource(kind, sourceId);
+      if (!row || row.user_id !== userId) throw DomainError.notFound();
+      return { ...(await attachment(row)), number: row.number };
+    },
+
+    attachment,
+
+    async attachmentById(id) {
+      const row = await repository.findById(id);
+      return row ? attachment(row) : null;
+    },
+
+    attached(message, row, locale) {
+      const note = translate(locale, `documents.mailAttached.${row.kind}`, { number: row.number });
+      const attach = [...(message.attach ?? []), { source: DOCUMENT_ATTACHMENTS, id: row.id }];
+      if ("template" in message) return { ...message, notes: [...(message.notes ?? []), note], attach };
+      return { ...message, text: `${message.text}\n\n${note}`, attach };
+    },
+
+    async listFor(userId) {
+      return (await repository.listForUser(userId)).map(summary);
+    },
+  };
+}

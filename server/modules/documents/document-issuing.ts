@@ -1,0 +1,91 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { ProductId } from "../../../contract/catalog";
+import { translate } from "../../i18n/messages";
+import { productName } from "../catalog";
+import { buyerFrom, type DocumentData, type Seller } from "./document-data";
+import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts } from "./document-facts";
+import type { IssueDocument } from "./document-numbering";
+import type { DocumentRow, DocumentsRepository } from "./documents.repository";
+import { splitGross } from "./vat";
+
+/** Issuing runs inside the caller's money transaction. */
+export interface DocumentIssuing {
+  /** The receipt of a credited deposit. */
+  issueReceipt(trx: Kysely<Database>, facts: ReceiptFacts): Promise<DocumentRow>;
+  /** The invoice of a paid order, with its lines and the VAT its total includes. */
+  issueInvoice(trx: Kysely<Database>, facts: InvoiceFacts): Promise<DocumentRow>;
+  /**
+   * The credit note of a refund: the one function every refund path calls, in the transaction that credits the
+   * money back. A full refund repeats the invoice's lines, negative; a partial one has a single line.
+   */
+  issueCreditNote(trx: Kysely<Database>, facts: CreditNoteFacts): Promise<DocumentRow>;
+}
+
+export function createDocumentIssuing(
+  issue: IssueDocument,
+  repository: DocumentsRepository,
+  seller: Seller,
+): DocumentIssuing {
+  const withVat = (total: number) => {
+    const split = splitGross(total, seller.vatRateBasisPoints);
+    return { total, net: split.net, vat: split.vat, vatRateBasisPoints: seller.vatRateBasisPoints };
+  };
+
+  return {
+    issueReceipt(trx, facts) {
+      return issue(trx, "receipt", facts.depositId, facts, () => ({
+        buyer: buyerFrom(facts.billing),
+        lines: [{ description: translate(facts.locale, "documents.topUp"), amount: facts.amount }],
+        total: facts.amount,
+        net: null,
+        vat: null,
+        vatRateBasisPoints: null,
+        about: facts.depositId,
+        correcting: null,
+      }));
+    },
+
+    issueInvoice(trx, facts) {
+      const total = facts.lines.reduce((sum, line) => sum + line.amount, 0);
+      return issue(trx, "invoice", facts.orderId, facts, () => ({
+        buyer: buyerFrom(facts.billing),
+        lines: facts.lines,
+        ...withVat(total),
+        about: facts.orderNumber,
+        correcting: null,
+      }));
+    },
+
+    async issueCreditNote(trx, facts) {
+      const invoice = await repository.findBySource("invoice", facts.orderId, trx);
+      const invoiced = invoice ? (JSON.parse(invoice.data_json) as DocumentData) : null;
+      const lines = facts.deliverable
+        ? [
+            {
+              description: translate(facts.locale, "documents.refundOfDeliverable", {
+                number: facts.orderNumber,
+                n: facts.deliverable.n,
+                name: productName(facts.deliverable.productId as ProductId, facts.locale),
+              }),
+              amount: -facts.amount,
+            },
+          ]
+        : invoiced && invoiced.total === facts.amount
+          ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
+          : [
+              {
+                description: translate(facts.locale, "documents.refundOf", { number: facts.orderNumber }),
+                amount: -facts.amount,
+              },
+            ];
+      return issue(trx, "credit_note", facts.sourceId ?? facts.orderId, facts, () => ({
+        buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
+        lines,
+        ...withVat(-facts.amount),
+        about: facts.orderNumber,
+        correcting: invoice?.number ?? null,
+      }));
+    },
+  };
+}

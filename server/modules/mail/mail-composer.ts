@@ -1,0 +1,73 @@
+import { storeAttachments, type AttachmentRef, type AttachmentRenderer, type MailAttachment } from "./mail-attachments";
+import type { MailMessage, OutgoingMail, StoredContent } from "./mail-types";
+import type { MailBrand } from "./templates/mail-template";
+
+/** Turns what a module sends into what is stored: rendered now, or kept as facts to render after the commit. */
+export interface MailComposer {
+  /** Subject, HTML and text of a mail: a template rendered, a text-only mail put in the layout, or an HTML mail as it is. */
+  compose(outgoing: OutgoingMail): Promise<MailMessage>;
+  /** Inside a transaction: the subject (a catalogue string) and the facts to render later; files by reference only. */
+  facts(outgoing: OutgoingMail): Promise<StoredContent>;
+}
+
+export function createMailComposer(
+  brand: MailBrand,
+  attachmentSources: Record<string, AttachmentRenderer>,
+): MailComposer {
+  // The renderer (React Email and its components) is loaded with the first mail: a process that sends none (a script,
+  // a CLI) does not pay for it at start.
+  let renderer: Promise<typeof import("./render-mail")> | undefined;
+  const load = () => (renderer ??= import("./render-mail"));
+  const renderMail: typeof import("./render-mail")["renderMail"] = async (...args) =>
+    (await load()).renderMail(...args);
+  const renderAttachments = async (refs: AttachmentRef[] = []): Promise<MailAttachment[]> => {
+    const files: MailAttachment[] = [];
+    for (const ref of refs) {
+      const source = attachmentSources[ref.source];
+      if (!source) throw new Error(`no attachment source "${ref.source}"`);
+      const file = await source(ref.id);
+      if (file) files.push(file);
+    }
+    return files;
+  };
+
+  return {
+    async compose(outgoing) {
+      const attachments = [...(outgoing.attachments ?? []), ...(await renderAttachments(outgoing.attach))];
+      if ("template" in outgoing) {
+        const rendered = await renderMail(
+          outgoing.template,
+          outgoing.data as never,
+          outgoing.locale,
+          brand,
+          outgoing.notes,
+        );
+        return { to: outgoing.to, ...rendered, secrets: outgoing.secrets, attachments };
+      }
+      if (outgoing.html !== undefined) return { ...outgoing, attachments };
+      const rendered = await renderMail(
+        "plain",
+        { subject: outgoing.subject, text: outgoing.text },
+        outgoing.locale ?? "en",
+        brand,
+      );
+      // The text part stays the caller's own words.
+      return { ...outgoing, html: rendered.html, attachments };
+    },
+
+    async facts(outgoing) {
+      const subject =
+        "template" in outgoing
+          ? (await load()).mailSubject(outgoing.template, outgoing.data as never, outgoing.locale, brand)
+          : outgoing.subject;
+      const { attachments, ...pending } = outgoing;
+      return {
+        subject,
+        text_body: "",
+        html_body: null,
+        attachments_json: storeAttachments(attachments),
+        pending_json: JSON.stringify(pending),
+      };
+    },
+  };
+}
