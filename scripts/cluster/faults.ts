@@ -6,7 +6,7 @@ import type { Instance } from "./instances";
 import { checkIntegrity, type Integrity } from "./fault-checks";
 import { faultLoad, richCustomer, timedCall, type Kind, type LoadCustomer, type Outcome } from "./fault-load";
 import { ADMIN } from "./cluster";
-import { call, orderBody, PASSWORD, placeOrder, staffSignIn, type Customer } from "./shop";
+import { call, orderBody, PASSWORD, placeOrder, staffSignIn, type Customer } from "../../tests/support/shop";
 
 export const FAULTS = ["postgres", "redis", "s3", "rolling", "kill", "overload"] as const;
 export type Fault = (typeof FAULTS)[number];
