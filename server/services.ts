@@ -11,7 +11,7 @@ import { createMailService } from "./modules/mail";
 import { createOrdersService } from "./modules/orders";
 import { createPaymentProvider } from "./modules/payments";
 import { createPrivacyService } from "./modules/privacy";
-import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
+import { createStaffModule } from "./modules/staff";
 import { createStaleUploadSweep, createStorage } from "./modules/storage";
 import { createSupportDeskRepository, createSupportDeskService, createSupportRepository, createSupportService, customerTickets } from "./modules/support";
 import { createDepositService, createWalletService } from "./modules/wallet";
@@ -80,15 +80,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const catalog = createCatalogService(createCatalogRepository(db.kysely), bus, { db: db.kysely, audit: staffAudit });
   const support = createSupportService(createSupportRepository(db.kysely), mail, { supportEmail: config.SUPPORT_EMAIL, clock });
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
-  const staffRepository = createStaffRepository(db.kysely);
-  const staffAuth = createStaffAuth({
-    db: db.kysely, repository: staffRepository, accounts, people: accounts.people, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
-  });
-  // Who is staff, and who may be given an order: accounts' people and the staff module's own accounts, composed.
-  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
-  const staff = createStaffService({
-    db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
-    people: accounts.people, directory: staffDirectory,
+  const { auth: staffAuth, directory: staffDirectory, service: staff } = createStaffModule({
+    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl,
   });
   const wallet = createWalletService(db.kysely);
   const payments = createPaymentProvider(config);

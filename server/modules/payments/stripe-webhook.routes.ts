@@ -12,10 +12,7 @@ function depositOf(session: Stripe.Checkout.Session): string | null {
  * POST /payments/stripe/webhook: Stripe tells us a Checkout Session was paid, failed or expired. The body is kept
  * raw (the signature covers its exact bytes); every event is answered 200 once understood, so Stripe stops resending.
  */
-export const stripeWebhookRoute: FastifyPluginAsync<{ stripe: StripeProvider; deposits: DepositService }> = async (
-  app,
-  { stripe, deposits },
-) => {
+export const stripeWebhookRoute: FastifyPluginAsync<{ stripe: StripeProvider; deposits: DepositService }> = async (app, { stripe, deposits }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -31,11 +28,7 @@ export const stripeWebhookRoute: FastifyPluginAsync<{ stripe: StripeProvider; de
           const session = event.data.object;
           const depositId = depositOf(session);
           if (session.payment_status !== "paid" || !depositId) break;
-          const outcome = await deposits.confirmPaid(depositId, {
-            providerRef: session.id,
-            amount: session.amount_total,
-            currency: session.currency,
-          });
+          const outcome = await deposits.confirmPaid(depositId, { providerRef: session.id, amount: session.amount_total, currency: session.currency });
           if (outcome === "mismatch" || outcome === "unknown") {
             request.log.warn({ eventId: event.id, depositId, outcome }, "stripe payment not credited");
           }
@@ -45,12 +38,7 @@ export const stripeWebhookRoute: FastifyPluginAsync<{ stripe: StripeProvider; de
         case "checkout.session.expired": {
           const session = event.data.object;
           const depositId = depositOf(session);
-          if (depositId)
-            await deposits.fail(
-              depositId,
-              event.type === "checkout.session.expired" ? "expired" : "declined",
-              session.id,
-            );
+          if (depositId) await deposits.fail(depositId, event.type === "checkout.session.expired" ? "expired" : "declined", session.id);
           break;
         }
       }
