@@ -145,8 +145,8 @@ export function createAccountsService({ users, sessions, throttle, mail, now }: 
     },
 
     /** Remembers billing details (checked by the contract's schema) to prefill the next deposit or order. */
-    async rememberBilling(userId: string, billing: BillingDetails): Promise<void> {
-      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+    async rememberBilling(userId: string, billing: BillingDetails, trx?: Kysely<Database>): Promise<void> {
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString(), trx);
     },
 
     /** POST /api/accounts/billing: saves the billing details and answers the profile with them. */

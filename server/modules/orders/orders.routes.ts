@@ -51,7 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storag
       orders.place(request.user!.id, request.body, {
         locale: request.locale,
         idempotencyKey: request.headers["idempotency-key"],
-        clientGone: () => request.clientGone(),
+        refusal: () => request.commitRefusal(),
       }),
   );
 

@@ -48,8 +48,8 @@ export interface OrdersDeps {
   accountEmail: (userId: string) => Promise<string | undefined>;
   /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
   documents: DocumentsService;
-  /** Remembers the billing details an order was sent with, to prefill the next one. */
-  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
+  /** Remembers the billing details an order was sent with, to prefill the next one (in the order's transaction). */
+  rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   storage: FileStorage;
   jobs: JobRunner;
   clock?: Clock;
@@ -79,6 +79,18 @@ export interface OrdersDeps {
 class BalanceShort extends Error {}
 
 const MAX_PLACING_ATTEMPTS = 3;
+
+/** Throws the reason an order must not be committed now, if there is one. */
+function refuseIf(refusal: (() => DomainError | undefined) | undefined): void {
+  const reason = refusal?.();
+  if (reason) throw reason;
+}
+
+/** The billing details of an order, as remembered for the next one: without the cart, the currency and the consent. */
+function billingToRemember(input: PlaceOrderInput): BillingDetails {
+  const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+  return billing;
+}
 
 export function orderNumber(seq: number): string {
   return `SC-${String(seq).padStart(6, "0")}`;
@@ -120,13 +132,14 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
     to: string | undefined,
     idempotency?: { key: string; hash: string },
-    clientGone?: () => boolean,
+    refusal?: () => DomainError | undefined,
   ) =>
     transaction(async (trx) => {
       // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
       await lockOpenAccount(trx, userId);
-      // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.
-      if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+      // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
+      // answer nobody reads.
+      refuseIf(refusal);
       const seq = await repository.nextSeq(trx);
       const number = orderNumber(seq);
       const paid = await wallet.debit(trx, { userId, currency: input.currency, amount: priced.total, kind: "order", reference: number });
@@ -159,9 +172,13 @@ export function createOrdersService(deps: OrdersDeps) {
       if (idempotency) {
         await repository.saveIdempotent({ user_id: userId, key: idempotency.key, request_hash: idempotency.hash, response_json: JSON.stringify(response), created_at: now }, trx);
       }
+      // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked
+      // by this transaction already, while after it the update queued behind every other order of the account and the
+      // answer waited seconds under overload, past its client's patience (issue 22).
+      await deps.rememberBilling?.(userId, billingToRemember(input), trx);
       // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
-      // under overload, and a client that gave up meanwhile must not pay (the fault run's overload row found 51 such).
-      if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+      // under overload, and a client that gave up (or soon will) must not pay (the fault run's overload row found 51).
+      refuseIf(refusal);
       return response;
     });
 
@@ -183,7 +200,12 @@ export function createOrdersService(deps: OrdersDeps) {
     async place(
       userId: string,
       input: PlaceOrderInput,
-      options: { locale: Locale; idempotencyKey?: string; /** True once the client has left: no order is placed then. */ clientGone?: () => boolean },
+      options: {
+        locale: Locale;
+        idempotencyKey?: string;
+        /** Why the order must not be committed now (its client has left, or waited too long), if so: nothing is placed then. */
+        refusal?: () => DomainError | undefined;
+      },
     ): Promise<PlaceOrderResponse> {
       const idempotency = options.idempotencyKey
         ? { key: options.idempotencyKey, hash: createHash("sha256").update(JSON.stringify(input)).digest("hex") }
@@ -197,9 +219,8 @@ export function createOrdersService(deps: OrdersDeps) {
       const accountAddress = await deps.accountEmail(userId);
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency, options.clientGone);
-          const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
-          await deps.rememberBilling?.(userId, billing);
+          refuseIf(options.refusal);
+          const response = await store(userId, input, priced, terms, options.locale, accountAddress, idempotency, options.refusal);
           deps.metrics?.orderPlaced(input.currency);
           jobs.wake();
           return response;
