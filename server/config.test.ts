@@ -98,6 +98,13 @@ describe("configuration tuning", () => {
     expect(() => loadConfig({ SSR_CONCURRENCY: "0" })).toThrow(/SSR_CONCURRENCY/);
   });
 
+  it("commits an order up to 10 s after the proxy received it by default, ORDER_DEADLINE_MS otherwise (0: no deadline)", () => {
+    expect(loadConfig({}).ORDER_DEADLINE_MS).toBe(10_000);
+    expect(loadConfig({ ORDER_DEADLINE_MS: "2500" }).ORDER_DEADLINE_MS).toBe(2500);
+    expect(loadConfig({ ORDER_DEADLINE_MS: "0" }).ORDER_DEADLINE_MS).toBe(0);
+    for (const value of ["-1", "1.5", "soon", "600001"]) expect(configError({ ORDER_DEADLINE_MS: value })).toMatch(/^Configuration error: ORDER_DEADLINE_MS /);
+  });
+
   it("logs no requests by default in production and every request otherwise, unless LOG_SAMPLE says", () => {
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" }).LOG_SAMPLE).toBe(0);
     expect(loadConfig({}).LOG_SAMPLE).toBe(1);

@@ -1,5 +1,7 @@
 import type { BillingDetails, Profile, updateProfileRequestSchema } from "../../../contract/accounts";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
 
@@ -36,7 +38,8 @@ export interface AccountProfile {
   profile(userId: string): Promise<Profile>;
   updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile>;
   /** Remembers billing details (checked by the contract's schema) to prefill the next deposit or order. */
-  rememberBilling(userId: string, billing: BillingDetails): Promise<void>;
+  /** In the caller's transaction when given (an order remembers its billing where the account's row is locked already). */
+  rememberBilling(userId: string, billing: BillingDetails, trx?: Kysely<Database>): Promise<void>;
   /** POST /api/accounts/billing: saves the billing details and answers the profile with them. */
   updateBilling(userId: string, billing: BillingDetails): Promise<Profile>;
 }
@@ -60,8 +63,8 @@ export function createAccountProfile({ users, now }: { users: AccountsRepository
       return toProfile(updated);
     },
 
-    async rememberBilling(userId, billing) {
-      await users.setBilling(userId, JSON.stringify(billing), now().toISOString());
+    async rememberBilling(userId, billing, trx) {
+      await users.setBilling(userId, JSON.stringify(billing), now().toISOString(), trx);
     },
 
     async updateBilling(userId, billing) {

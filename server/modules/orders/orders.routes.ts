@@ -50,7 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       orders.place(request.user.id, request.body, {
         locale: request.locale,
         idempotencyKey: request.headers["idempotency-key"],
-        clientGone: () => request.clientGone(),
+        refusal: () => request.commitRefusal(),
       }),
   );
   signedIn.get(
