@@ -101,7 +101,12 @@ export async function buildApp({
   const dependencies = dependencyChecksFor({ db, redis, storage: services.storage });
   services.metrics.watchDependencies(dependencies.states);
   registerHealth(app, dependencies, readiness);
-  registerLoadShedding(app, { maxInFlight: config.MAX_IN_FLIGHT, holdWork });
+  registerLoadShedding(app, {
+    maxInFlight: config.MAX_IN_FLIGHT,
+    commitDeadlineMs: config.ORDER_DEADLINE_MS,
+    now: () => services.clock.now().getTime(),
+    holdWork,
+  });
   if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });

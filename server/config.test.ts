@@ -89,11 +89,20 @@ describe("configuration", () => {
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" }).HOST).toBe("0.0.0.0");
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
   });
+});
 
+describe("configuration tuning", () => {
   it("renders 8 pages at once by default, SSR_CONCURRENCY otherwise, and refuses 0", () => {
     expect(loadConfig({}).SSR_CONCURRENCY).toBe(8);
     expect(loadConfig({ SSR_CONCURRENCY: "2" }).SSR_CONCURRENCY).toBe(2);
     expect(() => loadConfig({ SSR_CONCURRENCY: "0" })).toThrow(/SSR_CONCURRENCY/);
+  });
+
+  it("commits an order up to 10 s after the proxy received it by default, ORDER_DEADLINE_MS otherwise (0: no deadline)", () => {
+    expect(loadConfig({}).ORDER_DEADLINE_MS).toBe(10_000);
+    expect(loadConfig({ ORDER_DEADLINE_MS: "2500" }).ORDER_DEADLINE_MS).toBe(2500);
+    expect(loadConfig({ ORDER_DEADLINE_MS: "0" }).ORDER_DEADLINE_MS).toBe(0);
+    for (const value of ["-1", "1.5", "soon", "600001"]) expect(configError({ ORDER_DEADLINE_MS: value })).toMatch(/^Configuration error: ORDER_DEADLINE_MS /);
   });
 
   it("logs no requests by default in production and every request otherwise, unless LOG_SAMPLE says", () => {
@@ -117,7 +126,9 @@ describe("configuration", () => {
     expect(config.UPLOAD_ALLOWED_TYPES).toEqual(["pdf"]);
     expect(configError({ ATTACHMENT_ALLOWED_TYPES: "pdf, ../exe" })).toBe("Configuration error: ATTACHMENT_ALLOWED_TYPES must be a comma-separated list of file extensions");
   });
+});
 
+describe("configuration errors", () => {
   it("names the variable and the rule, never the value, which may be a secret", () => {
     expect(configError({ DATABASE_URL: "mysql://admin:hunter2-secret@db/x" })).toBe(
       "Configuration error: DATABASE_URL must start with postgres:// or postgresql://",

@@ -34,6 +34,12 @@ const envSchema = z
     ROLE: z.enum(["web", "worker", "all"]).default("all"),
     /** API requests (and form posts) in flight per process before more are refused at once with 503 + Retry-After; 0: never. */
     MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+    /**
+     * Milliseconds since the proxy received an order (its X-Request-Start) past which it is refused with 503 +
+     * Retry-After instead of committed: well below clients' timeouts, so an order is paid only when its answer can still
+     * arrive; 0: never.
+     */
+    ORDER_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z

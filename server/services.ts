@@ -11,7 +11,7 @@ import { createMailModule } from "./modules/mail";
 import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
-import { createStaffAuth, createStaffDirectory, createStaffRepository, createStaffService } from "./modules/staff";
+import { createStaffModule } from "./modules/staff";
 import { createStorageModule } from "./modules/storage";
 import { createSupportDeskModule, createSupportModule } from "./modules/support";
 import { createWalletModule } from "./modules/wallet";
@@ -72,15 +72,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { catalog } = createCatalogModule({ db: db.kysely, bus, audit: staffAudit });
   const { support, ticketsOf } = createSupportModule({ db: db.kysely, mail, supportEmail: config.SUPPORT_EMAIL, clock });
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
-  const staffRepository = createStaffRepository(db.kysely);
-  const staffAuth = createStaffAuth({
-    db: db.kysely, repository: staffRepository, accounts, people: accounts.people, store: createExpiringStore(redis, { clock }), audit, clock, secret: jwtSecret(config),
-  });
-  // Who is staff, and who may be given an order: accounts' people and the staff module's own accounts, composed.
-  const staffDirectory = createStaffDirectory(accounts.people, staffRepository);
-  const staff = createStaffService({
-    db: db.kysely, repository: staffRepository, auth: staffAuth, audit, mail, endSignIns: (userId) => accounts.sessions.endAllOf(userId), clock, publicUrl: config.publicUrl,
-    people: accounts.people, directory: staffDirectory,
+  const { auth: staffAuth, directory: staffDirectory, service: staff } = createStaffModule({
+    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl,
   });
   const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.

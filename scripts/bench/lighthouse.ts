@@ -1,27 +1,19 @@
 // Bench section "lighthouse": Lighthouse's default (mobile, simulated slow 4G and CPU) performance audit of `/`, a
 // service page and an `/es` bundle page of the compiled store in production, with the system Chromium
-// (/usr/bin/chromium or CHROMIUM_PATH, never a downloaded browser). Aim (issue 10): LCP < 1.5 s, score >= 0.98.
+// (tests/support/browser.ts: /usr/bin/chromium or CHROMIUM_PATH, never a downloaded browser). Aim (issue 10): LCP < 1.5 s, score >= 0.98.
 // Alone: `npx tsx scripts/bench/lighthouse.ts` (BUILD_DIR: audit that build instead of making a fresh one).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build, startProcess, stop } from "./page-cache";
+import { freePort } from "../../server/test/free-port";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/browser";
+import { PRODUCTION_STORE_ENV, startStoreProcess } from "../../tests/support/store-process";
+import { build } from "./page-cache";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PAGES = ["/", "/services/investor-deck", "/es/bundles/investor-and-strategy-suite"];
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const LCP_AIM_MS = 1500;
 const SCORE_AIM = 0.98;
 
@@ -35,30 +27,21 @@ export async function benchLighthouse(log: (line: string) => void = console.log)
   const given = process.env.BUILD_DIR;
   const buildDir = path.resolve(root, given ?? path.join(".e2e-build", `lighthouse-${process.pid}`));
   if (!given) build(buildDir);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-lighthouse-"));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const store = await startProcess(
-    ["--max-semi-space-size=16", path.join(buildDir, "app-server", "main.js")],
-    {
-      ...process.env,
-      NODE_ENV: "production",
-      PAYMENT_PROVIDER: "sandbox",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "false",
-      BUILD_DIR: buildDir,
-    },
-    async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? `http://127.0.0.1:${port}` : null),
-  );
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+  const store = startStoreProcess({
+    name: "bench-lighthouse",
+    port: await freePort(),
+    buildDir,
+    nodeArgs: ["--max-semi-space-size=16"],
+    env: PRODUCTION_STORE_ENV,
   });
+  await store.ready().catch(async (error: unknown) => {
+    await store.kill();
+    throw error;
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     log(
-      `mode: NODE_ENV=production, compiled server; Lighthouse 13.5.0 defaults (mobile, simulated throttling), Chromium at ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"}`,
+      `mode: NODE_ENV=production, compiled server; Lighthouse 13.5.0 defaults (mobile, simulated throttling), Chromium at ${CHROMIUM_PATH}`,
     );
     for (const page of PAGES) {
       await (await fetch(store.url + page)).arrayBuffer(); // the first visit fills the page cache, as in production
@@ -85,8 +68,7 @@ export async function benchLighthouse(log: (line: string) => void = console.log)
     );
   } finally {
     chrome.kill();
-    await stop(store.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.stop();
     if (!given) fs.rmSync(buildDir, { recursive: true, force: true });
   }
 }

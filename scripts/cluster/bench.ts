@@ -3,7 +3,7 @@
 import os from "node:os";
 import pg from "pg";
 import type { Cluster } from "./cluster";
-import { register, topUp, orderBody } from "./shop";
+import { register, topUp, orderBody } from "../../tests/support/shop";
 import { runWrk, type WrkResult } from "./wrk";
 
 const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 5);

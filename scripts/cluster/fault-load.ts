@@ -2,7 +2,7 @@
 // refresh) and order POSTs with and without an Idempotency-Key from a few customers, plus result downloads when one
 // is given. Every request by fetch with an explicit timeout; every answer kept with when it was asked and answered.
 import { randomUUID } from "node:crypto";
-import { billing, orderBody, PASSWORD, type Customer } from "./shop";
+import { billing, orderBody, PASSWORD, type Customer } from "../../tests/support/shop";
 
 /** `refresh` and `order` are POSTs without an Idempotency-Key: nginx never repeats them on another instance. */
 export type Kind = "page" | "signed-in" | "refresh" | "order" | "keyed order" | "download";

@@ -6,7 +6,7 @@ import type { Instance } from "./instances";
 import { checkIntegrity, type Integrity } from "./fault-checks";
 import { faultLoad, richCustomer, timedCall, type Kind, type LoadCustomer, type Outcome } from "./fault-load";
 import { ADMIN } from "./cluster";
-import { call, orderBody, PASSWORD, placeOrder, staffSignIn, type Customer } from "./shop";
+import { call, orderBody, PASSWORD, placeOrder, staffSignIn, type Customer } from "../../tests/support/shop";
 
 export const FAULTS = ["postgres", "redis", "s3", "rolling", "kill", "overload"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -230,12 +230,12 @@ export function runFault(ctx: FaultContext, fault: Fault): Promise<FaultRow> {
   return scenario(ctx, fault, FAULT_ACTS[fault](ctx));
 }
 
-/** Runs every fault one after another on `cluster` (started with ownServices), logging one row each. */
-export async function runFaults(cluster: Cluster, options: { times: FaultTimes; log?: (line: string) => void }): Promise<FaultRow[]> {
+/** Runs every fault (or only `only`) one after another on `cluster` (started with ownServices), logging one row each. */
+export async function runFaults(cluster: Cluster, options: { times: FaultTimes; only?: Fault; log?: (line: string) => void }): Promise<FaultRow[]> {
   const log = options.log ?? console.log;
   const ctx = await prepareFaults(cluster, options.times);
   const rows: FaultRow[] = [];
-  for (const fault of FAULTS) {
+  for (const fault of options.only ? [options.only] : FAULTS) {
     const row = await runFault(ctx, fault);
     log(formatRow(row));
     rows.push(row);

@@ -29,6 +29,8 @@ export const PROXY_RULES = `    proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_set_header X-Request-Id $request_id;
+    # When nginx received the request: an order older than ORDER_DEADLINE_MS is refused 503 rather than committed.
+    proxy_set_header X-Request-Start "t=\${msec}";
     proxy_connect_timeout 1s;
     proxy_read_timeout 30s;
     proxy_next_upstream_tries 3;

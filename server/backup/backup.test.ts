@@ -70,6 +70,33 @@ function runBackup(dataDir: string, target: string): Promise<{ code: number | nu
   });
 }
 
+/** Orders stream from every buyer while `npm run backup` copies `dataDir`; counts what was placed before, during and after. */
+async function backupWhileOrdersStream(url: string, buyers: Array<{ token: string }>, dataDir: string, firstId: string) {
+  let streaming = true;
+  const placed: string[] = [firstId];
+  const failures: number[] = [];
+  const streams = buyers.map(async (buyer) => {
+    const call = api(url, buyer.token);
+    while (streaming) {
+      const answer = await call("/api/orders", orderBody());
+      if (answer.status === 200) placed.push((await answer.json()).id);
+      else failures.push(answer.status);
+    }
+  });
+  const until = async (count: number) => {
+    while (placed.length < count) await new Promise((resolve) => setImmediate(resolve));
+  };
+  await until(6);
+  const before = placed.length;
+  const target = path.join(tempDir(), "backup");
+  const backup = await runBackup(dataDir, target);
+  const duringBackup = placed.length - before;
+  await until(placed.length + 3);
+  streaming = false;
+  await Promise.all(streams);
+  return { placed, failures, before, duringBackup, backup, target };
+}
+
 describe("npm run backup and restore (SQLite)", () => {
   it("a copy taken while orders stream restores to a store whose ledger matches every balance, with its files and signing key", async () => {
     const original = tempDir();
@@ -80,28 +107,7 @@ describe("npm run backup and restore (SQLite)", () => {
     const first = await (await api(url, buyers[0]!.token)("/api/orders", orderBody())).json();
     await store.services.orders.deliver(first.id, { fileName: "result.txt", content: Buffer.from("the delivered words") });
 
-    let streaming = true;
-    const placed: string[] = [first.id];
-    const failures: number[] = [];
-    const streams = buyers.map(async (buyer) => {
-      const call = api(url, buyer.token);
-      while (streaming) {
-        const answer = await call("/api/orders", orderBody());
-        if (answer.status === 200) placed.push((await answer.json()).id);
-        else failures.push(answer.status);
-      }
-    });
-    const until = async (count: number) => {
-      while (placed.length < count) await new Promise((resolve) => setImmediate(resolve));
-    };
-    await until(6);
-    const before = placed.length;
-    const target = path.join(tempDir(), "backup");
-    const backup = await runBackup(original, target);
-    const duringBackup = placed.length - before;
-    await until(placed.length + 3);
-    streaming = false;
-    await Promise.all(streams);
+    const { placed, failures, before, duringBackup, backup, target } = await backupWhileOrdersStream(url, buyers, original, first.id);
 
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);

@@ -56,6 +56,48 @@ async function readyz(store: RunningStore): Promise<{ status: number; body: any 
   return { status: response.status, body: await response.json() };
 }
 
+/** Opens a transaction that holds its connection between two queries until `resume()`; `done` is its outcome. */
+async function holdConnection(store: RunningStore): Promise<{ resume: () => void; done: Promise<void> }> {
+  let resume: (() => void) | undefined;
+  const done = store.db.kysely.transaction().execute(async (trx) => {
+    await sql`select 1`.execute(trx);
+    await new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    await sql`select 1`.execute(trx);
+  });
+  done.catch(() => undefined);
+  await until("the transaction to hold its connection", 10_000, async () => resume !== undefined);
+  return { resume: () => resume?.(), done };
+}
+
+/** What a customer sees while the database is down: 503 with Retry-After and a message in their language. */
+async function expectDatabaseUnavailable(store: RunningStore, token: string): Promise<void> {
+  const down = await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
+  expect(down.status).toBe(503);
+  expect(down.headers.get("retry-after")).toBe("5");
+  expect(await down.json()).toEqual({
+    status: 503,
+    title: "Service Unavailable",
+    detail: "The store cannot reach its database right now. Try again in a few seconds.",
+  });
+  const inSpanish = await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${token}`, "accept-language": "es" } });
+  expect(inSpanish.status).toBe(503);
+  expect((await inSpanish.json()).detail).toBe("La tienda no puede acceder a su base de datos en este momento. Vuelve a intentarlo en unos segundos.");
+  expect(await placeOrder(store, token)).toBe(503);
+}
+
+/** /readyz names the database as down (the store itself stays ready), the metric says 0, and /healthz stays 200. */
+async function expectProbesSayDatabaseDown(store: RunningStore): Promise<void> {
+  await until("/readyz to say the database is down", 10_000, async () => {
+    const answer = await readyz(store);
+    return answer.status === 503 && answer.body.dependencies.database === "down" && answer.body.state === "ready";
+  });
+  const metrics = await (await fetch(`${store.url}/metrics`)).text();
+  expect(metrics).toContain('scriptorium_dependency_up{dependency="database"} 0');
+  expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
+}
+
 describe.runIf(postgresPass && !cannot)("PostgreSQL outages", () => {
   const uncaught: unknown[] = [];
   const record = (error: unknown) => uncaught.push(error);
@@ -92,39 +134,13 @@ describe.runIf(postgresPass && !cannot)("PostgreSQL outages", () => {
         expect(await placeOrder(store, buyer.token)).toBe(200);
         // A transaction holding its connection between two queries when PostgreSQL goes away: its connection's
         // error has no pool listener then, and must not end the process either; its next query fails as unavailable.
-        let resume: (() => void) | undefined;
-        const held = store.db.kysely.transaction().execute(async (trx) => {
-          await sql`select 1`.execute(trx);
-          await new Promise<void>((resolve) => {
-            resume = resolve;
-          });
-          await sql`select 1`.execute(trx);
-        });
-        held.catch(() => undefined);
-        await until("the transaction to hold its connection", 10_000, async () => resume !== undefined);
+        const held = await holdConnection(store);
 
         await cluster.stop();
-        resume?.();
-        await expect(held).rejects.toBeInstanceOf(DependencyUnavailable);
-        const down = await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${buyer.token}` } });
-        expect(down.status).toBe(503);
-        expect(down.headers.get("retry-after")).toBe("5");
-        expect(await down.json()).toEqual({
-          status: 503,
-          title: "Service Unavailable",
-          detail: "The store cannot reach its database right now. Try again in a few seconds.",
-        });
-        const inSpanish = await fetch(`${store.url}/api/orders`, { headers: { authorization: `Bearer ${buyer.token}`, "accept-language": "es" } });
-        expect(inSpanish.status).toBe(503);
-        expect((await inSpanish.json()).detail).toBe("La tienda no puede acceder a su base de datos en este momento. Vuelve a intentarlo en unos segundos.");
-        expect(await placeOrder(store, buyer.token)).toBe(503);
-        await until("/readyz to say the database is down", 10_000, async () => {
-          const answer = await readyz(store!);
-          return answer.status === 503 && answer.body.dependencies.database === "down" && answer.body.state === "ready";
-        });
-        const metrics = await (await fetch(`${store.url}/metrics`)).text();
-        expect(metrics).toContain('scriptorium_dependency_up{dependency="database"} 0');
-        expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
+        held.resume();
+        await expect(held.done).rejects.toBeInstanceOf(DependencyUnavailable);
+        await expectDatabaseUnavailable(store, buyer.token);
+        await expectProbesSayDatabaseDown(store);
 
         await cluster.start();
         await until("/readyz 200 after PostgreSQL started again", READY_WITHIN_MS, async () => (await readyz(store!)).status === 200);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../platform/domain-error";
+import { requestStartMs, waitedPastBudget } from "./request-start";
 
 /** Seconds a refused client is told to wait (`Retry-After`): long enough for the work in hand to finish. */
 const RETRY_AFTER_SECONDS = 2;
@@ -7,6 +8,13 @@ const RETRY_AFTER_SECONDS = 2;
 export interface LoadSheddingOptions {
   /** Counted requests in flight past which more are refused at once (MAX_IN_FLIGHT); 0: never. */
   maxInFlight: number;
+  /**
+   * Milliseconds since the proxy received a request (its `X-Request-Start`) past which money is no longer committed for
+   * it (ORDER_DEADLINE_MS): its client may have given up by the time the answer arrives; 0: never.
+   */
+  commitDeadlineMs: number;
+  /** The time in ms since the epoch (the services' clock: tests move it). */
+  now: () => number;
   /** Tests only: awaited before a counted request's handler runs, to hold requests in flight. */
   holdWork?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Where the one warn line per second of refusals goes (the app's logger when left out). */
@@ -31,7 +39,9 @@ function connectionClosed(request: FastifyRequest): boolean {
  * 503 with `Retry-After` at once instead of waiting behind the others past its client's patience (a proxy sends it
  * to another instance). And work for a client that has gone away is not started: a request that writes (any method
  * but GET and HEAD) whose connection closed while it waited gets no handler run, so no order is paid for an answer
- * nobody receives; services check `request.clientGone()` again just before they commit money.
+ * nobody receives; services ask `request.commitRefusal()` again before and inside their money transaction, just
+ * before the commit: a client gone, or a request older than `commitDeadlineMs` since the proxy received it (its client
+ * may give up before the answer arrives), is refused and the transaction rolled back.
  */
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
   let inFlight = 0;
@@ -41,6 +51,13 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
 
   app.decorateRequest("clientGone", function (this: FastifyRequest) {
     return connectionClosed(this);
+  });
+  app.decorateRequest("commitRefusal", function (this: FastifyRequest) {
+    if (connectionClosed(this)) return new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+    if (waitedPastBudget(requestStartMs(this.headers["x-request-start"]), options.now(), options.commitDeadlineMs)) {
+      return new DomainError("unavailable", { detail: { key: "detail.busy" }, retryAfterSeconds: RETRY_AFTER_SECONDS });
+    }
+    return undefined;
   });
 
   app.addHook("onRequest", (request, reply, done) => {

@@ -6,7 +6,7 @@ import { ADMIN, buildOnce, METRICS_TOKEN, nextBuild, startCluster, type Cluster 
 import { ROOT } from "../../scripts/cluster/instances";
 import { steadyLoad } from "../../scripts/cluster/load";
 import { hasNginx, NGINX } from "../../server/test/nginx";
-import { balance, call, login, PASSWORD, placeOrder, register, staffSignIn, topUp } from "../../scripts/cluster/shop";
+import { balance, call, login, PASSWORD, placeOrder, register, staffSignIn, topUp } from "../support/shop";
 
 // The cluster needs nginx from Debian's packages (.ci/run installs it); without it this file says so and skips.
 if (!hasNginx) console.log(`cluster test skipped: no nginx at ${NGINX} (apt-get install -y nginx-light)`);
@@ -38,28 +38,8 @@ async function expectLedgerHolds(): Promise<void> {
   }
 }
 
-describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis and S3", () => {
-  beforeAll(async () => {
-    build = buildOnce();
-    cluster = await startCluster({ instances: 3, buildDir: build.dir });
-    database = new pg.Client({ connectionString: cluster.backing.databaseUrl });
-    await database.connect();
-  }, 240_000);
-
-  // A failed test shows what the instances logged (errors and warnings): a 500 or a retried job says why only there.
-  beforeEach(({ onTestFailed }) =>
-    onTestFailed(() => {
-      for (const instance of cluster?.instances ?? []) console.log(`--- ${instance.name}, last lines:\n${instance.output.slice(-40).join("\n")}`);
-    }),
-  );
-
-  afterAll(async () => {
-    await database?.end();
-    await cluster?.close();
-    for (const release of releases) fs.rmSync(release, { recursive: true, force: true });
-    if (build?.remove) fs.rmSync(path.dirname(build.dir), { recursive: true, force: true });
-  }, 60_000);
-
+/** What the instances share: one migration, round-robin, sessions, rate limits and cached pages. */
+function sharedStateTests(): void {
   it("migrated the empty database once although all three instances started at the same moment", async () => {
     const files = fs.readdirSync(path.join(ROOT, "server", "db", "migrations")).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"));
     const applied = await query<{ name: string }>("select name from kysely_migration order by name");
@@ -128,7 +108,10 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     }
     await call(direct(1), "/api/admin/prices/article-forge", { method: "PUT", token: await staffToken(direct(1)), body: { currency: "EUR", price: ARTICLE_EUR } });
   });
+}
 
+/** Orders against one balance and files delivered through another instance. */
+function ordersAndFilesTests(): void {
   it("places exactly 20 of 50 concurrent orders spread over the instances against a balance for 20", async () => {
     const buyer = await register(cluster.proxy.url);
     await topUp(cluster.proxy.url, buyer.accessToken, 20 * ARTICLE_EUR);
@@ -169,7 +152,10 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${content.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(1000, 2000))).toBe(true);
   });
+}
 
+/** Timed jobs run once although every instance runs the job runner. */
+function timedJobsTests(): void {
   it("runs each timed job once although every instance runs the job runner: reminders, then the review window's end", async () => {
     const ORDERS = 6;
     const buyer = await register(cluster.proxy.url);
@@ -244,7 +230,10 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     const statuses = await query<{ status: string }>("select status from orders where id = any($1)", [ids]);
     expect(statuses.map((row) => row.status)).toEqual(ids.map(() => "completed"));
   }, 120_000);
+}
 
+/** A rolling restart onto a new build, and queued mail sent once. */
+function restartAndMailTests(): void {
   it("restarts every instance onto a new build under steady load with zero failed requests, orders included, and every instance serves the new build id", async () => {
     const before = (await call(cluster.proxy.url, "/build/latest.json")).body.id as string;
     // The running instances load parts of their build later (chunks loaded on first use): it stays until they stop.
@@ -300,7 +289,10 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     expect(delivered).toHaveLength(sent.length);
     expect(new Set(delivered)).toEqual(new Set(sent.map((row) => row.id)));
   });
+}
 
+/** An instance killed with SIGKILL under order load. */
+function killTests(): void {
   it("keeps every acknowledged order and the ledger when an instance is killed with SIGKILL under order load", async () => {
     const buyer = await register(cluster.proxy.url);
     await topUp(cluster.proxy.url, buyer.accessToken, 40 * ARTICLE_EUR);
@@ -338,4 +330,33 @@ describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis an
     expect(await balance(cluster.proxy.url, buyer.accessToken)).toBe(0);
     await expectLedgerHolds();
   });
+}
+
+describe.skipIf(!hasNginx)("three instances behind nginx on PostgreSQL, Redis and S3", () => {
+  beforeAll(async () => {
+    build = buildOnce();
+    cluster = await startCluster({ instances: 3, buildDir: build.dir });
+    database = new pg.Client({ connectionString: cluster.backing.databaseUrl });
+    await database.connect();
+  }, 240_000);
+
+  // A failed test shows what the instances logged (errors and warnings): a 500 or a retried job says why only there.
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(() => {
+      for (const instance of cluster?.instances ?? []) console.log(`--- ${instance.name}, last lines:\n${instance.output.slice(-40).join("\n")}`);
+    }),
+  );
+
+  afterAll(async () => {
+    await database?.end();
+    await cluster?.close();
+    for (const release of releases) fs.rmSync(release, { recursive: true, force: true });
+    if (build?.remove) fs.rmSync(path.dirname(build.dir), { recursive: true, force: true });
+  }, 60_000);
+
+  sharedStateTests();
+  ordersAndFilesTests();
+  timedJobsTests();
+  restartAndMailTests();
+  killTests();
 });

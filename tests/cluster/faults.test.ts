@@ -106,9 +106,9 @@ describe.skipIf(unavailable)("faults under steady load: three instances behind n
     expect(failuresOf(row, ["order"]).some((outcome) => outcome.status === 503)).toBe(true);
     // At once: half the refusals well within the client's 2 s patience on this shared machine (232–948 ms seen).
     expect(row.median503Ms).toBeLessThan(1500);
-    // Not yet 0 (the issue's aim): a client that times out after the commit, while the answer is still on its way
-    // under this load, has paid for an order it was not told about (27 in the run that added this test, 51 before
-    // clientGone was checked again before the commit). No refused (503) order is ever placed.
+    // Not yet provably 0 (the issue's aim): an order is committed only within ORDER_DEADLINE_MS of nginx receiving it
+    // and nothing waits between its commit and its answer, which took the full run from 67 to 1 (0 in three
+    // overload-only runs), but a client that gives up while the commit and the answer are on their way has paid.
     const gaveUp = failuresOf(row, ["order", "keyed order"]).filter((outcome) => outcome.status === 0).length;
     expect(row.unanswered).toBeLessThanOrEqual(gaveUp);
   }, 60_000);

@@ -80,6 +80,69 @@ async function signOut(page: Page): Promise<void> {
   await expect.poll(() => storedTokens(page)).toEqual({ local: null, session: null, localRefresh: null, sessionRefresh: null });
 }
 
+/** Sign up: client-side checks first, at their fields; then the account is made and its tokens kept for the session. */
+async function signUpAfterTheClientChecks(page: Page, email: string): Promise<void> {
+  await page.goto(`${store.server.url}/auth/sign-up`);
+  await fill(page, { firstName: "Ann", lastName: "Lee", email, password: PASSWORD, repeatedPassword: "something else" });
+  await page.getByRole("button", { name: "Create account" }).click();
+  const repeat = page.locator('[name="repeatedPassword"]');
+  await expect.poll(() => repeat.getAttribute("aria-invalid")).toBe("true");
+  const repeatErrorId = (await repeat.getAttribute("aria-describedby")) ?? "";
+  await expect(page.locator(`[id="${repeatErrorId}"]`).textContent()).resolves.toBe("The passwords do not match.");
+  await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
+  await expect(page.locator('[name="agreedToPrivacyPolicy"]').getAttribute("aria-invalid")).resolves.toBe("true");
+  // The error summary has the focus; its first link leads to the first invalid field (the country, not chosen yet).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("error-summary");
+  await page.getByTestId("error-summary").getByRole("link").first().click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("country");
+
+  await fill(page, { repeatedPassword: PASSWORD });
+  await page.locator('[name="country"]').selectOption("ES");
+  await page.locator('[name="agreedToPrivacyPolicy"]').check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${store.server.url}/`);
+  const afterSignUp = await storedTokens(page);
+  expect(afterSignUp.session).toBeTruthy();
+  expect(afterSignUp.local).toBeNull();
+}
+
+/** Edit the profile; it is prefilled and stays changed after a reload. */
+async function editTheProfile(page: Page, email: string): Promise<void> {
+  await page.goto(`${store.server.url}/profile/account-information`);
+  await expect.poll(() => page.locator('[name="firstName"]').inputValue()).toBe("Ann");
+  await expect(page.getByTestId("profile-email").inputValue()).resolves.toBe(email);
+  await expect(page.locator('[name="country"]').inputValue()).resolves.toBe("ES");
+  await fill(page, { firstName: "Anna", city: "Madrid", company: "Lee & Co" });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByText("Your profile has been saved.").waitFor();
+  await page.reload();
+  await expect.poll(() => page.locator('[name="city"]').inputValue()).toBe("Madrid");
+  await expect(page.locator('[name="firstName"]').inputValue()).resolves.toBe("Anna");
+  await expect(page.locator('[name="company"]').inputValue()).resolves.toBe("Lee & Co");
+}
+
+/** Forgot password → the code from the mail → reset; the old password no longer works. */
+async function resetThePassword(page: Page, email: string): Promise<void> {
+  await page.goto(`${store.server.url}/auth/forgot-password`);
+  await fill(page, { email });
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await page.getByText("Check your email").waitFor();
+  await page.getByRole("link", { name: "Enter the code" }).click();
+  await page.waitForURL(/\/auth\/reset-password\?email=/);
+  await expect.poll(() => page.locator('[name="email"]').inputValue()).toBe(email);
+  await fill(page, { code: await mailedCode(email), password: NEW_PASSWORD, repeatedPassword: NEW_PASSWORD });
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await page.getByText("Your password has been changed").waitFor();
+
+  // The old password no longer works: the server's general message shows under the client message.
+  await page.goto(`${store.server.url}/auth/sign-in`);
+  await fill(page, { email, password: PASSWORD });
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const alert = page.getByRole("alert");
+  await alert.waitFor();
+  await expect(alert.textContent()).resolves.toContain("A server side error occurred.");
+}
+
 describe("account journey", () => {
   it("signs up, edits the profile, signs out, signs in with and without remember me, resets the password", async () => {
     const page = await store.browser.newPage();
@@ -91,46 +154,13 @@ describe("account journey", () => {
     });
     const email = uniqueEmail();
 
-    // Sign up: client-side checks first, at their fields.
-    await page.goto(`${store.server.url}/auth/sign-up`);
-    await fill(page, { firstName: "Ann", lastName: "Lee", email, password: PASSWORD, repeatedPassword: "something else" });
-    await page.getByRole("button", { name: "Create account" }).click();
-    const repeat = page.locator('[name="repeatedPassword"]');
-    await expect.poll(() => repeat.getAttribute("aria-invalid")).toBe("true");
-    const repeatErrorId = (await repeat.getAttribute("aria-describedby")) ?? "";
-    await expect(page.locator(`[id="${repeatErrorId}"]`).textContent()).resolves.toBe("The passwords do not match.");
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
-    await expect(page.locator('[name="agreedToPrivacyPolicy"]').getAttribute("aria-invalid")).resolves.toBe("true");
-    // The error summary has the focus; its first link leads to the first invalid field (the country, not chosen yet).
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("error-summary");
-    await page.getByTestId("error-summary").getByRole("link").first().click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("country");
-
-    await fill(page, { repeatedPassword: PASSWORD });
-    await page.locator('[name="country"]').selectOption("ES");
-    await page.locator('[name="agreedToPrivacyPolicy"]').check();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${store.server.url}/`);
-    const afterSignUp = await storedTokens(page);
-    expect(afterSignUp.session).toBeTruthy();
-    expect(afterSignUp.local).toBeNull();
+    await signUpAfterTheClientChecks(page, email);
 
     // A signed-in visitor on a `homepage` page goes home.
     await page.goto(`${store.server.url}/auth/sign-in`);
     await page.waitForURL(`${store.server.url}/`);
 
-    // Edit the profile; it is prefilled and stays changed after a reload.
-    await page.goto(`${store.server.url}/profile/account-information`);
-    await expect.poll(() => page.locator('[name="firstName"]').inputValue()).toBe("Ann");
-    await expect(page.getByTestId("profile-email").inputValue()).resolves.toBe(email);
-    await expect(page.locator('[name="country"]').inputValue()).resolves.toBe("ES");
-    await fill(page, { firstName: "Anna", city: "Madrid", company: "Lee & Co" });
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText("Your profile has been saved.").waitFor();
-    await page.reload();
-    await expect.poll(() => page.locator('[name="city"]').inputValue()).toBe("Madrid");
-    await expect(page.locator('[name="firstName"]').inputValue()).resolves.toBe("Anna");
-    await expect(page.locator('[name="company"]').inputValue()).resolves.toBe("Lee & Co");
+    await editTheProfile(page, email);
 
     await signOut(page);
 
@@ -149,25 +179,7 @@ describe("account journey", () => {
     expect(remembered.session).toBeNull();
     await signOut(page);
 
-    // Forgot password → the code from the mail → reset → sign in with the new password.
-    await page.goto(`${store.server.url}/auth/forgot-password`);
-    await fill(page, { email });
-    await page.getByRole("button", { name: "Send the code" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.getByRole("link", { name: "Enter the code" }).click();
-    await page.waitForURL(/\/auth\/reset-password\?email=/);
-    await expect.poll(() => page.locator('[name="email"]').inputValue()).toBe(email);
-    await fill(page, { code: await mailedCode(email), password: NEW_PASSWORD, repeatedPassword: NEW_PASSWORD });
-    await page.getByRole("button", { name: "Set the new password" }).click();
-    await page.getByText("Your password has been changed").waitFor();
-
-    // The old password no longer works: the server's general message shows under the client message.
-    await page.goto(`${store.server.url}/auth/sign-in`);
-    await fill(page, { email, password: PASSWORD });
-    await page.getByRole("button", { name: "Sign in" }).click();
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain("A server side error occurred.");
+    await resetThePassword(page, email);
 
     await signIn(page, email, NEW_PASSWORD, false);
     expect((await storedTokens(page)).session).toBeTruthy();
@@ -195,7 +207,9 @@ describe("account journey", () => {
     await page.waitForURL(`${store.server.url}/`);
     await page.close();
   });
+});
 
+describe("account journey: redirects, languages and lost sessions", () => {
   it("sends a signed-out visitor of a guarded page to sign-in and back to that page, in Spanish", async () => {
     const email = uniqueEmail();
     await registerByApi(email);

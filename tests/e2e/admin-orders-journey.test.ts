@@ -2,6 +2,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderBody, placeOrder as postOrder } from "../support/shop";
 import { signInStaff } from "./support/staff";
 import { useStore } from "./support/store";
 import { open, visitor, watchErrors } from "./storefront-support";
@@ -77,13 +78,13 @@ let customer: Awaited<ReturnType<typeof account>>;
 
 const brief = { topic: "How to price a wedding cake", audience: "Bakeries", tone: "friendly", length: "800", keywords: ["cakes"] };
 async function placeOrder(): Promise<{ id: string; number: string }> {
-  return call("/api/orders", {
-    token: customer.tokens.accessToken,
-    body: {
-      firstName: "Clara", lastName: "Tester", email: customer.email, businessName: "Clara's Cakes", country: "ES", city: "Valencia", address1: "Calle de la Paz 7",
-      state: "Valencia", zipCode: "46003", agreedToPP_TOS: true, currency: "EUR", orderFormData: [{ productId: "article-forge", brief }],
-    },
+  const answer = await postOrder(store.server.url, customer.tokens.accessToken, undefined, {
+    ...orderBody,
+    firstName: "Clara", lastName: "Tester", email: customer.email, businessName: "Clara's Cakes", country: "ES", city: "Valencia", address1: "Calle de la Paz 7",
+    state: "Valencia", zipCode: "46003", orderFormData: [{ productId: "article-forge", brief }],
   });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
 }
 
 beforeAll(async () => {
@@ -95,6 +96,71 @@ beforeAll(async () => {
   db.close();
 });
 
+/** An unassigned order is in the pool: its brief alone, and Take, which brings the writer to the order as theirs. */
+async function takeFromThePool(page: Page): Promise<void> {
+  const pooled = await placeOrder();
+  await open(page, `${store.server.url}/admin/orders?q=${pooled.number}`);
+  expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0);
+  await page.getByRole("button", { name: `Take order ${pooled.number}` }).click();
+  await page.waitForURL((url) => url.pathname === `/admin/orders/${pooled.number}`);
+  await page.getByRole("button", { name: "Start work" }).waitFor();
+}
+
+/** The writer asks a question the customer answers, then adds an internal note, which the customer never sees. */
+async function askAndNote(page: Page, orderId: string): Promise<void> {
+  await page.getByLabel("Question to the customer").fill("Chocolate or fruit?");
+  await page.getByRole("button", { name: "Ask the customer" }).click();
+  await page.getByTestId("staff-order-status").getByText("Question for you").waitFor();
+  await call(`/api/orders/${orderId}/messages`, { token: customer.tokens.accessToken, body: { body: "Chocolate, please." } });
+  await page.reload();
+  await page.getByText("Chocolate, please.").waitFor();
+
+  await page.getByLabel("Internal note, not sent to the customer").check();
+  await page.getByLabel("Internal note (the customer never sees it)").fill("Customer prefers dark chocolate");
+  await page.getByRole("button", { name: "Add the note" }).click();
+  await page.getByText("Customer prefers dark chocolate").waitFor();
+}
+
+/** A refused file type is named and never sent; two files go up with the progress bar shown, as version 1. */
+async function uploadAndDeliver(page: Page): Promise<void> {
+  await page.getByLabel("Files", { exact: true }).setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+  await page.getByText("tool.exe is not an allowed file type.", { exact: false }).waitFor();
+
+  const article = Buffer.alloc(3 * 1024 * 1024, "a");
+  await page.getByLabel("Files", { exact: true }).setInputFiles([
+    { name: "article.txt", mimeType: "text/plain", buffer: article },
+    { name: "sources.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 sources") },
+  ]);
+  await page.getByLabel("Note for the customer (optional)").fill("Here is the article and its sources.");
+  // The bar lives only while the upload runs, which on localhost can be shorter than a polling wait's step (a
+  // `waitFor` missed it once): a MutationObserver notes every value it shows.
+  await page.evaluate(() => {
+    const shown: number[] = [];
+    (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown = shown;
+    new MutationObserver(() => {
+      const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"]');
+      if (bar) shown.push(bar.value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
+  });
+  await page.getByRole("button", { name: "Upload and deliver" }).click();
+  await page.getByText("Version 1 is delivered.").waitFor();
+  expect(await page.evaluate(() => (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown.length)).toBeGreaterThan(0);
+  await page.getByTestId("upload-progress").waitFor({ state: "detached" });
+  await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
+}
+
+/** The customer sees version 1 with both files and the writer's note to them, never the internal note. */
+async function customerSeesTheDelivery(orderNumber: string): Promise<void> {
+  const buyer = await signedIn(customer.tokens);
+  await open(buyer.page, `${store.server.url}/profile/orders/${orderNumber}`);
+  const version = buyer.page.getByTestId("version-1");
+  await version.getByText("Here is the article and its sources.").waitFor();
+  expect(await version.getByRole("button", { name: /article\.txt/ }).count()).toBe(1);
+  expect(await version.getByRole("button", { name: /sources\.pdf/ }).count()).toBe(1);
+  expect(await buyer.page.getByText("Customer prefers dark chocolate").count()).toBe(0);
+  await buyer.context.close();
+}
+
 describe("back office orders", () => {
   it("a writer opens the assigned order, asks a question, uploads two files with the progress bar, and the customer sees the delivery", async () => {
     const order = await placeOrder();
@@ -103,13 +169,7 @@ describe("back office orders", () => {
     const db = database();
     db.prepare("update orders set assigned_to = ? where id = ?").run(writer.userId, order.id);
     db.close();
-    // An unassigned order is in the pool: its brief alone, and Take, which brings the writer to the order as theirs.
-    const pooled = await placeOrder();
-    await open(page, `${store.server.url}/admin/orders?q=${pooled.number}`);
-    expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0);
-    await page.getByRole("button", { name: `Take order ${pooled.number}` }).click();
-    await page.waitForURL((url) => url.pathname === `/admin/orders/${pooled.number}`);
-    await page.getByRole("button", { name: "Start work" }).waitFor();
+    await takeFromThePool(page);
 
     await open(page, `${store.server.url}/admin/orders?writer=me`);
     await page.getByRole("link", { name: order.number }).click();
@@ -124,55 +184,13 @@ describe("back office orders", () => {
     await page.getByRole("button", { name: "Start work" }).click();
     await page.getByTestId("staff-order-status").getByText("In progress").waitFor();
 
-    await page.getByLabel("Question to the customer").fill("Chocolate or fruit?");
-    await page.getByRole("button", { name: "Ask the customer" }).click();
-    await page.getByTestId("staff-order-status").getByText("Question for you").waitFor();
-    await call(`/api/orders/${order.id}/messages`, { token: customer.tokens.accessToken, body: { body: "Chocolate, please." } });
-    await page.reload();
-    await page.getByText("Chocolate, please.").waitFor();
+    await askAndNote(page, order.id);
 
-    // An internal note, which the customer never sees.
-    await page.getByLabel("Internal note, not sent to the customer").check();
-    await page.getByLabel("Internal note (the customer never sees it)").fill("Customer prefers dark chocolate");
-    await page.getByRole("button", { name: "Add the note" }).click();
-    await page.getByText("Customer prefers dark chocolate").waitFor();
-
-    // A refused type is named at once and never sent.
-    await page.getByLabel("Files", { exact: true }).setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
-    await page.getByText("tool.exe is not an allowed file type.", { exact: false }).waitFor();
-
-    const article = Buffer.alloc(3 * 1024 * 1024, "a");
-    await page.getByLabel("Files", { exact: true }).setInputFiles([
-      { name: "article.txt", mimeType: "text/plain", buffer: article },
-      { name: "sources.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 sources") },
-    ]);
-    await page.getByLabel("Note for the customer (optional)").fill("Here is the article and its sources.");
-    // The bar lives only while the upload runs, which on localhost can be shorter than a polling wait's step (a
-    // `waitFor` missed it once): a MutationObserver notes every value it shows.
-    await page.evaluate(() => {
-      const shown: number[] = [];
-      (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown = shown;
-      new MutationObserver(() => {
-        const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"]');
-        if (bar) shown.push(bar.value);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
-    });
-    await page.getByRole("button", { name: "Upload and deliver" }).click();
-    await page.getByText("Version 1 is delivered.").waitFor();
-    expect(await page.evaluate(() => (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown.length)).toBeGreaterThan(0);
-    await page.getByTestId("upload-progress").waitFor({ state: "detached" });
-    await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
+    await uploadAndDeliver(page);
     expect(errors).toEqual([]);
     await context.close();
 
-    const buyer = await signedIn(customer.tokens);
-    await open(buyer.page, `${store.server.url}/profile/orders/${order.number}`);
-    const version = buyer.page.getByTestId("version-1");
-    await version.getByText("Here is the article and its sources.").waitFor();
-    expect(await version.getByRole("button", { name: /article\.txt/ }).count()).toBe(1);
-    expect(await version.getByRole("button", { name: /sources\.pdf/ }).count()).toBe(1);
-    expect(await buyer.page.getByText("Customer prefers dark chocolate").count()).toBe(0);
-    await buyer.context.close();
+    await customerSeesTheDelivery(order.number);
   });
 
   it("a manager refunds part of an order after confirming, and the customer's balance gets exactly that back", async () => {

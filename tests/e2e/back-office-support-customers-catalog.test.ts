@@ -39,7 +39,7 @@ async function signInCustomer(page: Page, email: string, redirect: string) {
   await page.waitForURL(`${store.server.url}${redirect}`);
 }
 
-describe("back office: customers, catalog, support", () => {
+describe("back office: customers", () => {
   it("a manager credits a balance with a reason on a tablet, and the customer sees it in their transactions", async () => {
     const email = `ledger-${Date.now()}@example.com`;
     await post("/api/Accounts/register", { firstName: "Marta", lastName: "Ledger", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true });
@@ -76,7 +76,9 @@ describe("back office: customers, catalog, support", () => {
     expect(rows).toEqual([expect.stringMatching(/Adjustment.*€42\.50/)]);
     await customerContext.close();
   });
+});
 
+describe("back office: catalog and support", () => {
   it("an admin changes a price and hides a bundle, and the public pages show it at once", async () => {
     const publicContext = await visitor(store.browser);
     const shopper = await publicContext.newPage();

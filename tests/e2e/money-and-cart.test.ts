@@ -152,7 +152,9 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     expect(errors).toEqual([]);
     await context.close();
   });
+});
 
+describe.each(["en", "es"] as const)("amounts and the cart in %s on a phone", (locale) => {
   it("reads an amount typed the page language's way and names the limits before typing", async () => {
     const { email } = await register();
     const { context, page, errors } = await phone();
@@ -228,7 +230,9 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     expect(errors).toEqual([]);
     await context.close();
   });
+});
 
+describe.each(["en", "es"] as const)("a signed-in cart in %s on a phone", (locale) => {
   it("keeps a signed-in customer's cart across browsers, merged with the other browser's at sign-in", async () => {
     const { email } = await register();
     const laptop = await phone();

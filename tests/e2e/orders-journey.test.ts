@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { deliverResult } from "./support/deliver-result";
 import { useStore } from "./support/store";
@@ -59,31 +59,78 @@ async function text(page: Page, testId: string): Promise<string> {
   return ((await page.getByTestId(testId).textContent()) ?? "").trim();
 }
 
+/** Deposit: the form is prefilled from the profile; the sandbox page shows the amount; Pay credits it. Another
+ * currency shows that currency's balance at once, and back. */
+async function depositThroughTheSandbox(page: Page, email: string): Promise<void> {
+  await expect.poll(() => page.getByLabel(/^First name/).inputValue()).toBe("Ana");
+  await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(email);
+  await expect.poll(() => text(page, "balance-amount")).toBe("€0.00");
+  await page.getByLabel(/^Amount/).fill("1000");
+  await completeBilling(page, /^I agree to the/);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.waitForURL((url) => url.pathname === "/checkout/sandbox");
+  await expect.poll(() => text(page, "sandbox-amount")).toBe("€1,000.00");
+  await page.getByTestId("sandbox-checkout").getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL((url) => url.pathname === "/profile/balance" && url.searchParams.has("deposit"));
+  await expect.poll(() => page.getByTestId("deposit-outcome").getAttribute("data-status")).toBe("paid");
+  await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
+  await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Deposit");
+
+  // Another currency shows that currency's balance at once, and back.
+  await page.getByTestId("currency-switcher").selectOption("USD");
+  await expect.poll(() => text(page, "balance-amount")).toBe("$0.00");
+  await page.getByTestId("currency-switcher").selectOption("EUR");
+  await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
+}
+
+/** Every brief but the article's topic; the draft survives a reload (kept under `orders`). */
+async function fillTheBriefs(page: Page, article: Locator, bundle: Locator): Promise<void> {
+  // The article's brief, all but its topic; the draft survives a reload (kept under `orders`).
+  await article.getByLabel(/^Who will read it/).fill("Owners of small bakeries");
+  await article.getByLabel(/^Tone of voice/).selectOption("friendly");
+  await article.getByLabel(/^Length/).selectOption("1500");
+  await page.reload();
+  await expect(article.getByLabel(/^Who will read it/).inputValue()).resolves.toBe("Owners of small bakeries");
+  const stored = await page.evaluate(() => window.localStorage.getItem("orders"));
+  expect(stored).toContain("Owners of small bakeries");
+
+  // The bundle asks the brief of each service it contains.
+  const seo = bundle.getByRole("group", { name: "Brief for SEO Layer" });
+  await seo.getByLabel(/^Website to optimise/).fill("https://bakery.example.com");
+  await seo.getByLabel(/^Keywords/).fill("sourdough, bakery valencia");
+  await seo.getByLabel(/^Main market/).selectOption("local");
+  const bundledArticle = bundle.getByRole("group", { name: "Brief for Article Forge" });
+  await bundledArticle.getByLabel(/^Topic/).fill("Why sourdough takes two days");
+  await bundledArticle.getByLabel(/^Who will read it/).fill("Bread lovers");
+  await bundledArticle.getByLabel(/^Tone of voice/).selectOption("playful");
+  await bundledArticle.getByLabel(/^Length/).selectOption("800");
+  await completeBilling(page, /^I agree to the/);
+}
+
+/** Delivered by the team; the customer downloads exactly those bytes under the file's name. */
+async function downloadTheResult(page: Page, orderNumber: string): Promise<Locator> {
+  const file = path.join(store.server.dataDir, "Informe de panadería ñ.txt");
+  const bytes = Buffer.from(`Result for ${orderNumber}\n${"sourdough ".repeat(5000)}`, "utf8");
+  fs.writeFileSync(file, bytes);
+  deliverResult(store.server.dataDir, orderNumber, file);
+
+  await page.goto(`${store.server.url}/profile/orders`);
+  const order = page.getByTestId(`order-${orderNumber}`);
+  await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered: please review");
+  await expect(order.getByTestId("order-total").textContent()).resolves.toBe("€488.00");
+  const [download] = await Promise.all([page.waitForEvent("download"), order.getByRole("button", { name: /^Download result/ }).click()]);
+  expect(download.suggestedFilename()).toBe("Informe de panadería ñ.txt");
+  const saved = await download.path();
+  expect(fs.readFileSync(saved).equals(bytes)).toBe(true);
+  return order;
+}
+
 describe("a customer orders from a prepaid balance", () => {
   it("deposits through the sandbox, orders a service and a bundle with briefs, pays, and downloads the result", async () => {
     const email = await register();
     const { page, errors } = await signedIn(email, "/profile/balance");
 
-    // Deposit: the form is prefilled from the profile; the sandbox page shows the amount; Pay credits it.
-    await expect.poll(() => page.getByLabel(/^First name/).inputValue()).toBe("Ana");
-    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(email);
-    await expect.poll(() => text(page, "balance-amount")).toBe("€0.00");
-    await page.getByLabel(/^Amount/).fill("1000");
-    await completeBilling(page, /^I agree to the/);
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await page.waitForURL((url) => url.pathname === "/checkout/sandbox");
-    await expect.poll(() => text(page, "sandbox-amount")).toBe("€1,000.00");
-    await page.getByTestId("sandbox-checkout").getByRole("button", { name: "Pay" }).click();
-    await page.waitForURL((url) => url.pathname === "/profile/balance" && url.searchParams.has("deposit"));
-    await expect.poll(() => page.getByTestId("deposit-outcome").getAttribute("data-status")).toBe("paid");
-    await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
-    await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Deposit");
-
-    // Another currency shows that currency's balance at once, and back.
-    await page.getByTestId("currency-switcher").selectOption("USD");
-    await expect.poll(() => text(page, "balance-amount")).toBe("$0.00");
-    await page.getByTestId("currency-switcher").selectOption("EUR");
-    await expect.poll(() => text(page, "balance-amount")).toBe("€1,000.00");
+    await depositThroughTheSandbox(page, email);
 
     // A service and a bundle, added from their own pages.
     // (The page must be running before its button does anything: `open` waits for that.)
@@ -101,26 +148,7 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => text(page, "cart-total"), { timeout: 15_000 }).toBe("€488.00");
     await expect(text(page, "cart-balance")).resolves.toBe("€1,000.00");
 
-    // The article's brief, all but its topic; the draft survives a reload (kept under `orders`).
-    await article.getByLabel(/^Who will read it/).fill("Owners of small bakeries");
-    await article.getByLabel(/^Tone of voice/).selectOption("friendly");
-    await article.getByLabel(/^Length/).selectOption("1500");
-    await page.reload();
-    await expect(article.getByLabel(/^Who will read it/).inputValue()).resolves.toBe("Owners of small bakeries");
-    const stored = await page.evaluate(() => window.localStorage.getItem("orders"));
-    expect(stored).toContain("Owners of small bakeries");
-
-    // The bundle asks the brief of each service it contains.
-    const seo = bundle.getByRole("group", { name: "Brief for SEO Layer" });
-    await seo.getByLabel(/^Website to optimise/).fill("https://bakery.example.com");
-    await seo.getByLabel(/^Keywords/).fill("sourdough, bakery valencia");
-    await seo.getByLabel(/^Main market/).selectOption("local");
-    const bundledArticle = bundle.getByRole("group", { name: "Brief for Article Forge" });
-    await bundledArticle.getByLabel(/^Topic/).fill("Why sourdough takes two days");
-    await bundledArticle.getByLabel(/^Who will read it/).fill("Bread lovers");
-    await bundledArticle.getByLabel(/^Tone of voice/).selectOption("playful");
-    await bundledArticle.getByLabel(/^Length/).selectOption("800");
-    await completeBilling(page, /^I agree to the/);
+    await fillTheBriefs(page, article, bundle);
 
     // Sent without the topic: the error shows at that very field, and nothing is ordered.
     await page.getByRole("button", { name: "Place order and pay from balance" }).click();
@@ -153,20 +181,7 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => text(page, "balance-amount"), { timeout: 15_000 }).toBe("€512.00");
     await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Order payment");
 
-    // Delivered by the team; the customer downloads exactly those bytes under the file's name.
-    const file = path.join(store.server.dataDir, "Informe de panadería ñ.txt");
-    const bytes = Buffer.from(`Result for ${orderNumber}\n${"sourdough ".repeat(5000)}`, "utf8");
-    fs.writeFileSync(file, bytes);
-    deliverResult(store.server.dataDir, orderNumber, file);
-
-    await page.goto(`${store.server.url}/profile/orders`);
-    const order = page.getByTestId(`order-${orderNumber}`);
-    await expect.poll(() => order.getByTestId("order-status").textContent()).toBe("Delivered: please review");
-    await expect(order.getByTestId("order-total").textContent()).resolves.toBe("€488.00");
-    const [download] = await Promise.all([page.waitForEvent("download"), order.getByRole("button", { name: /^Download result/ }).click()]);
-    expect(download.suggestedFilename()).toBe("Informe de panadería ñ.txt");
-    const saved = await download.path();
-    expect(fs.readFileSync(saved).equals(bytes)).toBe(true);
+    const order = await downloadTheResult(page, orderNumber);
     // The order's page shows the briefs as placed.
     await order.getByRole("link", { name: "Open order" }).click();
     await page.waitForURL((url) => url.pathname === `/profile/orders/${orderNumber}`);

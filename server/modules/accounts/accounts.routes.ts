@@ -1,5 +1,3 @@
-import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   billingDetailsSchema,
   changePasswordRequestSchema,
@@ -14,6 +12,8 @@ import {
   tokenPairSchema,
   updateProfileRequestSchema,
 } from "../../../contract/accounts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type RouteGroup, routeGroup } from "../../platform/route-group";
 import type { AccountsModule } from "./accounts-module";
 
 /** Per-IP limits (429 with Retry-After); sign-in also slows down per account (login-throttle.ts). */
@@ -27,167 +27,131 @@ export const ACCOUNT_RATE_LIMITS = {
 } as const;
 
 const tags = ["accounts"];
-const signedIn = [{ bearer: [] }];
 const ok = { ok: true } as const;
+const tokens = { 200: tokenPairSchema };
+const done = { 200: okResponseSchema };
+const profile = { 200: profileSchema };
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsModule }> = async (app, { accounts }) => {
-  /** The sign-in the request's access token belongs to (the guard has already checked the token). */
-  const sessionOf = async (request: FastifyRequest): Promise<string> => {
-    const token = request.headers.authorization?.replace(/^bearer\s+/i, "") ?? "";
-    return (await accounts.accessTokens.verify(token))?.sessionId ?? "";
-  };
+  const open = routeGroup(app, { guard: "public", tags });
+  const signedIn = routeGroup(app, { guard: "signed-in", tags });
+  signInRoutes(open, accounts);
+  profileRoutes(signedIn, accounts);
+  passwordRoutes(open, signedIn, accounts);
+};
 
-  app.post(
+/** Register, sign in, refresh and sign out. */
+function signInRoutes(open: RouteGroup<"public">, accounts: AccountsModule): void {
+  open.post(
     "/Accounts/register",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.register },
-      schema: {
-        tags,
-        summary: "Create a customer account and sign in; a welcome mail is sent",
-        body: registerRequestSchema,
-        response: { 200: tokenPairSchema },
-      },
+      summary: "Create a customer account and sign in; a welcome mail is sent",
+      rateLimit: ACCOUNT_RATE_LIMITS.register,
+      body: registerRequestSchema,
+      response: tokens,
     },
-    async (request) => {
-      const { accessToken, refreshToken } = await accounts.register(request.body, request.locale);
+    async ({ body, locale }) => {
+      const { accessToken, refreshToken } = await accounts.register(body, locale);
       return { accessToken, refreshToken };
     },
   );
-
-  app.post(
+  open.post(
     "/Accounts/login",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.login },
-      schema: {
-        tags,
-        summary: "Sign in; a wrong email or password is one 400 under the empty key; repeated failures slow the account down (429)",
-        body: loginRequestSchema,
-        response: { 200: tokenPairSchema },
-      },
+      summary:
+        "Sign in; a wrong email or password is one 400 under the empty key; repeated failures slow the account down (429)",
+      rateLimit: ACCOUNT_RATE_LIMITS.login,
+      body: loginRequestSchema,
+      response: tokens,
     },
-    async (request) => accounts.login(request.body, request.ip),
+    async ({ body, ip }) => accounts.login(body, ip),
   );
-
-  app.post(
+  open.post(
     "/Accounts/refresh",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.refresh },
-      schema: {
-        tags,
-        summary: "Exchange a refresh token for a new pair; the old token stops working, and re-using a spent one ends the sign-in (401)",
-        body: refreshRequestSchema,
-        response: { 200: tokenPairSchema },
-      },
+      summary:
+        "Exchange a refresh token for a new pair; the old token stops working, and re-using a spent one ends the sign-in (401)",
+      rateLimit: ACCOUNT_RATE_LIMITS.refresh,
+      body: refreshRequestSchema,
+      response: tokens,
     },
-    async (request) => accounts.refresh(request.body.refreshToken),
+    async ({ body }) => accounts.refresh(body.refreshToken),
   );
-
-  app.post(
+  open.post(
     "/Accounts/logout",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.refresh },
-      schema: {
-        tags,
-        summary: "End the sign-in this refresh token belongs to: its refresh and access tokens stop working; always 200",
-        body: logoutRequestSchema,
-        response: { 200: okResponseSchema },
-      },
+      summary: "End the sign-in this refresh token belongs to: its refresh and access tokens stop working; always 200",
+      rateLimit: ACCOUNT_RATE_LIMITS.refresh,
+      body: logoutRequestSchema,
+      response: done,
     },
-    async (request) => {
-      await accounts.logout(request.body.refreshToken);
-      return ok;
-    },
+    async ({ body }) => accounts.logout(body.refreshToken).then(() => ok),
   );
+}
 
-  app.get(
+/** The signed-in customer's profile and billing details. */
+function profileRoutes(signedIn: RouteGroup<"signed-in">, accounts: AccountsModule): void {
+  signedIn.get(
     "/Accounts/profile",
-    {
-      onRequest: app.requireUser,
-      schema: { tags, summary: "The signed-in customer's profile", security: signedIn, response: { 200: profileSchema } },
-    },
-    async (request) => accounts.profile(request.user!.id),
+    { summary: "The signed-in customer's profile", response: profile },
+    async ({ user }) => accounts.profile(user.id),
   );
-
-  app.post(
+  signedIn.post(
     "/accounts/update",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: "Change the profile fields; answers the updated profile",
-        security: signedIn,
-        body: updateProfileRequestSchema,
-        response: { 200: profileSchema },
-      },
+      summary: "Change the profile fields; answers the updated profile",
+      body: updateProfileRequestSchema,
+      response: profile,
     },
-    async (request) => accounts.updateProfile(request.user!.id, request.body),
+    async ({ user, body }) => accounts.updateProfile(user.id, body),
   );
-
-  app.post(
+  signedIn.post(
     "/accounts/billing",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: "Save the billing details (with an optional EU VAT number, checked for its country's format) that prefill deposits and orders; answers the profile",
-        security: signedIn,
-        body: billingDetailsSchema,
-        response: { 200: profileSchema },
-      },
+      summary:
+        "Save the billing details (with an optional EU VAT number, checked for its country's format) that prefill deposits and orders; answers the profile",
+      body: billingDetailsSchema,
+      response: profile,
     },
-    async (request) => accounts.updateBilling(request.user!.id, request.body),
+    async ({ user, body }) => accounts.updateBilling(user.id, body),
   );
+}
 
-  app.post(
+/** Change the password signed in, or reset it with a mailed code. */
+function passwordRoutes(open: RouteGroup<"public">, signedIn: RouteGroup<"signed-in">, accounts: AccountsModule): void {
+  /** The sign-in the request's access token belongs to (the guard has already checked the token). */
+  const sessionOf = async (authorization: string | undefined): Promise<string> =>
+    (await accounts.accessTokens.verify(authorization?.replace(/^bearer\s+/i, "") ?? ""))?.sessionId ?? "";
+  signedIn.post(
     "/Accounts/change-password",
     {
-      onRequest: app.requireUser,
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.changePassword },
-      schema: {
-        tags,
-        summary: "Change the password; every other sign-in ends and a notice is mailed",
-        security: signedIn,
-        body: changePasswordRequestSchema,
-        response: { 200: okResponseSchema },
-      },
+      summary: "Change the password; every other sign-in ends and a notice is mailed",
+      rateLimit: ACCOUNT_RATE_LIMITS.changePassword,
+      body: changePasswordRequestSchema,
+      response: done,
     },
-    async (request) => {
-      await accounts.changePassword(request.user!.id, await sessionOf(request), request.body, request.locale);
-      return ok;
-    },
+    async ({ user, headers, body, locale }) =>
+      accounts.changePassword(user.id, await sessionOf(headers.authorization), body, locale).then(() => ok),
   );
-
-  app.post(
+  open.post(
     "/Accounts/forgot-password",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.forgotPassword },
-      schema: {
-        tags,
-        summary: "Mail a 10-digit reset code (valid 10 minutes, at most 3 an hour per account) when the account exists; always 200",
-        body: forgotPasswordRequestSchema,
-        response: { 200: okResponseSchema },
-      },
+      summary:
+        "Mail a 10-digit reset code (valid 10 minutes, at most 3 an hour per account) when the account exists; always 200",
+      rateLimit: ACCOUNT_RATE_LIMITS.forgotPassword,
+      body: forgotPasswordRequestSchema,
+      response: done,
     },
-    async (request) => {
-      await accounts.forgot(request.body.email, request.locale);
-      return ok;
-    },
+    async ({ body, locale }) => accounts.forgot(body.email, locale).then(() => ok),
   );
-
-  app.post(
+  open.post(
     "/Accounts/reset-password",
     {
-      config: { rateLimit: ACCOUNT_RATE_LIMITS.resetPassword },
-      schema: {
-        tags,
-        summary: "Set a new password with the mailed code; every sign-in ends and a notice is mailed",
-        body: resetPasswordRequestSchema,
-        response: { 200: okResponseSchema },
-      },
+      summary: "Set a new password with the mailed code; every sign-in ends and a notice is mailed",
+      rateLimit: ACCOUNT_RATE_LIMITS.resetPassword,
+      body: resetPasswordRequestSchema,
+      response: done,
     },
-    async (request) => {
-      await accounts.reset(request.body, request.locale);
-      return ok;
-    },
+    async ({ body, locale }) => accounts.reset(body, locale).then(() => ok),
   );
-};
+}

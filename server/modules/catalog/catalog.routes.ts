@@ -2,10 +2,16 @@ import type { Currency } from "../../../contract/currency";
 import type { PricesResponse } from "../../../contract/catalog";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pricesRequestSchema, pricesResponseSchema, productIdSchema, setPriceRequestSchema } from "../../../contract/catalog";
+import {
+  pricesRequestSchema,
+  pricesResponseSchema,
+  productIdSchema,
+  setPriceRequestSchema,
+} from "../../../contract/catalog";
 import { toMajor, toMinor } from "../../../contract/money";
 import { catalogListSchema, catalogProductSchema, catalogUpdateSchema } from "../../../contract/admin-catalog";
 import { problemSchema } from "../../../contract/errors";
+import { routeGroup } from "../../platform/route-group";
 import { staffActorOf } from "../../platform/staff-action";
 import type { CatalogEntry } from "./catalog.repository";
 import type { CatalogService } from "./catalog.service";
@@ -33,39 +39,38 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   const storedPrices = (currency: Currency): Promise<Buffer> => {
     let json = pricesJson.get(currency);
     if (!json) {
-      json = pricesResponse(catalog, currency).then((answer) => Buffer.from(JSON.stringify(pricesResponseSchema.parse(answer))));
+      json = pricesResponse(catalog, currency).then((answer) =>
+        Buffer.from(JSON.stringify(pricesResponseSchema.parse(answer))),
+      );
       json.catch(() => pricesJson.delete(currency));
       pricesJson.set(currency, json);
     }
     return json;
   };
 
-  app.post(
+  const open = routeGroup(app, { guard: "public", tags: ["catalog"] });
+  const admin = routeGroup(app, { guard: "admin", tags: ["admin"], errors: adminErrors });
+  const productParams = z.object({ productId: productIdSchema });
+
+  open.post(
     "/prices",
     {
-      schema: {
-        tags: ["catalog"],
-        summary: "Prices of every service and bundle in one currency",
-        body: pricesRequestSchema,
-        response: { 200: pricesResponseSchema },
-      },
+      summary: "Prices of every service and bundle in one currency",
+      body: pricesRequestSchema,
+      response: { 200: pricesResponseSchema },
     },
     // The stored bytes are a checked PricesResponse; Fastify sends a Buffer as it is, past the serializer.
-    async (request, reply) => reply.type("application/json; charset=utf-8").send((await storedPrices(request.body.currency)) as never),
+    async ({ body }, reply) =>
+      reply.type("application/json; charset=utf-8").send((await storedPrices(body.currency)) as never),
   );
-
-  app.put(
+  admin.put(
     "/admin/prices/:productId",
     {
-      onRequest: app.requireRole("admin"),
-      schema: {
-        tags: ["admin"],
-        summary: "Admin: set a product's price in one currency; every instance's prices and cached pages show it at once (audited)",
-        security: [{ bearer: [] }],
-        params: z.object({ productId: productIdSchema }),
-        body: setPriceRequestSchema,
-        response: { 200: pricesResponseSchema, ...adminErrors },
-      },
+      summary:
+        "Admin: set a product's price in one currency; every instance's prices and cached pages show it at once (audited)",
+      params: productParams,
+      body: setPriceRequestSchema,
+      response: { 200: pricesResponseSchema },
     },
     async (request) => {
       const { currency, price } = request.body;
@@ -74,28 +79,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       return pricesResponse(catalog, currency);
     },
   );
-
-  app.get(
+  admin.get(
     "/admin/catalog",
     {
-      onRequest: app.requireRole("admin"),
-      schema: { tags: ["admin"], security: [{ bearer: [] }], summary: "Admin: every service and bundle, sold or hidden, with terms and prices per currency", response: { 200: catalogListSchema, ...adminErrors } },
+      summary: "Admin: every service and bundle, sold or hidden, with terms and prices per currency",
+      response: { 200: catalogListSchema },
     },
     async (request) => ({ items: (await catalog.adminList(staffActorOf(request))).map(catalogProduct) }),
   );
-
-  app.put(
+  admin.put(
     "/admin/catalog/:productId",
     {
-      onRequest: app.requireRole("admin"),
-      schema: {
-        tags: ["admin"],
-        security: [{ bearer: [] }],
-        summary: "Admin: a product's prices, turnaround, revision rounds and visibility, for orders placed from now on; every instance's pages show it at once (audited)",
-        params: z.object({ productId: productIdSchema }),
-        body: catalogUpdateSchema,
-        response: { 200: catalogProductSchema, ...adminErrors },
-      },
+      summary:
+        "Admin: a product's prices, turnaround, revision rounds and visibility, for orders placed from now on; every instance's pages show it at once (audited)",
+      params: productParams,
+      body: catalogUpdateSchema,
+      response: { 200: catalogProductSchema },
     },
     async (request) => {
       const { prices, ...terms } = request.body;

@@ -104,7 +104,9 @@ describe("customers in the back office", () => {
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(2_000);
     await balancesMatchLedger(buyer.id);
   });
+});
 
+describe("customer access in the back office", () => {
   it("blocks a customer: their sign-ins end at once and they cannot sign in until unblocked", async () => {
     const buyer = await registerCustomer(store);
     expect((await store.call("/api/Accounts/profile", { token: buyer.accessToken })).status).toBe(200);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { documentSummarySchema } from "../../../contract/documents";
 import { problemSchema } from "../../../contract/errors";
+import { routeGroup } from "../../platform/route-group";
 import type { DocumentsService } from "./documents.service";
 import type { DocumentKind } from "./documents.tables";
 
@@ -21,41 +22,33 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       .header("content-disposition", `attachment; filename="${pdf.fileName}"`)
       .send(pdf.content);
   };
-  const common = { tags: ["documents"], security: [{ bearer: [] }] };
+  const signedIn = routeGroup(app, { guard: "signed-in", tags: ["documents"] });
 
-  app.get(
+  signedIn.get(
     "/documents",
     {
-      onRequest: app.requireUser,
-      schema: { ...common, summary: "My receipts, invoices and credit notes, newest first", response: { 200: z.array(documentSummarySchema) } },
+      summary: "My receipts, invoices and credit notes, newest first",
+      response: { 200: z.array(documentSummarySchema) },
     },
-    async (request) => documents.listFor(request.user!.id),
+    async ({ user }) => documents.listFor(user.id),
   );
-
-  app.get(
+  signedIn.get(
     "/balance/deposits/:id/receipt",
-    {
-      onRequest: app.requireUser,
-      schema: { ...common, summary: "The PDF receipt of my credited deposit", params: idParams, response: pdfResponse },
-    },
-    async (request, reply) => send(reply, request.user!.id, "receipt", request.params.id),
+    { summary: "The PDF receipt of my credited deposit", params: idParams, response: pdfResponse },
+    async ({ user, params }, reply) => send(reply, user.id, "receipt", params.id),
   );
-
-  app.get(
+  signedIn.get(
     "/orders/:ref/invoice",
     {
-      onRequest: app.requireUser,
-      schema: { ...common, summary: "The PDF invoice of my order: its lines, the VAT included, the total", params: orderParams, response: pdfResponse },
+      summary: "The PDF invoice of my order: its lines, the VAT included, the total",
+      params: orderParams,
+      response: pdfResponse,
     },
-    async (request, reply) => send(reply, request.user!.id, "invoice", request.params.ref),
+    async ({ user, params }, reply) => send(reply, user.id, "invoice", params.ref),
   );
-
-  app.get(
+  signedIn.get(
     "/orders/:ref/credit-note",
-    {
-      onRequest: app.requireUser,
-      schema: { ...common, summary: "The PDF credit note of my refunded order", params: orderParams, response: pdfResponse },
-    },
-    async (request, reply) => send(reply, request.user!.id, "credit_note", request.params.ref),
+    { summary: "The PDF credit note of my refunded order", params: orderParams, response: pdfResponse },
+    async ({ user, params }, reply) => send(reply, user.id, "credit_note", params.ref),
   );
 };

@@ -94,7 +94,9 @@ describe("invoices", () => {
       await fresh.close();
     }
   });
+});
 
+describe("issued invoices", () => {
   it("stays as issued when prices, the profile and the remembered billing details change later", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const placed = await store.post("/api/orders", orderBody(), { token: buyer.token });

@@ -153,7 +153,9 @@ describe("SMTP transport on the job runner", () => {
     expect(await stored("hal@example.com")).toMatchObject({ status: "sent", attempts: 2 });
     expect(smtp.received).toHaveLength(1);
   });
+});
 
+describe("SMTP transport: a shared queue, the last try and secrets", () => {
   it("sends each mail once when two instances share the queue", async () => {
     const smtp = await fakeSmtp({});
     const first = smtpMail(smtp.port);

@@ -9,6 +9,7 @@ import {
   postMessageSchema,
   revisionRequestSchema,
 } from "../../../contract/order-lifecycle";
+import { routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
@@ -20,20 +21,33 @@ export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) * AT
 const errors = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /** The customer's order page and the moves of LIFECYCLE.md the customer makes: accept, revise, answer, cancel. */
-export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage }> = async (app, { orders, storage }) => {
-  const docs = { tags: ["orders"], security: [{ bearer: [] }] };
+export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage }> = async (
+  app,
+  { orders, storage },
+) => {
+  const signedIn = routeGroup(app, { guard: "signed-in", tags: ["orders"] });
 
-  app.get(
+  signedIn.get(
     "/orders/:ref",
-    { onRequest: app.requireUser, schema: { ...docs, summary: "My order's page: timeline, versions, messages, due date and the moves that apply", params, response: { 200: orderDetailSchema, 404: problemSchema } } },
+    {
+      summary: "My order's page: timeline, versions, messages, due date and the moves that apply",
+      params,
+      response: { 200: orderDetailSchema, 404: problemSchema },
+    },
     async (request) => orders.detail(request.params.ref, actorOf(request)),
   );
 
   /** A customer move: resolve the order (404 unless mine), make the move, answer the page as it now stands. */
-  const move = <B extends z.ZodType>(path: string, summary: string, body: B | undefined, act: (id: string, request: { body: z.output<B> } & Parameters<typeof actorOf>[0]) => Promise<unknown>, bodyLimit?: number) =>
-    app.post(
+  const move = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B | undefined,
+    act: (id: string, request: { body: z.output<B> } & Parameters<typeof actorOf>[0]) => Promise<unknown>,
+    bodyLimit?: number,
+  ) =>
+    signedIn.post(
       `/orders/:ref/${path}`,
-      { onRequest: app.requireUser, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: orderDetailSchema, ...errors } } },
+      { summary, params, ...(body ? { body } : {}), response: { 200: orderDetailSchema, ...errors }, bodyLimit },
       async (request) => {
         const actor = actorOf(request);
         const id = await orders.idFor(request.params.ref, actor);
@@ -42,31 +56,48 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
       },
     );
 
-  move("accept", "delivered → completed: I accept the delivery", undefined, (id, request) => orders.actions.accept(id, actorOf(request)));
-  move("revision", "delivered → revision_requested with what to change, while revision rounds remain (else 409)", revisionRequestSchema, (id, request) =>
-    orders.actions.requestRevision(id, actorOf(request), request.body.changes),
+  move("accept", "delivered → completed: I accept the delivery", undefined, (id, request) =>
+    orders.actions.accept(id, actorOf(request)),
   );
-  move("cancel", "Cancel before work starts, or a late order not delivered: the whole total back on the balance", undefined, (id, request) =>
-    orders.actions.cancel(id, actorOf(request)),
+  move(
+    "revision",
+    "delivered → revision_requested with what to change, while revision rounds remain (else 409)",
+    revisionRequestSchema,
+    (id, request) => orders.actions.requestRevision(id, actorOf(request), request.body.changes),
+  );
+  move(
+    "cancel",
+    "Cancel before work starts, or a late order not delivered: the whole total back on the balance",
+    undefined,
+    (id, request) => orders.actions.cancel(id, actorOf(request)),
   );
   move(
     "messages",
     "Write to staff (attachments base64, each up to 2 MB); while the order needs_info this is the answer and the clock resumes",
     postMessageSchema,
-    (id, request) => orders.actions.postMessage(id, actorOf(request), { body: request.body.body, attachments: decodeAttachments(request.body.attachments) }),
+    (id, request) =>
+      orders.actions.postMessage(id, actorOf(request), {
+        body: request.body.body,
+        attachments: decodeAttachments(request.body.attachments),
+      }),
     MESSAGE_BODY_LIMIT,
   );
-  move("brief", "While the order needs_info: correct one item's brief (checked like at checkout); this is the answer and the clock resumes", editBriefSchema, (id, request) =>
-    orders.actions.editBrief(id, actorOf(request), request.body.position, request.body.brief),
+  move(
+    "brief",
+    "While the order needs_info: correct one item's brief (checked like at checkout); this is the answer and the clock resumes",
+    editBriefSchema,
+    (id, request) => orders.actions.editBrief(id, actorOf(request), request.body.position, request.body.brief),
   );
-  move("read", "Marks the thread read up to now", undefined, (id, request) => orders.actions.markRead(id, actorOf(request)));
+  move("read", "Marks the thread read up to now", undefined, (id, request) =>
+    orders.actions.markRead(id, actorOf(request)),
+  );
 
-  app.get(
+  signedIn.get(
     "/orders/:ref/files/:fileId",
     {
-      onRequest: app.requireUser,
+      summary: "Download any version's file or a message attachment of my order (Range, If-Range, ETag)",
+      params: params.extend({ fileId: z.string().max(100) }),
       compress: false,
-      schema: { ...docs, summary: "Download any version's file or a message attachment of my order (Range, If-Range, ETag)", params: params.extend({ fileId: z.string().max(100) }) },
     },
     async (request, reply) => {
       const actor = actorOf(request);

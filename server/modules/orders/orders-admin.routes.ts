@@ -13,6 +13,7 @@ import {
   startWorkSchema,
 } from "../../../contract/order-lifecycle";
 import { DomainError } from "../../platform/domain-error";
+import { type RouteGroup, routeGroup } from "../../platform/route-group";
 import { byteLimit, tooLarge } from "../storage";
 import { MESSAGE_BODY_LIMIT } from "./order-lifecycle.routes";
 import { allowedType } from "./order-files";
@@ -29,24 +30,35 @@ const DELIVERY_JSON_LIMIT = 64 * 1024 * 1024;
  * deliver a version of one or more files, cancel with a refund (manager, admin). A writer sees only the orders
  * assigned to them (others are 404); the rules of who may do what live in order-lifecycle.ts.
  */
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; uploadLimitBytes: number }> = async (app, { orders, uploadLimitBytes }) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; uploadLimitBytes: number }> = async (
+  app,
+  { orders, uploadLimitBytes },
+) => {
   // A single delivered file may arrive as the raw body and is streamed to storage, up to UPLOAD_LIMIT_BYTES: a declared
   // length over it is refused before a byte is read, and a body that grows past it is cut off with its partial file.
   app.addContentTypeParser("application/octet-stream", (request, payload, done) => {
-    if (Number(request.headers["content-length"] ?? 0) > uploadLimitBytes) return done(tooLarge(uploadLimitBytes), undefined);
+    if (Number(request.headers["content-length"] ?? 0) > uploadLimitBytes)
+      return done(tooLarge(uploadLimitBytes), undefined);
     const limited = byteLimit(uploadLimitBytes);
     pipeline(payload, limited).catch(() => undefined);
     done(null, limited);
   });
-  const docs = { tags: ["admin"], security: [{ bearer: [] }] };
+  const staff = routeGroup(app, { guard: "writer", tags: ["admin"], errors });
+  staffMoves(staff, orders);
+  delivery(staff, orders);
+};
 
-  /** The order's number and status after a move the access policy allowed (the caller knew both before it). */
-  const answer = async (id: string) => {
-    const order = await orders.find(id);
-    if (!order) throw DomainError.notFound();
-    return { id: order.id, number: order.number, status: order.status };
-  };
+type StaffRoutes = RouteGroup<"writer">;
 
+/** The order's number and status after a move the access policy allowed (the caller knew both before it). */
+async function answer(orders: OrdersService, id: string) {
+  const order = await orders.find(id);
+  if (!order) throw DomainError.notFound();
+  return { id: order.id, number: order.number, status: order.status };
+}
+
+/** take, start, ask, messages and cancel: each resolves the order for the caller, moves it and answers its status. */
+function staffMoves(staff: StaffRoutes, orders: OrdersService): void {
   /**
    * A staff move: resolve the order for this actor (404 when not theirs to work on; `see`: a writer's pool item too;
    * `take`: the move checks itself), make the move, answer the order's status.
@@ -59,15 +71,18 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
     bodyLimit?: number,
     need: "see" | "work" | "take" = "work",
   ) =>
-    app.post(
+    staff.post(
       `/admin/orders/:id/${path}`,
-      { onRequest: app.requireStaff, bodyLimit, schema: { ...docs, summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema, ...errors } } },
+      { summary, params, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema }, bodyLimit },
       async (request) => {
         const actor = actorOf(request);
-        const id = need === "take" ? ((await orders.find(request.params.id))?.id ?? "") : await orders.idFor(request.params.id, actor, need);
+        const id =
+          need === "take"
+            ? ((await orders.find(request.params.id))?.id ?? "")
+            : await orders.idFor(request.params.id, actor, need);
         if (!id) throw DomainError.notFound();
         await act(id, request.body as never, actor);
-        return answer(id);
+        return answer(orders, id);
       },
     );
 
@@ -87,55 +102,99 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
     undefined,
     "see",
   );
-  move("ask", "paid/in_progress → needs_info with a question to the customer; the due date's clock pauses", askQuestionSchema, (id, body, actor) => orders.actions.ask(id, actor, body.message));
+  move(
+    "ask",
+    "paid/in_progress → needs_info with a question to the customer; the due date's clock pauses",
+    askQuestionSchema,
+    (id, body, actor) => orders.actions.ask(id, actor, body.message),
+  );
   move(
     "messages",
     "Write to the customer, or keep an internal note (internal: true) the customer never sees",
     staffMessageSchema,
-    (id, body, actor) => orders.actions.postMessage(id, actor, { body: body.body, internal: body.internal, attachments: decodeAttachments(body.attachments) }),
+    (id, body, actor) =>
+      orders.actions.postMessage(id, actor, {
+        body: body.body,
+        internal: body.internal,
+        attachments: decodeAttachments(body.attachments),
+      }),
     MESSAGE_BODY_LIMIT,
   );
-  move("cancel", "Manager or admin: any open order → cancelled with a reason, refunding `refund` (major units, default the total)", staffCancelSchema, (id, body, actor) =>
-    orders.actions.staffCancel(id, actor, body.reason, body.refund === undefined ? undefined : (toMinor(body.refund) ?? Number.NaN)),
+  move(
+    "cancel",
+    "Manager or admin: any open order → cancelled with a reason, refunding `refund` (major units, default the total)",
+    staffCancelSchema,
+    (id, body, actor) =>
+      orders.actions.staffCancel(
+        id,
+        actor,
+        body.reason,
+        body.refund === undefined ? undefined : (toMinor(body.refund) ?? Number.NaN),
+      ),
   );
+}
 
-  app.post(
+/** A delivery: one file as the raw body, or JSON with base64 files; the guard runs before the body is read. */
+function delivery(staff: StaffRoutes, orders: OrdersService): void {
+  const types = () => orders.upload.allowedTypes;
+  staff.post(
     "/admin/orders/:id/deliver",
     {
-      // Checked before the body is read: only staff can make the server take in a file.
-      onRequest: app.requireStaff,
-      compress: false,
-      bodyLimit: DELIVERY_JSON_LIMIT,
-      schema: {
-        ...docs,
-        summary:
-          "in_progress/revision_requested → delivered with a new version: one file as the application/octet-stream body (name in ?fileName=), or JSON {note, files:[{fileName, contentBase64}]}",
-        params,
-        querystring: z.object({ fileName: z.string().trim().min(1).max(200).optional(), note: z.string().max(5000).optional() }),
-        response: { 200: staffOrderAnswerSchema.extend({ version: z.number().int(), result: z.object({ fileName: z.string(), size: z.number() }) }), ...errors },
+      summary:
+        "in_progress/revision_requested → delivered with a new version: one file as the application/octet-stream body (name in ?fileName=), or JSON {note, files:[{fileName, contentBase64}]}",
+      params,
+      querystring: z.object({
+        fileName: z.string().trim().min(1).max(200).optional(),
+        note: z.string().max(5000).optional(),
+      }),
+      response: {
+        200: staffOrderAnswerSchema.extend({
+          version: z.number().int(),
+          result: z.object({ fileName: z.string(), size: z.number() }),
+        }),
       },
+      bodyLimit: DELIVERY_JSON_LIMIT,
+      compress: false,
     },
     async (request) => {
       const actor = actorOf(request);
       const id = await orders.idFor(request.params.id, actor);
       let delivered: Awaited<ReturnType<OrdersService["actions"]["deliver"]>>;
       if (request.body instanceof Readable) {
-        if (!request.query.fileName) throw DomainError.field("fileName", "orders.fileMissing");
-        if (!allowedType(request.query.fileName, orders.upload.allowedTypes)) {
-          throw DomainError.field("fileName", "adminOrders.typeRefused", { name: request.query.fileName, types: orders.upload.allowedTypes.join(", ") });
-        }
-        delivered = await orders.actions.deliver(id, actor, [{ fileName: request.query.fileName, content: request.body }], request.query.note ?? "");
+        const fileName = request.query.fileName;
+        if (!fileName) throw DomainError.field("fileName", "orders.fileMissing");
+        if (!allowedType(fileName, types()))
+          throw DomainError.field("fileName", "adminOrders.typeRefused", { name: fileName, types: types().join(", ") });
+        delivered = await orders.actions.deliver(
+          id,
+          actor,
+          [{ fileName, content: request.body }],
+          request.query.note ?? "",
+        );
       } else {
         const parsed = deliverVersionSchema.safeParse(request.body);
         if (!parsed.success) throw DomainError.field("", "orders.fileMissing");
-        const refused = parsed.data.files.findIndex((file) => !allowedType(file.fileName, orders.upload.allowedTypes));
-        if (refused >= 0) {
-          throw DomainError.field(`files[${refused}]`, "adminOrders.typeRefused", { name: parsed.data.files[refused]!.fileName, types: orders.upload.allowedTypes.join(", ") });
+        const refused = parsed.data.files.find((file) => !allowedType(file.fileName, types()));
+        if (refused) {
+          throw DomainError.field(`files[${parsed.data.files.indexOf(refused)}]`, "adminOrders.typeRefused", {
+            name: refused.fileName,
+            types: types().join(", "),
+          });
         }
-        delivered = await orders.actions.deliver(id, actor, decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT), parsed.data.note);
+        delivered = await orders.actions.deliver(
+          id,
+          actor,
+          decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT),
+          parsed.data.note,
+        );
       }
-      const first = delivered.files[0]!;
-      return { ...(await answer(id)), version: delivered.version, result: { fileName: first.fileName, size: first.size } };
+      const [first] = delivered.files;
+      if (!first) throw DomainError.field("", "orders.fileMissing");
+      return {
+        ...(await answer(orders, id)),
+        version: delivered.version,
+        result: { fileName: first.fileName, size: first.size },
+      };
     },
   );
-};
+}

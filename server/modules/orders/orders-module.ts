@@ -41,7 +41,7 @@ export interface OrdersModuleDeps {
   /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
   documents: DocumentsService;
   /** Remembers the billing details an order was sent with, to prefill the next one. */
-  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
+  rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   storage: FileStorage;
   jobs: JobRunner;
   clock?: Clock;

@@ -9,6 +9,7 @@ import {
   placeOrderResponseSchema,
 } from "../../../contract/orders";
 import { DomainError } from "../../platform/domain-error";
+import { routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
 import { actorOf } from "./order-requests";
@@ -26,66 +27,53 @@ const placeHeaders = z.object({
     .describe("a retry with the same key and body answers the first order again; another body gets 409"),
 });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; storage: FileStorage; uploadLimitBytes: number }> = async (
-  app,
-  { orders, storage, uploadLimitBytes },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  storage: FileStorage;
+  uploadLimitBytes: number;
+}> = async (app, { orders, storage, uploadLimitBytes }) => {
   await app.register(ordersAdminRoutes, { orders, uploadLimitBytes });
   await app.register(ordersBackOfficeRoutes, { orders });
   await app.register(orderLifecycleRoutes, { orders, storage });
 
-  app.post(
+  const signedIn = routeGroup(app, { guard: "signed-in", tags: ["orders"] });
+
+  signedIn.post(
     "/orders",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["orders"],
-        summary: "Place an order paid from the balance in its currency; the server prices every item",
-        security: [{ bearer: [] }],
-        headers: placeHeaders,
-        body: placeOrderRequestSchema,
-        response: { 200: placeOrderResponseSchema, 400: problemSchema, 409: problemSchema },
-      },
+      summary: "Place an order paid from the balance in its currency; the server prices every item",
+      headers: placeHeaders,
+      body: placeOrderRequestSchema,
+      response: { 200: placeOrderResponseSchema, 400: problemSchema, 409: problemSchema },
     },
     async (request) =>
-      orders.place(request.user!.id, request.body, {
+      orders.place(request.user.id, request.body, {
         locale: request.locale,
         idempotencyKey: request.headers["idempotency-key"],
-        clientGone: () => request.clientGone(),
+        refusal: () => request.commitRefusal(),
       }),
   );
-
-  app.get(
+  signedIn.get(
     "/orders",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["orders"],
-        summary: "My orders, newest first, a page at a time: when more follow, X-Next-Cursor holds the cursor of the next page",
-        security: [{ bearer: [] }],
-        querystring: orderListQuerySchema,
-        response: { 200: orderListSchema, 400: problemSchema },
-      },
+      summary:
+        "My orders, newest first, a page at a time: when more follow, X-Next-Cursor holds the cursor of the next page",
+      querystring: orderListQuerySchema,
+      response: { 200: orderListSchema, 400: problemSchema },
     },
-    async (request, reply) => {
-      const { orders: page, nextCursor } = await orders.list(request.user!.id, request.query);
+    async ({ user, query }, reply) => {
+      const { orders: page, nextCursor } = await orders.list(user.id, query);
       if (nextCursor) reply.header("x-next-cursor", nextCursor);
       return page;
     },
   );
-
-  app.get(
+  signedIn.get(
     "/orders/:id/result",
     {
-      onRequest: app.requireUser,
+      summary: "Download the delivered result (Range, If-Range, ETag); 404 unless it is my delivered order",
+      params: z.object({ id: z.string().max(100) }),
       // Byte ranges are counted on the stored bytes: never compressed on the way out.
       compress: false,
-      schema: {
-        tags: ["orders"],
-        summary: "Download the delivered result (Range, If-Range, ETag); 404 unless it is my delivered order",
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(100) }),
-      },
     },
     async (request, reply) => {
       const file = await orders.resultFor(actorOf(request), request.params.id);

@@ -30,8 +30,8 @@ export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 export interface PlaceOrderOptions {
   locale: Locale;
   idempotencyKey?: string;
-  /** True once the client has left: no order is placed then. */
-  clientGone?: () => boolean;
+  /** Why the order must not be committed now (its client has left, or waited too long), if so: nothing is placed then. */
+  refusal?: () => DomainError | undefined;
 }
 
 /** What placing an order (pricing it and paying it from the balance) needs. */
@@ -49,7 +49,7 @@ export interface PlaceOrderDeps {
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
   /** Remembers the billing details an order was sent with, to prefill the next one. */
-  rememberBilling?: (userId: string, billing: BillingDetails) => Promise<void>;
+  rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
 }
 
@@ -57,6 +57,18 @@ export interface PlaceOrderDeps {
 class BalanceShort extends Error {}
 
 const MAX_PLACING_ATTEMPTS = 3;
+
+/** Throws the reason an order must not be committed now, if there is one. */
+function refuseIf(refusal: (() => DomainError | undefined) | undefined): void {
+  const reason = refusal?.();
+  if (reason) throw reason;
+}
+
+/** The billing details of an order, as remembered for the next one: without the cart, the currency and the consent. */
+function billingToRemember(input: PlaceOrderInput): BillingDetails {
+  const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+  return billing;
+}
 
 export function orderNumber(seq: number): string {
   return `SC-${String(seq).padStart(6, "0")}`;
@@ -77,7 +89,7 @@ interface Placing {
   /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
   to: string | undefined;
   idempotency?: Idempotency;
-  clientGone?: () => boolean;
+  refusal?: () => DomainError | undefined;
 }
 
 /**
@@ -111,13 +123,12 @@ export async function placeOrder(
     locale: options.locale,
     to,
     idempotency,
-    clientGone: options.clientGone,
+    refusal: options.refusal,
   };
   for (let attempt = 1; ; attempt++) {
     try {
+      refuseIf(options.refusal);
       const response = await storeOrder(deps, placing);
-      const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
-      await deps.rememberBilling?.(userId, billing);
       deps.metrics?.orderPlaced(input.currency);
       deps.jobs.wake();
       return response;
@@ -151,12 +162,13 @@ async function replay(
 
 /** One attempt: number, debit, order and items (and the idempotency record) in one transaction. */
 function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderResponse> {
-  const { userId, input, priced, clientGone } = placing;
+  const { userId, input, priced, refusal } = placing;
   return deps.transaction(async (trx) => {
     // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
     await lockOpenAccount(trx, userId);
-    // The client may have left while this waited for a connection: then nothing is debited for an answer nobody reads.
-    if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+    // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
+    // answer nobody reads.
+    refuseIf(refusal);
     const seq = await deps.repository.nextSeq(trx);
     const number = orderNumber(seq);
     const paid = await deps.wallet.debit(trx, {
@@ -168,9 +180,13 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     });
     if (!paid) throw new BalanceShort();
     const response = await recordPaidOrder(deps, trx, placing, seq);
+    // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked by
+    // this transaction already, while after it the update queued behind every other order of the account and the
+    // answer waited seconds under overload, past its client's patience (issue 22).
+    await deps.rememberBilling?.(userId, billingToRemember(input), trx);
     // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
-    // under overload, and a client that gave up meanwhile must not pay (the fault run's overload row found 51 such).
-    if (clientGone?.()) throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
+    // under overload, and a client that gave up (or soon will) must not pay (the fault run's overload row found 51).
+    refuseIf(refusal);
     return response;
   });
 }

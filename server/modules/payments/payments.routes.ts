@@ -5,6 +5,7 @@ import {
   sandboxCompleteResponseSchema,
   sandboxPaymentSchema,
 } from "../../../contract/wallet";
+import { routeGroup } from "../../platform/route-group";
 import type { DepositService } from "../wallet";
 import type { PaymentProvider } from "./payment-provider";
 import { stripeWebhookRoute } from "./stripe-webhook.routes";
@@ -20,35 +21,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     await app.register(stripeWebhookRoute, { stripe: payments, deposits });
     return;
   }
+  const signedIn = routeGroup(app, { guard: "signed-in", tags: ["payments"] });
 
-  app.get(
+  signedIn.get(
     "/payments/sandbox/:depositId",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["payments"],
-        summary: "Sandbox checkout: the deposit to pay (owner only)",
-        security: [{ bearer: [] }],
-        params: depositParamsSchema,
-        response: { 200: sandboxPaymentSchema },
-      },
+      summary: "Sandbox checkout: the deposit to pay (owner only)",
+      params: depositParamsSchema,
+      response: { 200: sandboxPaymentSchema },
     },
-    async (request) => deposits.sandboxPayment(request.user!.id, request.params.depositId),
+    async ({ user, params }) => deposits.sandboxPayment(user.id, params.depositId),
   );
-
-  app.post(
+  signedIn.post(
     "/payments/sandbox/:depositId/complete",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["payments"],
-        summary: "Sandbox checkout: pay or decline; paying credits the balance exactly once",
-        security: [{ bearer: [] }],
-        params: depositParamsSchema,
-        body: sandboxCompleteRequestSchema,
-        response: { 200: sandboxCompleteResponseSchema },
-      },
+      summary: "Sandbox checkout: pay or decline; paying credits the balance exactly once",
+      params: depositParamsSchema,
+      body: sandboxCompleteRequestSchema,
+      response: { 200: sandboxCompleteResponseSchema },
     },
-    async (request) => deposits.completeSandbox(request.user!.id, request.params.depositId, request.body.outcome),
+    async ({ user, params, body }) => deposits.completeSandbox(user.id, params.depositId, body.outcome),
   );
 };

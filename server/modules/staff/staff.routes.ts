@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problemSchema } from "../../../contract/errors";
@@ -16,6 +15,7 @@ import {
   staffSignInRequestSchema,
   staffTokensSchema,
 } from "../../../contract/staff";
+import { routeGroup, type SignedInRequest } from "../../platform/route-group";
 import type { StaffAuth } from "./staff-auth.service";
 import type { StaffActor, StaffService } from "./staff.service";
 
@@ -27,79 +27,110 @@ export const STAFF_RATE_LIMITS = {
 } as const;
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+const signInErrors = { 400: problemSchema, 429: problemSchema };
 const params = z.object({ id: z.string().max(100) });
+const tags = ["staff access"];
+const actor = ({ user, ip }: SignedInRequest): StaffActor => ({ id: user.id, role: user.role, ip });
 
 /**
  * Staff access: the two-step staff sign-in (password, then a TOTP or recovery code; enrolment the first time), the
  * invitation's acceptance, and for admins the staff list, invitations, role changes and deactivation.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth: StaffAuth }> = async (app, { staff, staffAuth }) => {
-  const open = { tags: ["staff access"] };
-  const admin = { tags: ["staff access"], security: [{ bearer: [] }] };
-  const actor = (request: FastifyRequest): StaffActor => ({ id: request.user!.id, role: request.user!.role, ip: request.ip });
-
-  app.post(
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth: StaffAuth }> = async (
+  app,
+  { staff, staffAuth },
+) => {
+  const open = routeGroup(app, { guard: "public", tags });
+  open.post(
     "/admin/auth/sign-in",
     {
-      config: { rateLimit: STAFF_RATE_LIMITS.signIn },
-      schema: { ...open, summary: "Staff sign-in, step 1: email and password; answers the next step (a code, or enrolment with the QR code)", body: staffSignInRequestSchema, response: { 200: staffChallengeSchema, 400: problemSchema, 429: problemSchema } },
+      summary:
+        "Staff sign-in, step 1: email and password; answers the next step (a code, or enrolment with the QR code)",
+      rateLimit: STAFF_RATE_LIMITS.signIn,
+      body: staffSignInRequestSchema,
+      response: { 200: staffChallengeSchema, ...signInErrors },
     },
-    async (request) => staffAuth.signIn(request.body, request.ip),
+    async ({ body, ip }) => staffAuth.signIn(body, ip),
   );
-  app.post(
+  open.post(
     "/admin/auth/verify",
     {
-      config: { rateLimit: STAFF_RATE_LIMITS.code },
-      schema: { ...open, summary: "Staff sign-in, step 2: a TOTP code (each works once) or a single-use recovery code; answers the tokens", body: staffCodeRequestSchema, response: { 200: staffTokensSchema, 400: problemSchema, 429: problemSchema } },
+      summary: "Staff sign-in, step 2: a TOTP code (each works once) or a single-use recovery code; answers the tokens",
+      rateLimit: STAFF_RATE_LIMITS.code,
+      body: staffCodeRequestSchema,
+      response: { 200: staffTokensSchema, ...signInErrors },
     },
-    async (request) => staffAuth.verify(request.body, request.ip),
+    async ({ body, ip }) => staffAuth.verify(body, ip),
   );
-  app.post(
+  open.post(
     "/admin/auth/enrol",
     {
-      config: { rateLimit: STAFF_RATE_LIMITS.code },
-      schema: { ...open, summary: "Staff enrolment: the first code from the app confirms the secret; answers the tokens and ten recovery codes, shown once", body: staffCodeRequestSchema, response: { 200: staffTokensSchema, 400: problemSchema, 429: problemSchema } },
+      summary:
+        "Staff enrolment: the first code from the app confirms the secret; answers the tokens and ten recovery codes, shown once",
+      rateLimit: STAFF_RATE_LIMITS.code,
+      body: staffCodeRequestSchema,
+      response: { 200: staffTokensSchema, ...signInErrors },
     },
-    async (request) => staffAuth.confirmEnrolment(request.body, request.ip),
+    async ({ body, ip }) => staffAuth.confirmEnrolment(body, ip),
   );
-
-  app.post(
+  open.post(
     "/admin/invitations/lookup",
     {
-      config: { rateLimit: STAFF_RATE_LIMITS.invitation },
-      schema: { ...open, summary: "What an invitation link is for (email, role); 404 unknown, 409 used or expired", body: invitationTokenRequestSchema, response: { 200: invitationLookupSchema, ...errors } },
+      summary: "What an invitation link is for (email, role); 404 unknown, 409 used or expired",
+      rateLimit: STAFF_RATE_LIMITS.invitation,
+      body: invitationTokenRequestSchema,
+      response: { 200: invitationLookupSchema, ...errors },
     },
-    async (request) => staff.lookupInvitation(request.body.token),
+    async ({ body }) => staff.lookupInvitation(body.token),
   );
-  app.post(
+  open.post(
     "/admin/invitations/accept",
     {
-      config: { rateLimit: STAFF_RATE_LIMITS.invitation },
-      schema: { ...open, summary: "Accept an invitation: names and password; answers the enrolment step of the first sign-in", body: acceptInvitationRequestSchema, response: { 200: staffChallengeSchema, ...errors } },
+      summary: "Accept an invitation: names and password; answers the enrolment step of the first sign-in",
+      rateLimit: STAFF_RATE_LIMITS.invitation,
+      body: acceptInvitationRequestSchema,
+      response: { 200: staffChallengeSchema, ...errors },
     },
-    async (request) => staff.acceptInvitation(request.body, request.ip),
+    async ({ body, ip }) => staff.acceptInvitation(body, ip),
   );
 
-  const onlyAdmin = app.requireRole("admin");
-  app.get("/admin/staff", { onRequest: onlyAdmin, schema: { ...admin, summary: "Staff accounts and open invitations (admin)", response: { 200: staffListSchema, ...errors } } }, async () => staff.list());
-  app.post(
+  const admin = routeGroup(app, { guard: "admin", tags, errors });
+  admin.get(
+    "/admin/staff",
+    { summary: "Staff accounts and open invitations (admin)", response: { 200: staffListSchema } },
+    async () => staff.list(),
+  );
+  admin.post(
     "/admin/staff/invitations",
-    { onRequest: onlyAdmin, schema: { ...admin, summary: "Invite a colleague by email with a role: a single-use link valid 48 hours is mailed (admin)", body: inviteStaffRequestSchema, response: { 200: staffInvitationSchema, ...errors } } },
+    {
+      summary: "Invite a colleague by email with a role: a single-use link valid 48 hours is mailed (admin)",
+      body: inviteStaffRequestSchema,
+      response: { 200: staffInvitationSchema },
+    },
     async (request) => staff.invite(actor(request), request.body),
   );
-  app.post(
+  admin.post(
     "/admin/staff/:id/role",
-    { onRequest: onlyAdmin, schema: { ...admin, summary: "Change a colleague's role; their sign-ins end (admin; not yourself)", params, body: changeStaffRoleRequestSchema, response: { 200: staffMemberSchema, ...errors } } },
+    {
+      summary: "Change a colleague's role; their sign-ins end (admin; not yourself)",
+      params,
+      body: changeStaffRoleRequestSchema,
+      response: { 200: staffMemberSchema },
+    },
     async (request) => staff.changeRole(actor(request), request.params.id, request.body.role),
   );
-  app.post(
+  admin.post(
     "/admin/staff/:id/deactivate",
-    { onRequest: onlyAdmin, schema: { ...admin, summary: "Deactivate a colleague: every sign-in ends at once (admin; not yourself)", params, response: { 200: staffMemberSchema, ...errors } } },
+    {
+      summary: "Deactivate a colleague: every sign-in ends at once (admin; not yourself)",
+      params,
+      response: { 200: staffMemberSchema },
+    },
     async (request) => staff.setActive(actor(request), request.params.id, false),
   );
-  app.post(
+  admin.post(
     "/admin/staff/:id/reactivate",
-    { onRequest: onlyAdmin, schema: { ...admin, summary: "Give a deactivated colleague their access back (admin)", params, response: { 200: staffMemberSchema, ...errors } } },
+    { summary: "Give a deactivated colleague their access back (admin)", params, response: { 200: staffMemberSchema } },
     async (request) => staff.setActive(actor(request), request.params.id, true),
   );
 };

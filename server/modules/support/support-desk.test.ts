@@ -93,7 +93,9 @@ describe("support inbox", () => {
     const inbox = await store.call("/api/admin/support/tickets", { token: manager.token });
     expect(inbox.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({ lastAuthor: "requester", status: "open" });
   });
+});
 
+describe("support replies and tickets", () => {
   it("refuses an unknown or ended link with 404 and a clear message, and an empty answer with 400", async () => {
     const id = await openTicket("late@example.com");
     await post(`/api/admin/support/tickets/${id}/replies`, { body: "Here is the answer." }, { token: manager.token });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createTicketRequestSchema, createTicketResponseSchema } from "../../../contract/support";
+import { routeGroup } from "../../platform/route-group";
 import { DomainError } from "../../platform/domain-error";
 import type { SupportService } from "./support.service";
 
@@ -17,21 +18,19 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
     ...TICKET_RATE_LIMIT_PER_EMAIL,
     keyGenerator: (request) => `ticket-to:${(request.body as { email: string }).email.trim().toLowerCase()}`,
   });
-  app.post(
+  const open = routeGroup(app, { guard: "public", tags: ["support"] });
+  open.post(
     "/support/create-ticket",
     {
-      config: { rateLimit: TICKET_RATE_LIMIT },
+      summary: "Open a support ticket; the sender and the support team are emailed",
+      rateLimit: TICKET_RATE_LIMIT,
       preHandler: async (request) => {
         const count = await perEmail(request);
         if (!count.isAllowed && count.isExceeded) throw DomainError.tooMany("detail.429", count.ttlInSeconds);
       },
-      schema: {
-        tags: ["support"],
-        summary: "Open a support ticket; the sender and the support team are emailed",
-        body: createTicketRequestSchema,
-        response: { 200: createTicketResponseSchema },
-      },
+      body: createTicketRequestSchema,
+      response: { 200: createTicketResponseSchema },
     },
-    async (request) => support.createTicket(request.body, request.locale),
+    async ({ body, locale }) => support.createTicket(body, locale),
   );
 };

@@ -210,6 +210,18 @@ describe("sandbox payment", () => {
 
 describe("balances", () => {
   it("always equal the sum of their ledger", async () => {
+    // Its own movements, so the check holds whatever else ran (or did not) in this file: deposits paid in two
+    // currencies, one declined and one confirmed twice, none of which may leave a balance apart from its ledger.
+    const customer = await registerCustomer(store);
+    const euros = await pendingDeposit(customer, { depositAmount: 30 });
+    expect((await complete(customer, euros, "paid")).status).toBe(200);
+    expect((await complete(customer, euros, "paid")).status).toBe(200);
+    const pounds = await pendingDeposit(customer, { depositAmount: 12.5, currency: "GBP" });
+    expect((await complete(customer, pounds, "paid")).status).toBe(200);
+    const declined = await pendingDeposit(customer, { depositAmount: 40 });
+    expect((await complete(customer, declined, "declined")).status).toBe(200);
+    expect((await balance(customer)).body.balance).toBe(30);
+    expect((await balance(customer, "GBP")).body.balance).toBe(12.5);
     const sums = await store.db.kysely
       .selectFrom("ledger_entries")
       .select(["user_id", "currency", sql<number>`sum(amount)`.as("total")])

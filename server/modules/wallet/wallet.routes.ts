@@ -9,6 +9,7 @@ import {
   depositResponseSchema,
 } from "../../../contract/wallet";
 import type { DepositLimits } from "../../../contract/wallet";
+import { routeGroup } from "../../platform/route-group";
 import type { DepositService } from "./deposits.service";
 import type { WalletService } from "./wallet.service";
 
@@ -21,22 +22,21 @@ export interface WalletRoutesOptions {
   depositLimits: DepositLimits;
 }
 
-export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (app, { wallet, deposits, depositLimits }) => {
-  app.post(
+export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (
+  app,
+  { wallet, deposits, depositLimits },
+) => {
+  const signedIn = routeGroup(app, { guard: "signed-in", tags: ["wallet"] });
+
+  signedIn.post(
     "/balance",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["wallet"],
-        summary: "My balance in one currency with its most recent transactions",
-        security: [{ bearer: [] }],
-        body: balanceRequestSchema,
-        response: { 200: balanceResponseSchema },
-      },
+      summary: "My balance in one currency with its most recent transactions",
+      body: balanceRequestSchema,
+      response: { 200: balanceResponseSchema },
     },
-    async (request) => {
-      const { currency } = request.body;
-      const statement = await wallet.statement(request.user!.id, currency, STATEMENT_LENGTH);
+    async ({ user, body: { currency } }) => {
+      const statement = await wallet.statement(user.id, currency, STATEMENT_LENGTH);
       return {
         currency,
         balance: toMajor(statement.balance),
@@ -44,36 +44,24 @@ export const walletRoutes: FastifyPluginAsyncZod<WalletRoutesOptions> = async (a
       };
     },
   );
-
-  app.post(
+  signedIn.post(
     "/balance/deposit",
     {
-      onRequest: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["wallet"],
-        summary: "Start a deposit: answers the page where the buyer pays",
-        description: `The amount is in major units with at most two decimals, from ${depositLimits.min} to ${depositLimits.max}.`,
-        security: [{ bearer: [] }],
-        body: depositRequestSchemaFor(depositLimits),
-        response: { 200: depositResponseSchema },
-      },
+      summary: "Start a deposit: answers the page where the buyer pays",
+      description: `The amount is in major units with at most two decimals, from ${depositLimits.min} to ${depositLimits.max}.`,
+      rateLimit: { max: 30, timeWindow: "1 minute" },
+      body: depositRequestSchemaFor(depositLimits),
+      response: { 200: depositResponseSchema },
     },
-    async (request) => deposits.create(request.user!.id, request.body, request.locale),
+    async ({ user, body, locale }) => deposits.create(user.id, body, locale),
   );
-
-  app.get(
+  signedIn.get(
     "/balance/deposits/:depositId",
     {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["wallet"],
-        summary: "One of my deposits (the page the buyer returns to after paying)",
-        security: [{ bearer: [] }],
-        params: depositParamsSchema,
-        response: { 200: depositDetailsSchema },
-      },
+      summary: "One of my deposits (the page the buyer returns to after paying)",
+      params: depositParamsSchema,
+      response: { 200: depositDetailsSchema },
     },
-    async (request) => deposits.details(request.user!.id, request.params.depositId),
+    async ({ user, params }) => deposits.details(user.id, params.depositId),
   );
 };

@@ -108,7 +108,9 @@ describe("the durable job runner", () => {
     expect(job?.status).toBe("running");
     expect(job?.locked_by).not.toBeNull();
   });
+});
 
+describe("the durable job runner: retries and two runners", () => {
   it("retries a failing job with a doubling backoff and marks it failed after its last attempt", async () => {
     const { db } = await database();
     const clock = manualClock();
@@ -187,7 +189,9 @@ describe("the durable job runner", () => {
     expect(await after.runDue()).toBe(1);
     expect(ran).toEqual(["still here", "crash"]);
   });
+});
 
+describe("the durable job runner: claims", () => {
   it("renews a claim while its handler runs: a slow job whose claim time has passed is not taken, and so not run, by another runner", async () => {
     const { db } = await database();
     const clock = manualClock();
@@ -227,7 +231,9 @@ describe("the durable job runner", () => {
     // Nothing is held any more: no renewal is left waiting.
     expect(timers.size).toBe(0);
   });
+});
 
+describe("the durable job runner: timeouts and concurrency", () => {
   it("fails a try that outlives its kind's timeout and retries it with backoff, telling the handler through its signal", async () => {
     const { db } = await database();
     const clock = manualClock();

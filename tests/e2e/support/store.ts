@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser";
+import { launchBrowser } from "../../support/browser";
 import { startServer, type RunningServer } from "./server";
 
 /** Starts a store (with `env`) and a browser before the file's tests and closes both after; read them once the tests run. */

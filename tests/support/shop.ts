@@ -1,7 +1,9 @@
-// What a customer or staff member does, over HTTP against any base URL (the proxy or one instance).
+// What a customer or staff member does, over HTTP against any base URL (a store, one instance or the cluster's
+// proxy): the one order helper of the e2e journeys, the benches and the cluster.
 import { randomUUID } from "node:crypto";
 import { totpCode } from "../../server/modules/staff/totp";
 import type { UntypedJson } from "../../server/test/untyped-json";
+import { orderBody as orderRequest } from "../../server/test/orders-test-support";
 
 export interface Answer<T = UntypedJson> {
   status: number;
@@ -25,29 +27,10 @@ export async function call<T = UntypedJson>(base: string, pathname: string, opti
 
 export const PASSWORD = "cluster-customer-password-7";
 
-export const billing = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@cluster.test",
-  businessName: "Analytical Engines SL",
-  country: "ES",
-  city: "Madrid",
-  address1: "Calle Mayor 1",
-  state: "Madrid",
-  zipCode: "28013",
-  agreedToPP_TOS: true,
-} as const;
-
-export const orderBody = {
-  ...billing,
-  currency: "EUR",
-  orderFormData: [
-    {
-      productId: "article-forge",
-      brief: { topic: "How to price a freelance service", audience: "Freelance designers", tone: "friendly", length: "1500", keywords: ["pricing"] },
-    },
-  ],
-};
+/** The one valid order (an article, in euros) the API tests place too, and the billing details it carries. */
+export const orderBody = orderRequest();
+const { orderFormData: _items, currency: _currency, ...billingDetails } = orderBody;
+export const billing = billingDetails;
 
 export interface Customer {
   email: string;
@@ -98,5 +81,6 @@ export async function balance(base: string, token: string): Promise<number> {
   return (await call(base, "/api/balance", { token, body: { currency: "EUR" } })).body.balance;
 }
 
-export const placeOrder = (base: string, token: string, idempotencyKey?: string) =>
-  call(base, "/api/orders", { token, body: orderBody, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} });
+/** POST /api/orders: `body` (the one valid order unless given), once per `idempotencyKey` when one is given. */
+export const placeOrder = (base: string, token: string, idempotencyKey?: string, body: unknown = orderBody) =>
+  call(base, "/api/orders", { token, body, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} });

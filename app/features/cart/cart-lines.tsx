@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import type { Money } from "../../../contract/money";
+import type { FieldErrors } from "~/components/ui/use-api-submit";
+import { useLocale } from "~/i18n/use-locale";
+import type { BriefDrafts } from "~/lib/briefs/brief-drafts";
+import type { LineDraft } from "~/lib/briefs/brief-values";
+import type { CartItem } from "~/lib/cart/cart-store";
+import { servicesInBundles } from "~/lib/cart/duplicates";
+import { useProductName } from "~/lib/product-name";
+import { CartLine } from "./cart-line";
+
+export interface CartLinesProps {
+  items: readonly CartItem[];
+  linePrices: ReadonlyArray<Money | null>;
+  drafts: BriefDrafts;
+  onDraft(lineId: string, draft: LineDraft): void;
+  onRemove(lineId: string): void;
+  errors: FieldErrors;
+  disabled: boolean;
+}
+
+/** The cart's lines in order, each with its price and brief; a service also in a bundle of the cart says so. */
+export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors, disabled }: CartLinesProps) {
+  const { t } = useTranslation("cart");
+  const { locale } = useLocale();
+  const productName = useProductName();
+  const inBundles = servicesInBundles(items);
+  const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
+  return (
+    <section aria-labelledby="items-heading">
+      <h2 id="items-heading" className="mb-4 text-2xl font-semibold">
+        {t("itemsHeading", { count: items.length })}
+      </h2>
+      <ol className="space-y-6">
+        {items.map((item, index) => (
+          <CartLine
+            key={item.id}
+            item={item}
+            index={index}
+            name={productName(item.productId)}
+            price={linePrices[index] ?? null}
+            draft={drafts[item.id]}
+            onDraft={(draft) => onDraft(item.id, draft)}
+            onRemove={() => onRemove(item.id)}
+            errors={errors}
+            locale={locale}
+            serviceName={productName}
+            disabled={disabled}
+            inBundle={bundleName(inBundles.get(item.id))}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { changePasswordRequestSchema } from "../../../contract/accounts";
+import type { Database } from "../../db/schema";
+import type { Locale } from "../../i18n/messages";
+import { DomainError } from "../../platform/domain-error";
+import type { AccountMail } from "./account-mail";
+import { existingUser } from "./account-profile";
+import type { AccountsRepository, UserRow } from "./accounts.repository";
+import { refuseCommonPassword } from "./common-passwords";
+import { hashPassword, verifyPassword } from "./passwords";
+import type { SessionsService } from "./sessions.service";
+
+export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+
+/** What the account's own password guards: changing it, and closing the account. */
+export interface AccountPassword {
+  /** Checks the current password, sets the new one and ends every other sign-in of the user. */
+  changePassword(userId: string, sessionId: string, input: ChangePasswordInput, locale: Locale): Promise<void>;
+  /**
+   * The first step of closing an account: the password must be right (400 at `password` otherwise). Answers the
+   * user as it was, for the privacy module to erase the rest.
+   */
+  verifyForClosing(userId: string, password: string): Promise<UserRow>;
+  /**
+   * Closing, inside the privacy module's transaction (the user's row already locked): every sign-in ended and the
+   * account's personal data erased; its e-mail can register again. Answers the step to run after commit that
+   * refuses the ended sign-ins' access tokens at once.
+   */
+  close(trx: Kysely<Database>, userId: string): Promise<() => Promise<void>>;
+}
+
+export interface AccountPasswordDeps {
+  users: AccountsRepository;
+  sessions: SessionsService;
+  mail: AccountMail;
+  now: () => Date;
+}
+
+export function createAccountPassword({ users, sessions, mail, now }: AccountPasswordDeps): AccountPassword {
+  return {
+    async changePassword(userId, sessionId, input, locale) {
+      const user = await existingUser(users, userId);
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw DomainError.field("currentPassword", "accounts.currentPasswordWrong");
+      }
+      refuseCommonPassword(input.password);
+      await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+      await sessions.endAllOf(user.id, sessionId);
+      await mail.passwordChanged(user, locale);
+    },
+
+    async verifyForClosing(userId, password) {
+      const user = await existingUser(users, userId);
+      if (!(await verifyPassword(user.password_hash, password)))
+        throw DomainError.field("password", "accounts.currentPasswordWrong");
+      return user;
+    },
+
+    async close(trx, userId) {
+      const refuseTokens = await sessions.endAllWithin(trx, userId);
+      await users.anonymise(userId, now().toISOString(), trx);
+      return refuseTokens;
+    },
+  };
+}
