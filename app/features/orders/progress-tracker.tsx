@@ -54,8 +54,8 @@ export function ProgressTracker({
             data-state={state}
             className={`rounded-full border px-3 py-0.5 ${STEP_LOOK[state].className}`}
           >
-            <span aria-hidden="true">{STEP_LOOK[state].mark}</span> {t(`deliverables.tracker.step.${step}`)}
-            <span className="sr-only"> ({t(`deliverables.tracker.state.${state}`)})</span>
+            <span aria-hidden="true">{STEP_LOOK[state].mark}</span> {t(`deliverables.tracker.step.${step}`)}{" "}
+            <span className="sr-only">{t(`deliverables.tracker.state.${state}`)}</span>
           </li>
         ))}
       </ol>
