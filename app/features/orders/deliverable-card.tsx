@@ -62,7 +62,7 @@ export function DeliverableCard({ order, deliverable, service, locale, now, onCh
         <h3 id={headingId} className="text-lg font-semibold">
           {service}
         </h3>
-        <StatusBadge status={deliverable.status} late={deliverable.late} />
+        <StatusBadge status={deliverable.status} late={deliverable.late} testId="deliverable-status" />
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {deliverable.bundleId
