@@ -4,7 +4,7 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney, money, toMajor } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
-import { amountProblem, minorFromInput } from "./amount-check";
+import { type AmountProblem, amountProblem, minorFromInput } from "./amount-check";
 import { dangerButton, inputClass, secondaryButton } from "./admin-frame";
 import { useMove } from "./use-move";
 
@@ -16,6 +16,48 @@ export interface MoneyBackTarget {
   currency: Currency;
   /** What may still go back on this deliverable, in minor units. */
   limitMinor: number;
+}
+
+/** The amount to give back, with its limit as a hint that turns into what is wrong with it while it cannot be sent. */
+export function AmountField({
+  id,
+  label,
+  hint,
+  value,
+  problem,
+  limit,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  problem: AmountProblem | null;
+  limit: string;
+  onChange(value: string): void;
+}) {
+  const { t } = useTranslation("admin-orders");
+  const wrong = value !== "" && problem !== null;
+  return (
+    <label className="block text-sm">
+      <span className="mb-1 block font-medium">{label}</span>
+      <input
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        inputMode="decimal"
+        required
+        aria-invalid={wrong}
+        aria-describedby={`${id}-hint`}
+        className={inputClass}
+      />
+      <span
+        id={`${id}-hint`}
+        className={`mt-1 block text-xs ${wrong ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}
+      >
+        {wrong ? t(`moves.amount.${problem}`, { limit }) : hint}
+      </span>
+    </label>
+  );
 }
 
 /** The question before money goes back; it takes the focus its form's button had, so a keyboard user lands on it. */
@@ -108,34 +150,20 @@ export function MoneyBackForm({
         {cancel ? t("moves.cancelHeading") : t("moves.creditHeading")}
       </h4>
       {problems.length > 0 ? <FormAlert tone="error" title={t("moveFailed")} messages={problems} /> : null}
-      <label className="block text-sm">
-        <span className="mb-1 block font-medium">
-          {cancel ? t("moves.refund", { currency: target.currency }) : t("moves.credit", { currency: target.currency })}
-        </span>
-        <input
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
-            setConfirming(false);
-          }}
-          inputMode="decimal"
-          required
-          aria-invalid={amount !== "" && problem !== null}
-          aria-describedby={`${id}-hint`}
-          className={inputClass}
-        />
-        <span
-          id={`${id}-hint`}
-          className={`mt-1 block text-xs ${amount === "" || problem === null ? "text-slate-600 dark:text-slate-400" : "text-red-700 dark:text-red-300"}`}
-          data-testid={`${id}-hint`}
-        >
-          {amount !== "" && problem !== null
-            ? t(`moves.amount.${problem}`, { limit })
-            : cancel
-              ? t("moves.refundHint", { limit })
-              : t("moves.creditHint", { limit })}
-        </span>
-      </label>
+      <AmountField
+        id={id}
+        label={
+          cancel ? t("moves.refund", { currency: target.currency }) : t("moves.credit", { currency: target.currency })
+        }
+        hint={cancel ? t("moves.refundHint", { limit }) : t("moves.creditHint", { limit })}
+        value={amount}
+        problem={problem}
+        limit={limit}
+        onChange={(value) => {
+          setAmount(value);
+          setConfirming(false);
+        }}
+      />
       <label className="block text-sm">
         <span className="mb-1 block font-medium">{t("moves.reason")}</span>
         <textarea
