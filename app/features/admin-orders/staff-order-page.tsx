@@ -156,6 +156,11 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
   const { t } = useTranslation("admin-orders");
   const { t: tOrders } = useTranslation("orders");
   const { locale } = useLocale();
+  const productName = useProductName();
+  const serviceOf = (n: number) => {
+    const deliverable = order.deliverables.find((candidate) => candidate.n === n);
+    return deliverable ? productName(deliverable.productId) : String(n);
+  };
   return (
     <>
       <section aria-labelledby="versions-heading" className="space-y-2">
@@ -164,7 +169,11 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
         <ol className="space-y-2">
           {[...order.versions].reverse().map((version) => (
             <li key={version.number} className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-800" data-testid={`staff-version-${version.number}`}>
-              <p className="font-medium">{t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
+              <p className="font-medium">
+                {t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}
+                {/* Which service it delivers; null on an older order delivered as a whole (decision 0059). */}
+                {version.deliverable !== null && order.deliverables.length > 1 ? ` · ${serviceOf(version.deliverable)}` : ""}
+              </p>
               {version.note ? <p className="whitespace-pre-line">{version.note}</p> : null}
               <ul className="list-disc pl-5">{version.files.map((file) => <li key={file.id}>{file.fileName}</li>)}</ul>
             </li>
