@@ -201,13 +201,13 @@ describe("back office orders", () => {
     await page.getByTestId("queue-row").first().waitFor();
     expect(await page.getByTestId("queue-row").count()).toBe(1);
     await page.getByRole("link", { name: order.number }).click();
-    const form = page.getByTestId("refund-form");
+    const form = page.getByTestId("refund-form-1");
     await form.getByLabel("Refund (EUR)").fill("160");
     expect(await form.getByRole("button", { name: "Cancel and refund…" }).isDisabled()).toBe(true);
     await form.getByLabel("Refund (EUR)").fill("50");
     await form.getByLabel("Reason (the customer reads it)").fill("The brief changed after the work began");
     await form.getByRole("button", { name: "Cancel and refund…" }).click();
-    await form.getByText(`Refund €50.00 of €149.00 and cancel order ${order.number}?`, { exact: false }).waitFor();
+    await form.getByText(`Refund €50.00 and cancel `, { exact: false }).waitFor();
     await form.getByRole("button", { name: "Yes, refund and cancel" }).click();
     await page.getByTestId("staff-order-status").getByText("Cancelled (refunded)").waitFor();
     await page.getByTestId("refunded").getByText("€50.00 refunded").waitFor();
@@ -229,7 +229,7 @@ describe("back office orders", () => {
       await page.getByTestId("queue-row").first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await open(page, `${store.server.url}${prefix}/admin/orders/${order.number}`);
-      await page.getByTestId("order-moves").waitFor();
+      await page.getByTestId("deliverable-moves-1").waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
     await open(page, `${store.server.url}/admin/orders?q=nobody-at-all%40example.com`);
