@@ -62,8 +62,9 @@ export async function recordAdjustment(
   adjustment: Adjustment,
   at: string,
 ): Promise<string> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw DomainError.field(adjustment.kind === "refund" ? "refund" : "amount", "orders.refundTooLarge");
-  if (amount > (await refundable(trx, work))) throw DomainError.field(adjustment.kind === "refund" ? "refund" : "amount", "orders.refundTooLarge");
+  const tooLarge = () =>
+    adjustment.kind === "refund" ? DomainError.field("refund", "orders.refundTooLarge") : DomainError.field("amount", "orders.creditTooLarge");
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > (await refundable(trx, work))) throw tooLarge();
   const id = randomUUID();
   await trx
     .insertInto("deliverable_adjustments")

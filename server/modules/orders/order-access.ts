@@ -42,13 +42,13 @@ export function createOrderAccess(policy: AccessPolicy) {
       eb
         .selectFrom("deliverables as pool")
         .select("pool.id")
-        .whereRef("pool.order_id", "=", "orders.id")
+        .where("pool.order_id", "=", eb.ref("orders.id"))
         .where("pool.assigned_to", "is", null)
         .where("pool.status", "in", [...POOL_STATUSES]),
     );
   /** An order with a deliverable assigned to `writerId`. */
   const assignedTo = (eb: OrdersScope, writerId: string): Expression<SqlBool> =>
-    eb.exists(eb.selectFrom("deliverables as mine").select("mine.id").whereRef("mine.order_id", "=", "orders.id").where("mine.assigned_to", "=", writerId));
+    eb.exists(eb.selectFrom("deliverables as mine").select("mine.id").where("mine.order_id", "=", eb.ref("orders.id")).where("mine.assigned_to", "=", writerId));
 
   /** The orders `actor` may see at all, as one condition on the `orders` table. */
   function visibleTo(eb: OrdersScope, actor: Actor): Expression<SqlBool> {
@@ -58,6 +58,20 @@ export function createOrderAccess(policy: AccessPolicy) {
     if (actor.role !== "writer") return sql<SqlBool>`1 = 0`;
     const assigned = assignedTo(eb, actor.id);
     return policy.writerPool ? eb.or([assigned, inPool(eb)]) : assigned;
+  }
+
+  /**
+   * The deliverables `actor` may see as rows of the queue, as one condition on `deliverables` joined to `orders`: the
+   * same rule as `visibleTo`, per deliverable (a writer's own, and the pool's unassigned paid ones).
+   */
+  function deliverableVisibleTo(eb: ExpressionBuilder<Database, "orders" | "deliverables">, actor: Actor): Expression<SqlBool> {
+    if (EVERYTHING.includes(actor.role)) return sql<SqlBool>`1 = 1`;
+    if (!actor.id) return sql<SqlBool>`1 = 0`;
+    if (actor.role === "customer") return eb("orders.user_id", "=", actor.id);
+    if (actor.role !== "writer") return sql<SqlBool>`1 = 0`;
+    const assigned = eb("deliverables.assigned_to", "=", actor.id);
+    if (!policy.writerPool) return assigned;
+    return eb.or([assigned, eb.and([eb("deliverables.assigned_to", "is", null), eb("deliverables.status", "in", [...POOL_STATUSES])])]);
   }
 
   /**

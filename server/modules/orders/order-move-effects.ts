@@ -95,7 +95,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
     return documents.issueCreditNote(trx, {
       userId: work.user_id, orderId: work.id, orderNumber: work.number, currency, amount, locale: work.locale as Locale,
       billing: JSON.parse(work.billing_json) as Record<string, string>,
-      sourceId, deliverable: { n: work.n, productId: work.product_id },
+      sourceId: `${work.id}:${sourceId}`, deliverable: { n: work.n, productId: work.product_id },
     });
   }
 

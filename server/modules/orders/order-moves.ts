@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../../platform/domain-error";
-import { claimDeliverable, type WorkRow } from "./deliverables.repository";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { claimDeliverable, workOf, type WorkRow } from "./deliverables.repository";
 import { refundable } from "./deliverable-money";
 import { addBusinessDays } from "./due-dates";
 import { scheduleLate } from "./order-jobs";
-import { moveOrder, personId, type Actor, type Move } from "./order-lifecycle";
+import { applies, moveOrder, personId, refusal, TRANSITIONS, type Actor, type Move } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
 
 /**
@@ -140,6 +142,20 @@ export function cancelOrder(deps: MoveDeps, orderId: string, actor: Actor, n?: n
   );
 }
 
+/** `amount` spread over the order's deliverables a manager may cancel, in order, each up to what is left of its share. */
+async function spread(trx: Kysely<Database>, work: WorkRow, amount: number, now: Date): Promise<Map<string, number>> {
+  const open = (await workOf(trx, work)).filter((row) => applies("staff_cancel", row, now));
+  const portions = new Map<string, number>();
+  let left = amount;
+  for (const row of open) {
+    const portion = Math.min(left, await refundable(trx, row));
+    portions.set(row.deliverable_id, portion);
+    left -= portion;
+  }
+  if (!Number.isSafeInteger(amount) || amount < 0 || left > 0) throw DomainError.field("refund", "orders.refundTooLarge");
+  return portions;
+}
+
 export function staffCancelOrder(
   deps: MoveDeps,
   orderId: string,
@@ -148,10 +164,16 @@ export function staffCancelOrder(
   refundMinor?: number,
   n?: number,
 ): Promise<void> {
+  // The order-level cancel of before (no `n`) refunds `refundMinor` over its open deliverables, each up to what is left of it.
+  let portions: Map<string, number> | null = null;
   return done(
     deps.orders.runWork(orderId, n, actor, "staff_cancel", async (trx, work) => {
+      // Who and whether first (403, 409), then how much (400): a spent deliverable is a 409 whatever the amount.
+      if (!TRANSITIONS.staff_cancel.who.includes(actor.role)) throw DomainError.forbidden();
+      if (!applies("staff_cancel", work, deps.clock.now())) throw refusal("staff_cancel", work);
       const left = await refundable(trx, work);
-      const amount = refundMinor ?? left;
+      if (n === undefined && refundMinor !== undefined) portions ??= await spread(trx, work, refundMinor, deps.clock.now());
+      const amount = portions ? (portions.get(work.deliverable_id) ?? 0) : (refundMinor ?? left);
       if (!Number.isSafeInteger(amount) || amount < 0 || amount > left) throw DomainError.field("refund", "orders.refundTooLarge");
       await moveOrder(trx, work, "staff_cancel", actor, { now: deps.clock.now(), note: reason });
       const creditNote = await deps.effects.refund(trx, work, amount, { kind: "refund", reason, actorId: actor.id });

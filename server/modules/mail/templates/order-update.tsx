@@ -12,6 +12,7 @@ export const ORDER_UPDATE_KINDS = [
   "accepted",
   "revisionRequested",
   "cancelled",
+  "credited",
   "autoCompleted",
   "reviewReminder",
   "late",
