@@ -162,7 +162,8 @@ export async function editBrief(
     }
     await deps.repository.updateItemBrief(order.id, position, JSON.stringify(checked.data), trx);
     for (const work of waiting) await resumeAfterAnswer(deps, trx, work, actor, deps.clock.now());
-    await deps.effects.staffMail(trx, waiting[0]!, "message", {
+    const [answered] = waiting;
+    await deps.effects.staffMail(trx, answered ?? order, "message", {
       message: translate("en", "orders.briefEdited", { position: position + 1 }),
     });
   });
