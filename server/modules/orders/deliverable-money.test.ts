@@ -331,3 +331,63 @@ describe("concurrent refunds and credits", () => {
     expect(await ledgerSum(store, buyer.id, "EUR")).toBe(await balance(buyer));
   });
 });
+
+describe("the order-level moves of before on an order of several deliverables", () => {
+  it("a manager's cancel with a refund spreads it over the open deliverables, each up to what is left of its share", async () => {
+    const { buyer, id, number } = await placed();
+    expect((await staff(id, 1, "credit", manager, { reason: "Goodwill", amount: 100 })).status).toBe(200);
+    expect((await mine(number, 2, "cancel", buyer)).status).toBe(200);
+    const tooMuch = await store.post(
+      `/api/admin/orders/${id}/cancel`,
+      { reason: "Closing", refund: 798.01 },
+      { token: manager.token },
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.errors).toEqual({
+      refund: ["The refund cannot be more than what is left of this deliverable's share."],
+    });
+    const cancelled = await store.post(
+      `/api/admin/orders/${id}/cancel`,
+      { reason: "Closing", refund: 500 },
+      { token: manager.token },
+    );
+    expect(cancelled.status).toBe(200);
+    const order = await page(number, buyer);
+    expect(order.status).toBe("cancelled");
+    expect(
+      order.deliverables.map((deliverable: { refunded: number; credited: number }) => [
+        deliverable.refunded,
+        deliverable.credited,
+      ]),
+    ).toEqual([
+      [49, 100],
+      [240, 0],
+      [417.53, 0],
+      [33.47, 0],
+      [0, 0],
+    ]);
+    expect(await creditNotes(buyer)).toHaveLength(5);
+    expect(await balance(buyer)).toBe(BALANCE - TOTAL + 10_000 + 24_000 + 50_000);
+    expect(await ledgerSum(store, buyer.id, "EUR")).toBe(await balance(buyer));
+  });
+
+  it("a customer's cancel of the order cancels the deliverables not started and leaves the started one open", async () => {
+    const { buyer, id, number } = await placed();
+    expect((await staff(id, 3, "start", writer)).status).toBe(200);
+    const cancelled = await store.post(`/api/orders/${number}/cancel`, undefined, { token: buyer.token });
+    expect(cancelled.status).toBe(200);
+    const order = await page(number, buyer);
+    expect(order.deliverables.map((deliverable: { status: string }) => deliverable.status)).toEqual([
+      "cancelled",
+      "cancelled",
+      "in_progress",
+      "cancelled",
+      "cancelled",
+    ]);
+    expect(order.status).toBe("in_progress");
+    expect(order.progress).toEqual({ total: 5, delivered: 0, completed: 0, cancelled: 4 });
+    expect(await balance(buyer)).toBe(BALANCE - BUNDLE_SHARES[0]!);
+    expect(await creditNotes(buyer)).toHaveLength(4);
+    expect(await ledgerSum(store, buyer.id, "EUR")).toBe(await balance(buyer));
+  });
+});
