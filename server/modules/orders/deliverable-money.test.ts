@@ -227,6 +227,14 @@ describe("a manager gives money back on one deliverable", () => {
       mail.attachments.map((file) => file.fileName),
     );
     expect(attached).toEqual(expect.arrayContaining(notes.map((note) => `credit-note-${note.number}.pdf`)));
+    const creditMail = (await store.services.mail.list({ to: buyer.email })).find(
+      (mail) => mail.subject === `A credit on order ${number}`,
+    );
+    expect(creditMail?.text).toContain("Sorry for the wait");
+    expect(creditMail?.attachments.map((file) => file.fileName)).toEqual([`credit-note-${notes[0]!.number}.pdf`]);
+    // Another customer gets no credit note of this order.
+    const stranger = await customer(store);
+    expect((await fetchPdf(`${store.url}/api/orders/${id}/credit-note`, stranger.token)).status).toBe(404);
   });
 });
 
