@@ -9,12 +9,12 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 describe("demo data", () => {
-  it("lets a visitor sign in as the demo customer, see €596 left and orders across the lifecycle, one delivered to review", async () => {
+  it("lets a visitor sign in as the demo customer, see €2,096 left and orders across the lifecycle, one delivered to review", async () => {
     const login = await store.post("/api/Accounts/login", { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
     expect(login.status).toBe(200);
     const token = login.body.accessToken as string;
     const balance = await store.post("/api/balance", { currency: "EUR" }, { token });
-    expect(balance.body.balance).toBe(596);
+    expect(balance.body.balance).toBe(2096);
     const orders = await store.call("/api/orders", { token });
     // The newest three are the orders of several deliverables (demo-deliverables.test.ts).
     const older = orders.body.slice(3);
@@ -40,7 +40,7 @@ describe("demo data", () => {
     expect(await store.services.orders.hasOrders(users[0]!.id)).toBe(true);
     const orders = await store.db.kysely.selectFrom("orders").select("id").where("user_id", "=", users[0]!.id).execute();
     expect(orders).toHaveLength(7);
-    expect(await store.services.wallet.balance(users[0]!.id, "EUR")).toBe(59_600);
+    expect(await store.services.wallet.balance(users[0]!.id, "EUR")).toBe(209_600);
   });
 
   it("is off in tests unless asked", async () => {

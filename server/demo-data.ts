@@ -7,8 +7,8 @@ import { ensureDemoDeliverables } from "./demo-deliverables";
 import { demoResultFiles } from "./demo-result";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
-/** €2,500 in minor units. */
-const DEMO_BALANCE = 250_000;
+/** €4,000 in minor units: what the demo orders leave (€2,096) still pays for a full cart. */
+const DEMO_BALANCE = 400_000;
 
 const DEMO_BRIEF = {
   topic: "Why sourdough takes two days",
@@ -54,7 +54,7 @@ export interface DemoDeps {
 }
 
 /**
- * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
+ * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €4,000 to spend and four
  * orders across the lifecycle: one delivered and waiting for review (with the article as DOCX and PDF, as Article Forge promises), one with a
  * question from the writer, one in progress and one completed; then three orders of several deliverables in mixed
  * states, with a refund and a goodwill credit (demo-deliverables.ts). Every step checks what is already there (orders are
