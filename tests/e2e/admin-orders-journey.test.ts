@@ -167,7 +167,8 @@ describe("back office orders", () => {
     const { context, page, errors, staff: writer } = await staffTab("writer");
     // A manager gave the order to this writer (the assignment itself is covered by the API tests).
     const db = database();
-    db.prepare("update orders set assigned_to = ? where id = ?").run(writer.userId, order.id);
+    // The writer is per deliverable (decision 0059); this order has one.
+    db.prepare("update deliverables set assigned_to = ? where order_id = ?").run(writer.userId, order.id);
     db.close();
     await takeFromThePool(page);
 
@@ -236,5 +237,5 @@ describe("back office orders", () => {
     await page.getByTestId("queue-empty").waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+   }, 120_000);
 });
