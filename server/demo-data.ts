@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { AccountsModule } from "./modules/accounts";
-import type { OrdersService, PlaceOrderInput } from "./modules/orders";
-import type { WalletService } from "./modules/wallet";
-import type { TransactionOpener } from "./platform/transactions";
+import type { DemoDeps } from "./demo-deps";
+import type { PlaceOrderInput } from "./modules/orders";
 import { ensureDemoDeliverables } from "./demo-deliverables";
 import { demoResultFiles } from "./demo-result";
 
@@ -46,12 +44,6 @@ const DEMO_ORDERS = [
 ] as const;
 
 /** What the seed needs from the modules (named by their own types, so the root and the seed form no circle). */
-export interface DemoDeps {
-  accounts: AccountsModule;
-  wallet: WalletService;
-  orders: OrdersService;
-  transaction: TransactionOpener;
-}
 
 /**
  * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €4,000 to spend and four

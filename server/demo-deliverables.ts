@@ -1,5 +1,5 @@
 import type { PlaceOrderInput } from "./modules/orders";
-import type { DemoDeps } from "./demo-data";
+import type { DemoDeps } from "./demo-deps";
 import { demoResultFiles } from "./demo-result";
 
 type DemoActor = { id: string; role: "customer" | "writer" | "manager" };
