@@ -17,7 +17,7 @@ import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
 import { csvStringifier } from "../../platform/csv";
 import { deliverableParamsSchema } from "../../../contract/deliverables";
 import { DomainError } from "../../platform/domain-error";
-import { routeGroup, type SignedInRequest } from "../../platform/route-group";
+import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platform/route-group";
 import { byteLimit } from "../storage";
 import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
@@ -50,6 +50,9 @@ const CSV_COLUMNS = [
   "customerName",
   "writer",
   "services",
+  // The queue lists deliverables: which one of the order each line is, and its service.
+  "deliverable",
+  "service",
 ] as const;
 
 /**
@@ -145,6 +148,13 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     },
     async (request) => uploadVersion(orders, request),
   );
+  deliverableRoutes(staff, manager, orders);
+};
+
+const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });
+
+/** Assignment and result upload for one deliverable of an order. */
+function deliverableRoutes(staff: RouteGroup<"writer">, manager: RouteGroup<"manager">, orders: OrdersService): void {
   manager.post(
     "/admin/orders/:id/deliverables/:n/assign",
     {
@@ -174,9 +184,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     },
     async (request) => uploadVersion(orders, request, request.params.n),
   );
-};
-
-const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });
+}
 
 /** The filtered queue streamed as CSV, audited with the rows it reached. */
 function sendCsv(
