@@ -167,7 +167,7 @@ async function moveOrders(db: Kysely<any>, now: string): Promise<void> {
     }));
     if (deliverables.length === 0) continue;
     await db.insertInto("deliverables").values(deliverables).execute();
-    const only = deliverables.length === 1 ? deliverables[0]!.id : null;
+    const only = deliverables.length === 1 ? (deliverables[0]?.id ?? null) : null;
     if (only) {
       for (const table of ["order_versions", "order_files", "order_events"]) {
         await db.updateTable(table).set({ deliverable_id: only }).where("order_id", "=", order.id).execute();

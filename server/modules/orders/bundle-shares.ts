@@ -17,7 +17,7 @@ export function bundleShares(bundlePrice: number, listPrices: readonly number[])
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left === 0) break;
-    shares[index]! += 1;
+    shares[index] = (shares[index] ?? 0) + 1;
     left -= 1;
   }
   return shares;

@@ -339,7 +339,7 @@ describe("the back-office queue lists deliverables", () => {
     const { id, number } = await placed();
     await startFor(id, 3, writer);
     await startFor(id, 5, otherWriter);
-    const rows = async (query: string) =>
+    const rows = async (query: string): Promise<number[]> =>
       (await store.call(`/api/admin/orders?q=${number}&${query}`, { token: manager.token })).body.orders.map(
         (row: { deliverable: number }) => row.deliverable,
       );

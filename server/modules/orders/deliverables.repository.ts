@@ -95,10 +95,10 @@ const latest = (values: Array<string | null>) => values.filter((v): v is string 
  */
 export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: string): Promise<void> {
   const rows = await deliverablesOf(trx, [orderId]);
-  if (rows.length === 0) return;
+  const [first] = rows;
+  if (!first) return;
   const open = rows.filter((row) => OPEN.includes(row.status));
   const writers = [...new Set(rows.map((row) => row.assigned_to))];
-  const first = rows[0]!;
   await trx
     .updateTable("orders")
     .set({

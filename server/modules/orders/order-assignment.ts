@@ -59,8 +59,8 @@ export function takeOrder(deps: AssignmentDeps, orderId: string, actor: Actor, n
     if (works.every((work) => work.assigned_to === writerId)) return;
     const free = works.filter((work) => !work.assigned_to && work.status === "paid");
     if (free.length === 0) {
-      const other = works.find((work) => work.assigned_to !== writerId)!;
-      throw other.status === "paid" ? DomainError.conflict("orders.alreadyTaken") : DomainError.conflict("orders.wrongStatus", { status: other.status });
+      const other = works.find((work) => work.assigned_to !== writerId);
+      throw !other || other.status === "paid" ? DomainError.conflict("orders.alreadyTaken") : DomainError.conflict("orders.wrongStatus", { status: other.status });
     }
     const me = await deps.staffDirectory.activeMember(writerId, trx);
     const name = `${me?.first_name ?? ""} ${me?.last_name ?? ""}`.trim();

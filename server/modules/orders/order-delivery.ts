@@ -75,7 +75,9 @@ export async function deliverStored(
     await effects.audit(trx, actor, "deliver", work, { status: "delivered", version: number }, { files });
     return { version: number, files: rows.map(asResultFile) };
   });
-  return versions[0]!;
+  const [first] = versions;
+  if (!first) throw DomainError.notFound();
+  return first;
 }
 
 export async function assertCanDeliver(deps: DeliveryDeps, orderId: string, actor: Actor, n?: number): Promise<void> {

@@ -10,7 +10,7 @@ import {
   revisionRequestSchema,
 } from "../../../contract/order-lifecycle";
 import { deliverableParamsSchema } from "../../../contract/deliverables";
-import { routeGroup } from "../../platform/route-group";
+import { type RouteGroup, routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
@@ -95,6 +95,25 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
     orders.actions.markRead(id, actorOf(request)),
   );
 
+  deliverableMoves(signedIn, orders);
+
+  signedIn.get(
+    "/orders/:ref/files/:fileId",
+    {
+      summary: "Download any version's file or a message attachment of my order (Range, If-Range, ETag)",
+      params: params.extend({ fileId: z.string().max(100) }),
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = await orders.idFor(request.params.ref, actor);
+      return sendResult(request, reply, await orders.actions.file(id, request.params.fileId, actor), storage);
+    },
+  );
+};
+
+/** The customer's moves on one deliverable: accept, ask for a revision, cancel. */
+function deliverableMoves(signedIn: RouteGroup<"signed-in">, orders: OrdersService): void {
   /** A customer move on one deliverable (LIFECYCLE.md): 404 unless the order is mine and has deliverable `n`. */
   const deliverableMove = <B extends z.ZodType>(
     path: string,
@@ -128,18 +147,4 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
     undefined,
     (id, n, request) => orders.actions.cancel(id, actorOf(request), n),
   );
-
-  signedIn.get(
-    "/orders/:ref/files/:fileId",
-    {
-      summary: "Download any version's file or a message attachment of my order (Range, If-Range, ETag)",
-      params: params.extend({ fileId: z.string().max(100) }),
-      compress: false,
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const id = await orders.idFor(request.params.ref, actor);
-      return sendResult(request, reply, await orders.actions.file(id, request.params.fileId, actor), storage);
-    },
-  );
-};
+}

@@ -152,7 +152,8 @@ export async function editBrief(
     if (anyWaiting.length === 0) throw DomainError.conflict("orders.briefNotEditable");
     if (!schema) throw DomainError.field("position", "orders.noSuchItem");
     const waiting = anyWaiting.filter((work) => work.item_position === position);
-    if (waiting.length === 0) throw DomainError.conflict("orders.briefNotEditable");
+    const [answered] = waiting;
+    if (!answered) throw DomainError.conflict("orders.briefNotEditable");
     const checked = schema.safeParse(brief);
     if (!checked.success) {
       throw Object.assign(
@@ -162,7 +163,7 @@ export async function editBrief(
     }
     await deps.repository.updateItemBrief(order.id, position, JSON.stringify(checked.data), trx);
     for (const work of waiting) await resumeAfterAnswer(deps, trx, work, actor, deps.clock.now());
-    await deps.effects.staffMail(trx, waiting[0]!, "message", {
+    await deps.effects.staffMail(trx, answered, "message", {
       message: translate("en", "orders.briefEdited", { position: position + 1 }),
     });
   });

@@ -30,7 +30,7 @@ export interface OrderMoves {
 
 type MoveDeps = Pick<OrderWorkDeps, "orders" | "repository" | "effects" | "clock" | "staffDirectory" | "jobs">;
 
-const done = async (runs: Promise<void[]>) => {
+const done = async (runs: Promise<unknown[]>) => {
   await runs;
 };
 

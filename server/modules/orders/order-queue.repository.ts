@@ -7,7 +7,7 @@ import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
-import { fullNameOf, type People } from "./orders-ports";
+import { fullNameOf, type People, type Person } from "./orders-ports";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
@@ -68,6 +68,49 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
   return where;
 }
 
+/** The columns the queue reads for one deliverable and its order. */
+interface QueueRecord {
+  id: string;
+  number: string;
+  user_id: string;
+  created_at: string;
+  currency: string;
+  total: number | string | bigint;
+  n: number;
+  product_id: string;
+  status: AdminOrderRow["status"];
+  due_at: string;
+  needs_info_since: string | null;
+  assigned_to: string | null;
+}
+
+/** One row of the queue as `actor` may see it (order-staff-view.ts: a writer never the e-mail, the pool no name). */
+function queueRow(
+  row: QueueRecord,
+  seen: { actor: Actor; now: Date; access: OrderAccessPolicy; person: Map<string, Person>; services: ProductId[] },
+): AdminOrderRow {
+  const level = seen.access.accessOf({ user_id: row.user_id }, seen.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
+  const customer = seen.person.get(row.user_id);
+  const writer = row.assigned_to ? seen.person.get(row.assigned_to) : undefined;
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    late: isLate({ status: row.status, due_at: row.due_at, needs_info_since: row.needs_info_since }, seen.now),
+    currency: row.currency as Currency,
+    total: toMajor(Number(row.total)),
+    customerEmail: level === "full" ? (customer?.email ?? "") : null,
+    customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
+    writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
+    services: seen.services,
+    access: level,
+    deliverable: row.n,
+    service: row.product_id as ProductId,
+  };
+}
+
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
 export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People) {
   /** The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such search. */
@@ -106,29 +149,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
     const servicesOf = new Map<string, ProductId[]>();
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
-    const orders: AdminOrderRow[] = shown.map((row) => {
-      const level = access.accessOf({ user_id: row.user_id }, actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
-      const customer = person.get(row.user_id);
-      const writer = row.assigned_to ? person.get(row.assigned_to) : undefined;
-      return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      createdAt: row.created_at,
-      dueAt: row.due_at,
-      late: isLate({ status: row.status, due_at: row.due_at, needs_info_since: row.needs_info_since }, now),
-      currency: row.currency as Currency,
-      total: toMajor(Number(row.total)),
-      // What the order page shows at this access (order-staff-view.ts): a writer never the e-mail, the pool no name.
-      customerEmail: level === "full" ? (customer?.email ?? "") : null,
-      customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
-      writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
-      services: servicesOf.get(row.id) ?? [],
-      access: level,
-      deliverable: row.n,
-      service: row.product_id as ProductId,
-      };
-    });
+    const orders = shown.map((row) => queueRow(row, { actor, now, access, person, services: servicesOf.get(row.id) ?? [] }));
     const last = shown.at(-1);
     return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null };
   };

@@ -57,7 +57,7 @@ function chosen(works: WorkRow[], n: number | undefined, move: Move | null, now:
   if (works.length === 0) throw DomainError.notFound();
   if (!move) return works;
   const applicable = works.filter((work) => applies(move, work, now));
-  return applicable.length > 0 ? applicable : [works[0]!];
+  return applicable.length > 0 ? applicable : works.slice(0, 1);
 }
 
 export function createOrderTransaction(deps: {
