@@ -50,6 +50,9 @@ const CSV_COLUMNS = [
   "customerName",
   "writer",
   "services",
+  // The queue lists deliverables: which one of the order, and which service it is.
+  "deliverable",
+  "service",
 ] as const;
 
 /**

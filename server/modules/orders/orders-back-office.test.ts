@@ -118,10 +118,10 @@ describe("the order queue", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (csv.body as string).trim().split("\n");
-    expect(lines[0]).toBe("number,status,createdAt,dueAt,late,currency,total,customerEmail,customerName,writer,services");
+    expect(lines[0]).toBe("number,status,createdAt,dueAt,late,currency,total,customerEmail,customerName,writer,services,deliverable,service");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.number},paid,`);
-    expect(lines[1]).toContain(`,no,USD,165.00,${other.email},Ada Lovelace,,article-forge`);
+    expect(lines[1]).toContain(`,no,USD,165.00,${other.email},Ada Lovelace,,article-forge,1,article-forge`);
   });
 
   it("flags and filters late orders once their due date has passed", async () => {
