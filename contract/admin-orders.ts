@@ -58,6 +58,8 @@ export const adminOrderRowSchema = z.object({
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   services: z.array(productIdSchema),
   access: orderAccessSchema,
+  deliverable: z.number().int().describe("the queue lists deliverables: this row's n in its order (status, dueAt, late and writer are its own)"),
+  service: productIdSchema.describe("the service this deliverable is"),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -66,9 +68,23 @@ export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSche
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** What staff may do on an order now, for the order page's buttons (the API checks again). */
-export const STAFF_ACTIONS = ["take", "start", "ask", "deliver", "cancel", "assign", "message", "note"] as const;
+export const STAFF_ACTIONS = ["take", "start", "ask", "deliver", "cancel", "credit", "assign", "message", "note"] as const;
 export const staffActionSchema = z.enum(STAFF_ACTIONS);
 export type StaffAction = z.infer<typeof staffActionSchema>;
+
+/** A deliverable as staff see it, beside the customer's view of it in `deliverables`. */
+export const staffDeliverableSchema = z.object({
+  n: z.number().int(),
+  writer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  staffActions: z.array(staffActionSchema).describe("what the caller may do on this deliverable now"),
+  refunded: z.number().describe("major units refunded on it"),
+  credited: z.number().describe("major units of goodwill credit on it"),
+  revisionRequest: z
+    .object({ round: z.number().int(), rounds: z.number().int(), changes: z.string(), requestedAt: z.string(), dueAt: z.string() })
+    .nullable()
+    .describe("while revision_requested: which round, what to change, and the new due date"),
+});
+export type StaffDeliverable = z.infer<typeof staffDeliverableSchema>;
 
 /** GET /api/admin/orders/{id}: the order page as staff see it. */
 export const staffOrderDetailSchema = orderDetailSchema.extend({
@@ -82,6 +98,7 @@ export const staffOrderDetailSchema = orderDetailSchema.extend({
   staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
   staffActions: z.array(staffActionSchema),
   refunded: z.number().describe("major units already refunded"),
+  staffDeliverables: z.array(staffDeliverableSchema),
   upload: z.object({ limitBytes: z.number().int(), allowedTypes: z.array(z.string()), maxFiles: z.number().int() }),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;

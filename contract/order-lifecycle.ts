@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { productIdSchema } from "./catalog";
+import { deliverableStatusSchema } from "./deliverables";
 import { orderListEntrySchema, orderStatusSchema } from "./orders";
 
 /** Who did something, as the customer sees it: staff roles are not shown to customers. */
@@ -11,6 +13,7 @@ export const orderEventSchema = z.object({
   from: orderStatusSchema.nullable(),
   to: orderStatusSchema.nullable(),
   note: z.string(),
+  deliverable: z.number().int().nullable().describe("the deliverable's n, or null when about the whole order"),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -27,6 +30,7 @@ export const orderVersionSchema = z.object({
   createdAt: z.string(),
   note: z.string(),
   files: z.array(orderFileSchema),
+  deliverable: z.number().int().nullable().describe("the deliverable's n; null on an older order delivered as a whole"),
 });
 export type OrderVersion = z.infer<typeof orderVersionSchema>;
 
@@ -38,6 +42,7 @@ export const orderMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   attachments: z.array(orderFileSchema),
+  deliverable: z.number().int().nullable().describe("the deliverable's n the message is about, or null"),
 });
 export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
@@ -45,6 +50,27 @@ export type OrderMessage = z.infer<typeof orderMessageSchema>;
 export const CUSTOMER_ACTIONS = ["accept", "request_revision", "answer", "cancel", "cancel_late"] as const;
 export const customerActionSchema = z.enum(CUSTOMER_ACTIONS);
 export type CustomerAction = z.infer<typeof customerActionSchema>;
+
+/** One deliverable as its customer sees it on the order page. */
+export const deliverableSchema = z.object({
+  n: z.number().int(),
+  productId: productIdSchema.describe("the service worked"),
+  bundleId: productIdSchema.nullable().describe("the bundle it was bought in, or null"),
+  itemPosition: z.number().int().describe("the order item (and brief) it comes from, from 0"),
+  price: z.number().describe("major units: its share of what was paid"),
+  status: deliverableStatusSchema,
+  dueAt: z.string().describe("ISO-8601 UTC; moved later by the time spent in needs_info; a revision request sets a new one"),
+  late: z.boolean().describe("past the due date and not delivered yet"),
+  reviewEndsAt: z.string().nullable(),
+  revisionRounds: z.number().int(),
+  revisionsUsed: z.number().int(),
+  refunded: z.number().describe("major units given back by refunds"),
+  credited: z.number().describe("major units given back as goodwill credit"),
+  events: z.array(orderEventSchema),
+  versions: z.array(orderVersionSchema),
+  actions: z.array(customerActionSchema),
+});
+export type Deliverable = z.infer<typeof deliverableSchema>;
 
 /** GET /api/orders/{id or number}: the order page. */
 export const orderDetailSchema = orderListEntrySchema.extend({
@@ -56,6 +82,7 @@ export const orderDetailSchema = orderListEntrySchema.extend({
   messages: z.array(orderMessageSchema),
   unreadMessages: z.number().int(),
   actions: z.array(customerActionSchema),
+  deliverables: z.array(deliverableSchema).describe("one per service; the order-level fields above describe them together"),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -85,6 +112,7 @@ export type EditBriefRequest = z.infer<typeof editBriefSchema>;
 /** POST /api/orders/{id}/messages: a message to staff; while the order needs_info it is the answer. */
 export const postMessageSchema = z.strictObject({
   body: z.string().trim().min(1).max(MESSAGE_MAX),
+  deliverable: z.number().int().min(1).max(999).optional().describe("the n of the deliverable it is about"),
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).default([]),
 });
 

@@ -33,6 +33,15 @@ export const placeOrderResponseSchema = z.object({
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
+/** How far an order has come: "2 of 4 delivered" (delivered counts completed ones too). */
+export const orderProgressSchema = z.object({
+  total: z.number().int().describe("deliverables in the order"),
+  delivered: z.number().int().describe("delivered or completed"),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+
 /** An entry of GET /api/orders, newest first. */
 export const orderListEntrySchema = z.object({
   id: z.string(),
@@ -52,6 +61,7 @@ export const orderListEntrySchema = z.object({
   dueAt: z.string().describe("ISO-8601 UTC; moved later by the time spent in needs_info"),
   late: z.boolean().describe("past the due date and not delivered yet"),
   needsAttention: z.boolean().describe("the customer has something to do: answer a question or review a delivery"),
+  progress: orderProgressSchema,
 });
 export type OrderListEntry = z.infer<typeof orderListEntrySchema>;
 

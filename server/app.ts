@@ -120,7 +120,14 @@ export async function buildApp({
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
         prices: (currency) => pricesResponse(services.catalog, currency),
         productTerms: async () =>
-          Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))) as Awaited<
+          Object.fromEntries(
+            await Promise.all(
+              PRODUCT_IDS.map(async (id) => {
+                const { turnaroundDays, revisionRounds } = await services.catalog.orderTerms([id]);
+                return [id, { turnaroundDays, revisionRounds }] as const;
+              }),
+            ),
+          ) as Awaited<
             ReturnType<PageContext["productTerms"]>
           >,
       },

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { AccountsModule } from "./modules/accounts";
-import type { OrdersService, PlaceOrderInput } from "./modules/orders";
-import type { WalletService } from "./modules/wallet";
-import type { TransactionOpener } from "./platform/transactions";
+import type { DemoDeps } from "./demo-deps";
+import type { PlaceOrderInput } from "./modules/orders";
+import { ensureDemoDeliverables } from "./demo-deliverables";
 import { demoResultFiles } from "./demo-result";
 
 export const DEMO_CUSTOMER = { email: "demo@scriptorium.test", password: "demo-customer-2026" } as const;
-/** €2,500 in minor units. */
-const DEMO_BALANCE = 250_000;
+/** €4,000 in minor units: what the demo orders leave (€2,096) still pays for a full cart. */
+const DEMO_BALANCE = 400_000;
 
 const DEMO_BRIEF = {
   topic: "Why sourdough takes two days",
@@ -34,6 +33,7 @@ const DEMO_ORDER: PlaceOrderInput = {
 };
 
 const DEMO_WRITER_EMAIL = "writer@scriptorium.test";
+const DEMO_MANAGER_EMAIL = "manager@scriptorium.test";
 
 /** The demo's orders: each placed with its idempotency key and brought to its state, so a newcomer sees the whole lifecycle. */
 const DEMO_ORDERS = [
@@ -44,23 +44,19 @@ const DEMO_ORDERS = [
 ] as const;
 
 /** What the seed needs from the modules (named by their own types, so the root and the seed form no circle). */
-export interface DemoDeps {
-  accounts: AccountsModule;
-  wallet: WalletService;
-  orders: OrdersService;
-  transaction: TransactionOpener;
-}
 
 /**
- * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €2,500 to spend and four
+ * DEMO_DATA: a customer to try the store with (demo@scriptorium.test / demo-customer-2026), €4,000 to spend and four
  * orders across the lifecycle: one delivered and waiting for review (with the article as DOCX and PDF, as Article Forge promises), one with a
- * question from the writer, one in progress and one completed. Every step checks what is already there (orders are
+ * question from the writer, one in progress and one completed; then three orders of several deliverables in mixed
+ * states, with a refund and a goodwill credit (demo-deliverables.ts). Every step checks what is already there (orders are
  * placed with idempotency keys, moves only from the state before), so a restart adds nothing twice.
  */
 export async function ensureDemoData({ accounts, wallet, orders, transaction }: DemoDeps): Promise<void> {
   const place = { country: "ES", company: "Demo Bakery SL", city: "Madrid", zip_code: "28013", address: "Calle Mayor 1" };
   const userId = await accounts.ensureCustomer({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, first_name: "Dana", last_name: "Demo", ...place });
   const writerId = await accounts.ensureCustomer({ email: DEMO_WRITER_EMAIL, password: randomUUID(), first_name: "Wren", last_name: "Writer", ...place }, "writer");
+  const managerId = await accounts.ensureCustomer({ email: DEMO_MANAGER_EMAIL, password: randomUUID(), first_name: "Mara", last_name: "Manager", ...place }, "manager");
   const customer = { id: userId, role: "customer" as const };
   const writer = { id: writerId, role: "writer" as const };
   const firstRun = !(await orders.hasOrders(userId));
@@ -80,4 +76,5 @@ export async function ensureDemoData({ accounts, wallet, orders, transaction }: 
     }
     if (demo.state === "completed" && (await status()) === "delivered") await orders.actions.accept(id, customer);
   }
+  await ensureDemoDeliverables(orders, DEMO_ORDER, { customer, writer, manager: { id: managerId, role: "manager" } });
 }

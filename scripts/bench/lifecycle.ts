@@ -40,7 +40,8 @@ async function busyOrderPage(log: (line: string) => void): Promise<void> {
       await actions.deliver(order.id, staff, files);
       if (version < 3) await actions.requestRevision(order.id, me, `Round ${version}: a shorter introduction, please.`);
     }
-    await actions.remindReview(order.id, 3);
+    const deliverable = await store.db.kysely.selectFrom("deliverables").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    await actions.remindReview({ orderId: order.id, deliverableId: deliverable.id }, 3);
     const page = await (await fetch(`${store.url}/api/orders/${order.number}`, { headers: { authorization: `Bearer ${buyer.token}` } })).json();
     const shape = `${page.events.length} events, ${page.versions.length} versions, ${page.messages.length} messages`;
     const result = await closedLoop({

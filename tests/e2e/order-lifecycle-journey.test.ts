@@ -91,7 +91,7 @@ describe("the made-to-order lifecycle, in Spanish", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("order-status").first().textContent()).toBe("Entregado: revísalo");
     await expect(page.getByText("Te quedan 2 rondas de revisión").isVisible()).resolves.toBe(true);
-    await page.getByLabel(/^¿Qué hay que cambiar\?/).fill("Más corta, por favor.");
+    await page.getByLabel(/^¿Qué hay que cambiar/).fill("Más corta, por favor.");
     await page.getByTestId("request-revision").click();
     await expect.poll(() => page.getByTestId("order-status").first().textContent()).toBe("Revisión pedida");
     await call(`/api/admin/orders/${number}/deliver`, { token: staff, body: { files: [{ fileName: "tarta-v2.md", contentBase64: Buffer.from("segunda versión").toString("base64") }] } });
@@ -101,7 +101,8 @@ describe("the made-to-order lifecycle, in Spanish", () => {
     // Both versions download; accepting completes the order.
     expect(await download(page, "tarta-v1.md")).toBe("primera versión");
     expect(await download(page, "tarta-v2.md")).toBe("segunda versión");
-    await page.getByTestId("accept-order").click();
+    await page.getByTestId("accept-deliverable").click();
+    await page.getByTestId("confirm-accept").click();
     await expect.poll(() => page.getByTestId("order-status").first().textContent()).toBe("Completado");
     await expect(page.getByTestId("order-timeline").textContent()).resolves.toContain("Revisión pedida por ti");
 

@@ -185,7 +185,9 @@ describe("a customer orders from a prepaid balance", () => {
     // The order's page shows the briefs as placed.
     await order.getByRole("link", { name: "Open order" }).click();
     await page.waitForURL((url) => url.pathname === `/profile/orders/${orderNumber}`);
-    await page.getByTestId("version-1").waitFor();
+    // The staff tool delivered the file to every deliverable of the order: each shows it as its first version.
+    await page.getByTestId("deliverable-1").getByTestId("version-1").waitFor();
+    await expect(page.getByTestId("deliverable-3").getByTestId("version-1").isVisible()).resolves.toBe(true);
     await expect(page.getByTestId("order-page").textContent()).resolves.toContain("How to price a wedding cake");
     await expect(page.getByTestId("order-page").textContent()).resolves.toContain("Friendly");
     expect(errors).toEqual([]);

@@ -38,7 +38,7 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 
 type QueueRow = AdminOrderPage["orders"][number];
 
-/** The queue's columns; "take" only when a pool item is listed. */
+/** The queue's columns, one row per deliverable (its service, status, due date and writer); "take" only when a pool item is listed. */
 function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
   t: TFunction<"admin-orders">;
   tOrders: TFunction<"orders">;
@@ -54,7 +54,7 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
       header: t("queue.number"),
       className: "font-medium",
       cell: (order) => (
-        <Link to={to(`/admin/orders/${order.number}`)} className="text-indigo-700 underline dark:text-indigo-300">
+        <Link to={to(`/admin/orders/${order.number}#deliverable-${order.deliverable}`)} className="text-indigo-700 underline dark:text-indigo-300">
           {order.number}
         </Link>
       ),
@@ -80,7 +80,7 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
         </>
       ),
     },
-    { id: "service", header: t("queue.service"), cell: (order) => order.services.map(productName).join(", ") },
+    { id: "service", header: t("queue.service"), cell: (order) => productName(order.service) },
     { id: "writer", header: t("queue.writer"), cell: (order) => order.writer?.name ?? t("queue.nobody") },
     { id: "total", header: t("queue.total"), align: "end", cell: (order) => formatMoney(moneyFromApi(order.total, order.currency), locale) },
   ];
@@ -90,7 +90,7 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
     {
       id: "take",
       header: t("queue.take"),
-      cell: (order) => (order.access === "pool" ? <TakeButton orderId={order.id} number={order.number} onTaken={() => onTaken(order.number)} /> : null),
+      cell: (order) => (order.access === "pool" ? <TakeButton orderId={order.id} number={order.number} n={order.deliverable} service={productName(order.service)} onTaken={() => onTaken(order.number)} /> : null),
     },
   ];
 }
@@ -187,7 +187,7 @@ export function OrderQueueScreen() {
         caption={t("queue.caption")}
         columns={columns}
         rows={data?.orders ?? null}
-        rowKey={(order) => order.id}
+        rowKey={(order) => `${order.id}/${order.deliverable}`}
         rowTestId={() => "queue-row"}
         empty={cursor ? t("queue.noMore") : t("queue.empty")}
         emptyTestId="queue-empty"

@@ -10,11 +10,11 @@ const extensionOf = (name: string) => (name.includes(".") ? name.slice(name.last
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`);
 
 /**
- * Delivers a version of one or more files: each file is checked here first (type, size) so a refused one never
+ * Delivers a version of deliverable `n` as one or more files: each file is checked here first (type, size) so a refused one never
  * starts uploading; the rest go in one multipart request whose upload progress fills the bar. The server checks again,
  * streams each file to storage and keeps nothing when any file is refused.
  */
-export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; onDelivered(version: number): void }) {
+export function ResultUpload({ order, n, onDelivered }: { order: StaffOrderDetail; n: number; onDelivered(version: number): void }) {
   const { t } = useTranslation("admin-orders");
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
@@ -48,12 +48,12 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
     for (const file of files) form.append("files", file, file.name);
     setProgress(0);
     try {
-      const answer = await uploadForm<{ version: number }>(`/api/admin/orders/${encodeURIComponent(order.id)}/versions`, form, (sent, total) => setProgress(Math.round((sent / total) * 100)));
+      const answer = await uploadForm<{ version: number }>(`/api/admin/orders/${encodeURIComponent(order.id)}/deliverables/${n}/versions`, form, (sent, total) => setProgress(Math.round((sent / total) * 100)));
       setProgress(100);
       setFiles([]);
       setNote("");
       if (input.current) input.current.value = "";
-      // The order is delivered now, so the page drops this form: it says so itself.
+      // The deliverable is delivered now, so the page drops this form: it says so itself.
       onDelivered(answer.version);
     } catch (error) {
       setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("upload.failed")]);
@@ -63,14 +63,14 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
   }
 
   return (
-    <section aria-labelledby="upload-heading" className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-800" data-testid="result-upload">
-      <h2 id="upload-heading" className="text-lg font-semibold">{t("upload.heading")}</h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400" id="upload-rules">{t("upload.rules", { max: maxFiles, limit: sizeText(limitBytes), types: allowedTypes.join(", ") })}</p>
+    <section aria-labelledby={`upload-${n}-heading`} className="space-y-3" data-testid={`result-upload-${n}`}>
+      <h3 id={`upload-${n}-heading`} className="font-semibold">{t("upload.heading")}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-400" id={`upload-${n}-rules`}>{t("upload.rules", { max: maxFiles, limit: sizeText(limitBytes), types: allowedTypes.join(", ") })}</p>
       {problems.length > 0 ? <FormAlert tone="error" title={t("upload.refused")} messages={problems} /> : null}
       <form onSubmit={(event) => void send(event)} className="space-y-3">
         <label className="block text-sm">
           <span className="mb-1 block font-medium">{t("upload.files")}</span>
-          <input ref={input} type="file" name="files" multiple accept={allowedTypes.map((type) => `.${type}`).join(",")} aria-describedby="upload-rules" onChange={(event) => choose(event.currentTarget.files)} className={inputClass} />
+          <input ref={input} type="file" name="files" multiple accept={allowedTypes.map((type) => `.${type}`).join(",")} aria-describedby={`upload-${n}-rules`} onChange={(event) => choose(event.currentTarget.files)} className={inputClass} />
         </label>
         {files.length > 0 ? (
           <ul className="text-sm" aria-label={t("upload.chosen")}>
@@ -85,8 +85,8 @@ export function ResultUpload({ order, onDelivered }: { order: StaffOrderDetail; 
         </label>
         {progress !== null ? (
           <div>
-            <label htmlFor="upload-progress" className="text-sm">{t("upload.progress", { percent: progress })}</label>
-            <progress id="upload-progress" max={100} value={progress} className="block h-3 w-full" data-testid="upload-progress" />
+            <label htmlFor={`upload-${n}-progress`} className="text-sm">{t("upload.progress", { percent: progress })}</label>
+            <progress id={`upload-${n}-progress`} max={100} value={progress} className="block h-3 w-full" data-testid="upload-progress" />
           </div>
         ) : null}
         <button type="submit" className={primaryButton} disabled={progress !== null} aria-busy={progress !== null}>

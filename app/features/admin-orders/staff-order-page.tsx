@@ -13,8 +13,7 @@ import { ApiClientError } from "~/lib/api/api-error";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
 import { inputClass, Loading, secondaryButton } from "./admin-frame";
-import { OrderMoves } from "./order-moves";
-import { ResultUpload } from "./result-upload";
+import { DeliverableSection } from "./deliverable-section";
 
 /** A role or event kind the API names as a plain string: its key is looked up as is (missing ones show the key). */
 type ServerKey = ParseKeys<"admin-orders">;
@@ -99,7 +98,6 @@ export function StaffOrderScreen({ number }: { number: string }) {
   const { locale, to } = useLocale();
   const productName = useProductName();
   const { data: order, failure, loading, reload } = useApiData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
-  const [delivered, setDelivered] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={failure.status === 404 ? t("order.notFound") : t("loadFailed")} messages={failure.status === 404 ? [] : failure.messages} />;
   if (loading && !order) return <Loading label={t("loading")} />;
   if (!order) return null;
@@ -119,17 +117,10 @@ export function StaffOrderScreen({ number }: { number: string }) {
         </p>
       </header>
 
-      {delivered !== null ? <FormAlert tone="success" title={t("upload.done", { version: delivered })} /> : null}
-      <OrderMoves order={order} onChange={reload} />
-      {order.staffActions.includes("deliver") ? (
-        <ResultUpload
-          order={order}
-          onDelivered={(version) => {
-            setDelivered(version);
-            reload();
-          }}
-        />
-      ) : null}
+      {order.deliverables.map((deliverable) => {
+        const work = order.staffDeliverables.find((candidate) => candidate.n === deliverable.n);
+        return work ? <DeliverableSection key={deliverable.n} order={order} deliverable={deliverable} work={work} onChange={reload} /> : null;
+      })}
 
       {/* A writer sees the customer's first name only, and nothing of them on a pool item (order-access.ts). */}
       <div className="grid gap-6 md:grid-cols-2">
@@ -166,6 +157,11 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
   const { t } = useTranslation("admin-orders");
   const { t: tOrders } = useTranslation("orders");
   const { locale } = useLocale();
+  const productName = useProductName();
+  const serviceOf = (n: number) => {
+    const deliverable = order.deliverables.find((candidate) => candidate.n === n);
+    return deliverable ? productName(deliverable.productId) : String(n);
+  };
   return (
     <>
       <section aria-labelledby="versions-heading" className="space-y-2">
@@ -174,7 +170,11 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
         <ol className="space-y-2">
           {[...order.versions].reverse().map((version) => (
             <li key={version.number} className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-800" data-testid={`staff-version-${version.number}`}>
-              <p className="font-medium">{t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
+              <p className="font-medium">
+                {t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}
+                {/* Which service it delivers; null on an older order delivered as a whole (decision 0059). */}
+                {version.deliverable !== null && order.deliverables.length > 1 ? ` · ${serviceOf(version.deliverable)}` : ""}
+              </p>
               {version.note ? <p className="whitespace-pre-line">{version.note}</p> : null}
               <ul className="list-disc pl-5">{version.files.map((file) => <li key={file.id}>{file.fileName}</li>)}</ul>
             </li>

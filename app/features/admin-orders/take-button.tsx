@@ -5,8 +5,11 @@ import { ApiClientError } from "~/lib/api/api-error";
 import { api } from "~/lib/api/client";
 import { primaryButton } from "./admin-frame";
 
-/** "Take" on a pool item (unassigned work a writer may take): assigns it to the caller; someone quicker gets a 409, shown. */
-export function TakeButton({ orderId, number, onTaken }: { orderId: string; number: string; onTaken(): void }) {
+/** Where "take" goes for deliverable `n` of an order. */
+const takePath = (orderId: string, n: number) => `/api/admin/orders/${encodeURIComponent(orderId)}/deliverables/${n}/take`;
+
+/** "Take" on a pool item (an unassigned deliverable a writer may take): assigns it to the caller; someone quicker gets a 409, shown. */
+export function TakeButton({ orderId, number, n, service, onTaken }: { orderId: string; number: string; n: number; service: string; onTaken(): void }) {
   const { t } = useTranslation("admin-orders");
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
@@ -14,7 +17,7 @@ export function TakeButton({ orderId, number, onTaken }: { orderId: string; numb
     setBusy(true);
     setProblems([]);
     try {
-      await api(`/api/admin/orders/${encodeURIComponent(orderId)}/take`, { method: "POST", body: {} });
+      await api(takePath(orderId, n), { method: "POST", body: {} });
       onTaken();
     } catch (error) {
       setProblems(error instanceof ApiClientError && error.messages.length > 0 ? error.messages : [t("moveFailed")]);
@@ -24,7 +27,7 @@ export function TakeButton({ orderId, number, onTaken }: { orderId: string; numb
   }
   return (
     <div className="space-y-2">
-      <button type="button" className={primaryButton} disabled={busy} aria-busy={busy} onClick={() => void take()} aria-label={t("take.label", { number })} data-testid="take-order">
+      <button type="button" className={primaryButton} disabled={busy} aria-busy={busy} onClick={() => void take()} aria-label={t("take.label", { number, service })} data-testid="take-order">
         {busy ? t("take.busy") : t("take.button")}
       </button>
       {problems.length > 0 ? <FormAlert tone="error" title={t("take.failed")} messages={problems} /> : null}

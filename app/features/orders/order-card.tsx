@@ -6,9 +6,10 @@ import type { Locale } from "../../../common/locales";
 import { formatDateTime } from "~/lib/format-date";
 import { DownloadButton } from "./download-button";
 import { OrderDocuments } from "./order-documents";
+import { OrderProgressText } from "./order-progress";
 import { StatusBadge } from "./status-badge";
 
-/** One order in the list: number (to its page), status, due date, what it holds, the total, and its latest result. */
+/** One order in the list: number (to its page), status, progress, due date, what it holds, the total, and its latest result. */
 export function OrderCard({ order, locale, productName, href }: { order: OrderListEntry; locale: Locale; productName(id: string): string; href: string }) {
   const { t } = useTranslation("orders");
   const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
@@ -29,6 +30,7 @@ export function OrderCard({ order, locale, productName, href }: { order: OrderLi
           {order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}
         </p>
       ) : null}
+      <OrderProgressText progress={order.progress} className="mt-1 text-sm font-medium" />
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {t("placedOn", { date: formatDateTime(order.createdAt, locale) })}
         {open ? ` · ${t("dueOn", { date: formatDateTime(order.dueAt, locale) })}` : null}

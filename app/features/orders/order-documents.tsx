@@ -1,9 +1,19 @@
 import { useTranslation } from "react-i18next";
+import type { Deliverable } from "../../../contract/order-lifecycle";
 import type { OrderListEntry } from "../../../contract/orders";
 import { FileButton } from "~/components/ui/file-button";
 
-/** The order's invoice, and its credit note once it was cancelled with money back, as PDF links for its owner. */
-export function OrderDocuments({ order }: { order: Pick<OrderListEntry, "id" | "number" | "status"> }) {
+type DocumentsOf = Pick<OrderListEntry, "id" | "number" | "status"> & {
+  deliverables?: ReadonlyArray<Pick<Deliverable, "refunded" | "credited">>;
+};
+
+/** Money went back: the order was cancelled, or (on its page) one of its deliverables was refunded or credited. */
+function hasCreditNote(order: DocumentsOf): boolean {
+  return order.status === "cancelled" || (order.deliverables ?? []).some((d) => d.refunded > 0 || d.credited > 0);
+}
+
+/** The order's invoice, and its latest credit note once money went back, as PDF links for its owner. */
+export function OrderDocuments({ order }: { order: DocumentsOf }) {
   const { t } = useTranslation("paperwork");
   const base = `/api/orders/${encodeURIComponent(order.id)}`;
   return (
@@ -11,8 +21,12 @@ export function OrderDocuments({ order }: { order: Pick<OrderListEntry, "id" | "
       <FileButton look="link" path={`${base}/invoice`} label={t("documents.invoiceOf", { number: order.number })}>
         {t("documents.invoice")}
       </FileButton>
-      {order.status === "cancelled" ? (
-        <FileButton look="link" path={`${base}/credit-note`} label={t("documents.creditNoteOf", { number: order.number })}>
+      {hasCreditNote(order) ? (
+        <FileButton
+          look="link"
+          path={`${base}/credit-note`}
+          label={t("documents.creditNoteOf", { number: order.number })}
+        >
           {t("documents.creditNote")}
         </FileButton>
       ) : null}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { OrderDetail } from "../../../contract/order-lifecycle";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
 import { useLocale } from "../../i18n/use-locale";
@@ -8,21 +9,25 @@ import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { BriefEditor } from "./brief-editor";
-import { DownloadButton } from "./download-button";
-import { OrderActionsPanel } from "./order-actions-panel";
+import { DeliverableList } from "./deliverable-list";
+import { useDeliverableName } from "./deliverable-name";
 import { OrderBrief } from "./order-brief";
 import { OrderDocuments } from "./order-documents";
+import { OrderProgressText } from "./order-progress";
 import { OrderThread } from "./order-thread";
 import { StatusBadge } from "./status-badge";
 import { useOrder } from "./use-order";
 
-/** /profile/orders/{number}: status and due date, what to do now, every version's files, the thread, the briefs and the timeline. */
+const NO_DELIVERABLES: OrderDetail["deliverables"] = [];
+
+/** /profile/orders/{number}: status, progress and due date, each service with its versions and moves, the thread, the briefs and the timeline. */
 export function OrderPage({ number }: { number: string }) {
   const { t } = useTranslation("orders");
   const { t: te } = useTranslation("errors");
   const { locale, to } = useLocale();
   const productName = useProductName();
   const { order, failure, replace } = useOrder(number);
+  const deliverableName = useDeliverableName(order?.deliverables ?? NO_DELIVERABLES);
   const [editing, setEditing] = useState<number | null>(null);
   if (failure) return <FormAlert tone="error" title={errorText(failure, te)} />;
   if (!order) return <p role="status">{t("loading")}</p>;
@@ -36,6 +41,7 @@ export function OrderPage({ number }: { number: string }) {
       </Link>
       <header className="space-y-2">
         <StatusBadge status={order.status} late={order.late} />
+        <OrderProgressText progress={order.progress} className="text-sm font-medium" />
         <p className="text-sm">
           {t("placedOn", { date: formatDateTime(order.createdAt, locale) })} · {t("total")} <span className="tabular-nums">{money(order.total)}</span>
         </p>
@@ -48,29 +54,9 @@ export function OrderPage({ number }: { number: string }) {
         <OrderDocuments order={order} />
       </header>
 
-      <OrderActionsPanel order={order} locale={locale} onChange={replace} />
+      <DeliverableList order={order} name={deliverableName} locale={locale} onChange={replace} />
 
-      <section aria-labelledby="order-versions" className="space-y-3">
-        <h2 id="order-versions" className="text-lg font-semibold">{t("versions.heading")}</h2>
-        {order.versions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("versions.none")}</p> : null}
-        <ol className="space-y-3">
-          {[...order.versions].reverse().map((version) => (
-            <li key={version.number} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800" data-testid={`version-${version.number}`}>
-              <p className="font-medium">{t("versions.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
-              {version.note ? <p className="mt-1 text-sm whitespace-pre-line">{version.note}</p> : null}
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {version.files.map((file) => (
-                  <li key={file.id}>
-                    <DownloadButton path={`/api/orders/${encodeURIComponent(order.id)}/files/${file.id}`} fileName={file.fileName} label={file.fileName} />
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <OrderThread order={order} locale={locale} onChange={replace} />
+      <OrderThread order={order} deliverableName={deliverableName} locale={locale} onChange={replace} />
 
       <section aria-labelledby="order-briefs" className="space-y-3">
         <h2 id="order-briefs" className="text-lg font-semibold">{t("briefs")}</h2>
@@ -116,6 +102,7 @@ export function OrderPage({ number }: { number: string }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so an event keeps its position
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
+              {event.deliverable === null ? null : <span className="font-medium">{deliverableName(event.deliverable)} · </span>}
               {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}
               {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
             </li>

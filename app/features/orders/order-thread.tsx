@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, type OrderDetail } from "../../../contract/order-lifecycle";
 import { FormAlert } from "../../components/ui/form-alert";
+import { SelectField } from "../../components/ui/select-field";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { TextArea } from "../../components/ui/text-area";
 import { useApiSubmit } from "../../components/ui/use-api-submit";
@@ -17,14 +18,30 @@ async function asBase64(file: File): Promise<string> {
   return btoa(binary);
 }
 
-/** The conversation with staff and a form to write; while the order waits for an answer, writing is the answer. */
-export function OrderThread({ order, locale, onChange }: { order: OrderDetail; locale: Locale; onChange(order: OrderDetail): void }) {
+/**
+ * The conversation with staff, each message naming the service it is about, and a form to write (about one service or
+ * the whole order); while a service waits for an answer, writing is the answer.
+ */
+export function OrderThread({
+  order,
+  deliverableName,
+  locale,
+  onChange,
+}: {
+  order: OrderDetail;
+  deliverableName(n: number): string;
+  locale: Locale;
+  onChange(order: OrderDetail): void;
+}) {
   const { t } = useTranslation("orders");
   const { t: te } = useTranslation("errors");
   const submit = useApiSubmit();
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const answering = order.actions.includes("answer");
+  const asking = order.deliverables.filter((deliverable) => deliverable.status === "needs_info");
+  // The one service with a question is what an answer is about, unless the customer picks another.
+  const [about, setAbout] = useState(asking.length === 1 ? String(asking[0].n) : "");
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
@@ -33,10 +50,11 @@ export function OrderThread({ order, locale, onChange }: { order: OrderDetail; l
       return submit.invalid({ attachments: [t("thread.tooLarge", { count: ATTACHMENTS_MAX, size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })] });
     }
     const attachments = await Promise.all(files.map(async (file) => ({ fileName: file.name, contentBase64: await asBase64(file) })));
-    const next = await submit.run(() => api<OrderDetail>(`/api/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, attachments } }));
+    const next = await submit.run(() => api<OrderDetail>(`/api/orders/${encodeURIComponent(order.id)}/messages`, { method: "POST", body: { body, attachments, ...(about ? { deliverable: Number(about) } : {}) } }));
     if (next) {
       setBody("");
       setFiles([]);
+      setAbout("");
       onChange(next);
     }
   }
@@ -53,6 +71,7 @@ export function OrderThread({ order, locale, onChange }: { order: OrderDetail; l
           >
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {t(`thread.author.${message.author}`)} · {formatDateTime(message.createdAt, locale)}
+              {message.deliverable === null ? null : <span className="font-medium" data-testid="message-about"> · {t("thread.about", { service: deliverableName(message.deliverable) })}</span>}
             </p>
             <p className="mt-1 whitespace-pre-line break-words">{message.body}</p>
             {message.attachments.map((file) => (
@@ -76,6 +95,17 @@ export function OrderThread({ order, locale, onChange }: { order: OrderDetail; l
             rows={4}
             maxLength={5000}
           />
+          {order.deliverables.length > 1 ? (
+            <SelectField
+              label={t("thread.aboutLabel")}
+              name="deliverable"
+              value={about}
+              onChange={(event) => setAbout(event.target.value)}
+              placeholder={t("thread.aboutWhole")}
+              options={order.deliverables.map((deliverable) => ({ value: String(deliverable.n), label: deliverableName(deliverable.n) }))}
+              data-testid="message-deliverable"
+            />
+          ) : null}
           <label className="block text-sm">
             {t("thread.attach", { count: ATTACHMENTS_MAX, size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
             <input type="file" multiple className="mt-1 block" onChange={(event) => setFiles([...(event.target.files ?? [])])} />

@@ -11,12 +11,12 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   cancelled: "border-slate-400 dark:border-slate-500 text-slate-600 dark:text-slate-400",
 };
 
-/** The order's status as a badge, and a plain "Late" one beside it when the due date has passed. */
-export function StatusBadge({ status, late }: { status: OrderStatus; late: boolean }) {
+/** The order's (or one deliverable's) status as a badge, and a plain "Late" one beside it when the due date has passed. */
+export function StatusBadge({ status, late, testId = "order-status" }: { status: OrderStatus; late: boolean; testId?: string }) {
   const { t } = useTranslation("orders");
   return (
     <span className="flex flex-wrap gap-2">
-      <span className={`rounded-full border px-3 py-0.5 text-sm ${STATUS_TONE[status]}`} data-testid="order-status">
+      <span className={`rounded-full border px-3 py-0.5 text-sm ${STATUS_TONE[status]}`} data-testid={testId}>
         {t(`status.${status}`)}
       </span>
       {late ? (

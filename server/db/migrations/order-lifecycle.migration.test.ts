@@ -30,7 +30,7 @@ describe("migration to the order lifecycle", () => {
     await k.insertInto("orders").values([order("o1", 1, "delivered", true), order("o2", 2, "in_progress", false), order("o3", 3, "cancelled", false)]).execute();
     await k.insertInto("order_items").values(["o1", "o2", "o3"].map((id) => ({ order_id: id, position: 0, product_id: "article-forge", price: 14900, brief_json: "{}" }))).execute();
 
-    await migrateTo(db);
+    await migrateTo(db, "2026-11-25-56-mail-rendered-after-commit");
 
     const orders = await db.kysely.selectFrom("orders").select(["id", "status", "due_at", "review_ends_at"]).orderBy("seq").execute();
     expect(orders.map((row) => [row.id, row.status, row.due_at])).toEqual([

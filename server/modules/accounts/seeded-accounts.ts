@@ -14,7 +14,7 @@ export interface SeededAccounts {
    * A customer made at start (the demo customer): created with this profile when the address is unknown, without
    * mail or sign-in; an existing account is left as it is. Answers the account's id.
    */
-  ensureCustomer(profile: SeededProfile, role?: "customer" | "writer"): Promise<string>;
+  ensureCustomer(profile: SeededProfile, role?: "customer" | "writer" | "manager"): Promise<string>;
   /**
    * ADMIN_EMAIL/ADMIN_PASSWORD: creates the admin account (it enrols its second factor at its first sign-in). An
    * existing staff account is left as it is; an existing customer account is never promoted ("refused"): anyone

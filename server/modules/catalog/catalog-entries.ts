@@ -29,8 +29,10 @@ export interface CatalogChange {
   prices: Record<Currency, number>;
 }
 
-/** Business days and revision rounds a product promises (LIFECYCLE.md). */
+/** Business days, revision rounds and revision turnaround a product promises (LIFECYCLE.md). */
 export interface ProductTerms {
   turnaroundDays: number;
   revisionRounds: number;
+  /** Business days a revision takes once requested (a new due date). */
+  revisionDays: number;
 }

@@ -59,11 +59,11 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
     },
 
     async lifecycleTerms() {
-      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds"]).execute();
+      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds", "revision_days"]).execute();
       return new Map(
         rows.map((row) => [
           row.id as ProductId,
-          { turnaroundDays: row.turnaround_days, revisionRounds: row.revision_rounds },
+          { turnaroundDays: row.turnaround_days, revisionRounds: row.revision_rounds, revisionDays: row.revision_days },
         ]),
       );
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { BUNDLES, SERVICES } from "../../../content/catalog";
+import { revisionDays } from "./work-terms";
 
 /** The product rows of content/catalog.ts: services first, then bundles with their longest turnaround and fewest rounds. */
 function seedProducts() {
@@ -12,6 +13,7 @@ function seedProducts() {
       active: 1,
       turnaround_days: service.turnaround,
       revision_rounds: service.revisions,
+      revision_days: revisionDays(service.id),
     })),
     ...BUNDLES.map((bundle, index) => {
       const services = SERVICES.filter((service) => bundle.services.includes(service.id));
@@ -22,6 +24,7 @@ function seedProducts() {
         active: 1,
         turnaround_days: Math.max(...services.map((service) => service.turnaround)),
         revision_rounds: Math.min(...services.map((service) => service.revisions)),
+        revision_days: Math.max(...services.map((service) => revisionDays(service.id))),
       };
     }),
   ];

@@ -4,6 +4,7 @@ import type { ChangeBus } from "../../platform/change-bus";
 import { createCatalogAdmin, type CatalogAdmin, type CatalogAdminDeps } from "./catalog-admin";
 import { createCatalogCache, type CatalogCache } from "./catalog-cache";
 import type { PricedProduct, ProductTerms } from "./catalog-entries";
+import { DEFAULT_TERMS } from "./work-terms";
 import type { CatalogRepository } from "./catalog.repository";
 
 export type { CatalogChange } from "./catalog-entries";
@@ -20,6 +21,8 @@ export interface CatalogService
    * days, and the fewest revision rounds among them.
    */
   orderTerms(productIds: readonly string[]): Promise<ProductTerms>;
+  /** The terms of one product (a deliverable's clock and rounds), the store's defaults when unknown. */
+  workTerms(id: string): Promise<ProductTerms>;
   /** Inserts any product of content/catalog.ts that is missing. */
   seed(): Promise<void>;
 }
@@ -46,11 +49,16 @@ export function createCatalogService(
       // Kept like prices until the catalog changes: every rendered page shows every service's terms.
       const byProduct = await cache.terms();
       const known = productIds.map((id) => byProduct.get(id as ProductId)).filter((term) => term !== undefined);
-      if (known.length === 0) return { turnaroundDays: 5, revisionRounds: 2 };
+      if (known.length === 0) return DEFAULT_TERMS;
       return {
         turnaroundDays: Math.max(...known.map((term) => term.turnaroundDays)),
         revisionRounds: Math.min(...known.map((term) => term.revisionRounds)),
+        revisionDays: Math.max(...known.map((term) => term.revisionDays)),
       };
+    },
+
+    async workTerms(id) {
+      return (await cache.terms()).get(id as ProductId) ?? DEFAULT_TERMS;
     },
 
     async seed() {

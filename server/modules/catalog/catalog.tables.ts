@@ -8,6 +8,8 @@ export interface CatalogTables {
     turnaround_days: number;
     /** Revision rounds the customer may ask for. */
     revision_rounds: number;
+    /** Business days a revision takes once requested (a bundle: its longest service). */
+    revision_days: number;
   };
   product_prices: { product_id: string; currency: string; amount: number };
   bundle_items: { bundle_id: string; service_id: string; position: number };

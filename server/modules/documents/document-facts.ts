@@ -38,4 +38,8 @@ export interface CreditNoteFacts extends DocumentCommon {
   orderNumber: string;
   /** Positive minor units returned to the balance. */
   amount: number;
+  /** What the credit note is the document of: a deliverable's refund or credit (its adjustment's id); the order's id by default. */
+  sourceId?: string;
+  /** The deliverable the money was given back on, named on the credit note's line. */
+  deliverable?: { n: number; productId: string };
 }

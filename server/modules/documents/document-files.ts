@@ -30,6 +30,9 @@ function fileName(row: DocumentRow, data: DocumentData): string {
   return `${translate(data.locale, `documents.fileName.${row.kind}`)}-${row.number}.pdf`;
 }
 
+/** The deposit or order a document is about (its source up to the first ":"). */
+const aboutOf = (sourceId: string) => sourceId.split(":")[0] ?? sourceId;
+
 function summary(row: DocumentRow): DocumentSummary {
   const data = JSON.parse(row.data_json) as DocumentData;
   return {
@@ -37,7 +40,8 @@ function summary(row: DocumentRow): DocumentSummary {
     kind: row.kind,
     number: row.number,
     issuedAt: row.issued_at,
-    sourceId: row.source_id,
+    // A deliverable's refund or credit is `<order id>:<adjustment id>`: the summary names the order it is about.
+    sourceId: aboutOf(row.source_id),
     currency: data.currency,
     total: data.total / 100,
   };
@@ -57,7 +61,7 @@ export function createDocumentFiles(repository: DocumentsRepository): DocumentFi
 
   return {
     async pdfFor(userId, kind, sourceId) {
-      const row = await repository.findBySource(kind, sourceId);
+      const row = kind === "credit_note" ? await repository.latestAbout(kind, sourceId) : await repository.findBySource(kind, sourceId);
       if (!row || row.user_id !== userId) throw DomainError.notFound();
       return { ...(await attachment(row)), number: row.number };
     },

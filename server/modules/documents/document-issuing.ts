@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import type { ProductId } from "../../../contract/catalog";
 import { translate } from "../../i18n/messages";
+import { productName } from "../catalog";
 import { buyerFrom, type DocumentData, type Seller } from "./document-data";
 import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts } from "./document-facts";
 import type { IssueDocument } from "./document-numbering";
@@ -58,8 +60,18 @@ export function createDocumentIssuing(
     async issueCreditNote(trx, facts) {
       const invoice = await repository.findBySource("invoice", facts.orderId, trx);
       const invoiced = invoice ? (JSON.parse(invoice.data_json) as DocumentData) : null;
-      const lines =
-        invoiced && invoiced.total === facts.amount
+      const lines = facts.deliverable
+        ? [
+            {
+              description: translate(facts.locale, "documents.refundOfDeliverable", {
+                number: facts.orderNumber,
+                n: facts.deliverable.n,
+                name: productName(facts.deliverable.productId as ProductId, facts.locale),
+              }),
+              amount: -facts.amount,
+            },
+          ]
+        : invoiced && invoiced.total === facts.amount
           ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
           : [
               {
@@ -67,7 +79,7 @@ export function createDocumentIssuing(
                 amount: -facts.amount,
               },
             ];
-      return issue(trx, "credit_note", facts.orderId, facts, () => ({
+      return issue(trx, "credit_note", facts.sourceId ?? facts.orderId, facts, () => ({
         buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
         lines,
         ...withVat(-facts.amount),

@@ -30,6 +30,18 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       return trx.selectFrom("documents").selectAll().where("kind", "=", kind).where("source_id", "=", sourceId).executeTakeFirst();
     },
 
+    /** The newest document of `kind` about `sourceId`: its own, or one of its parts' (`<sourceId>:<part>`, a deliverable's refund). */
+    async latestAbout(kind: DocumentKind, sourceId: string): Promise<DocumentRow | undefined> {
+      return db
+        .selectFrom("documents")
+        .selectAll()
+        .where("kind", "=", kind)
+        .where((eb) => eb.or([eb("source_id", "=", sourceId), eb("source_id", "like", `${sourceId.replace(/[%_]/g, "")}:%`)]))
+        .orderBy("issued_at", "desc")
+        .orderBy("seq", "desc")
+        .executeTakeFirst();
+    },
+
     async findById(id: string): Promise<DocumentRow | undefined> {
       return db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
     },

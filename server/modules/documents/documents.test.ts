@@ -145,7 +145,7 @@ const documentsOf = async (token: string, orderId: string) =>
   ((await store.call("/api/documents", { token })).body as Listed[]).filter((document) => document.sourceId === orderId);
 
 describe("credit notes", () => {
-  it("issues a credit note correcting the invoice when a manager cancels an order and refunds all of it", async () => {
+  it("issues a credit note per deliverable, each correcting the invoice, when a manager cancels an order and refunds all of it", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const manager = await staffMember(store, "manager");
     const placed = await store.post("/api/orders", orderBody(twoItems), { token: buyer.token });
@@ -154,14 +154,16 @@ describe("credit notes", () => {
 
     const documents = await documentsOf(buyer.token, placed.body.id);
     const invoice = documents.find((document) => document.kind === "invoice")!;
-    const note = documents.find((document) => document.kind === "credit_note")!;
+    // Two services, two deliverables: a credit note each (documents list newest first), together the whole total.
+    const notes = documents.filter((document) => document.kind === "credit_note");
+    expect(notes.map((document) => document.total)).toEqual([-240, -149]);
+    const note = notes[0]!;
     expect(note.number).toMatch(new RegExp(`^CN-${YEAR}-\\d{6}$`));
-    expect(note.total).toBe(-389);
 
     const answer = await fetchPdf(`${store.url}/api/orders/${placed.body.id}/credit-note`, buyer.token);
     expect(answer.status).toBe(200);
     const text = pdfText(answer.bytes);
-    for (const expected of ["Credit note", `Number: ${note.number}`, `Corrects invoice ${invoice.number}`, "Article Forge", "-€149.00", "SEO Layer", "Total", "-€389.00"]) {
+    for (const expected of ["Credit note", `Number: ${note.number}`, `Corrects invoice ${invoice.number}`, `Order ${placed.body.number}, deliverable 2: SEO Layer`, "Total", "-€240.00"]) {
       expect(text).toContain(expected);
     }
     const [mail] = (await store.services.mail.list()).filter((mail) => mail.subject.includes(placed.body.number) && mail.attachments.length > 0 && mail.text.includes(note.number));
@@ -180,10 +182,11 @@ describe("credit notes", () => {
     expect(note.total).toBe(-100.5);
     const text = pdfText((await fetchPdf(`${store.url}/api/orders/${placed.body.id}/credit-note`, buyer.token)).bytes);
     const { net, vat } = splitGross(-10_050, 2100);
-    for (const expected of [`Refund of order ${placed.body.number}`, "-€100.50", `-€${(-net / 100).toFixed(2)}`, `-€${(-vat / 100).toFixed(2)}`]) {
+    // The order-level refund goes to its deliverables in turn: all 100.50 fits in the first one's share.
+    for (const expected of [`Order ${placed.body.number}, deliverable 1: Article Forge`, "-€100.50", `-€${(-net / 100).toFixed(2)}`, `-€${(-vat / 100).toFixed(2)}`]) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toContain("Article Forge");
+    expect(text).not.toContain("SEO Layer");
   });
 
   it("issues a credit note when the customer cancels before work starts, and none when nothing is refunded", async () => {

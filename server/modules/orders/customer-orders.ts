@@ -3,6 +3,7 @@ import type { OrderDetail } from "../../../contract/order-lifecycle";
 import type { OrderListEntry } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
+import type { DeliverableRow } from "./deliverables.repository";
 import type { Actor } from "./order-lifecycle";
 import type { OrderFileRow, OrderItemRow, RecentOrderRow } from "./order-rows";
 import { listEntry, orderDetail } from "./order-view";
@@ -52,15 +53,19 @@ export async function listOrders(
   const rows = await repository.pageOf(userId, page.limit, page.cursor === undefined ? undefined : Number(page.cursor));
   const listed = rows.slice(0, page.limit);
   const ids = listed.map((row) => row.id);
-  const [items, files] =
-    ids.length === 0 ? [[], []] : await Promise.all([repository.itemsOf(ids), repository.latestFirstFiles(ids)]);
+  const [items, files, works] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([repository.itemsOf(ids), repository.latestFirstFiles(ids), repository.deliverablesOf(ids)]);
   const itemsOf = new Map<string, OrderItemRow[]>();
   for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
   const fileOf = new Map<string, OrderFileRow>(files.map((file) => [file.order_id, file]));
+  const worksOf = new Map<string, DeliverableRow[]>();
+  for (const work of works) worksOf.set(work.order_id, [...(worksOf.get(work.order_id) ?? []), work]);
   const now = deps.clock.now();
   const last = listed.at(-1);
   return {
-    orders: listed.map((row) => listEntry(row, itemsOf.get(row.id) ?? [], fileOf.get(row.id), now)),
+    orders: listed.map((row) => listEntry(row, itemsOf.get(row.id) ?? [], worksOf.get(row.id) ?? [], fileOf.get(row.id), now)),
     nextCursor: rows.length > page.limit && last ? String(last.seq) : null,
   };
 }

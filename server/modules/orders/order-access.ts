@@ -29,12 +29,26 @@ const POOL_STATUSES: readonly OrderStatus[] = ["paid"];
 /** Any query that has the `orders` table in scope (the queue and the dashboard join others to it). */
 export type OrdersScope = ExpressionBuilder<Database, "orders">;
 
-type AccessRow = Pick<OrderRow, "user_id" | "assigned_to" | "status">;
+type AccessRow = Pick<OrderRow, "user_id">;
+/** What access reads of the deliverables a writer may reach. */
+type WorkAccessRow = { assigned_to: string | null; status: OrderStatus };
 
 const EVERYTHING = ["manager", "admin", "system"];
 
 export function createOrderAccess(policy: AccessPolicy) {
-  const inPool = (eb: OrdersScope): Expression<SqlBool> => eb.and([eb("orders.assigned_to", "is", null), eb("orders.status", "in", [...POOL_STATUSES])]);
+  /** An order with a deliverable nobody has, paid and waiting. */
+  const inPool = (eb: OrdersScope): Expression<SqlBool> =>
+    eb.exists(
+      eb
+        .selectFrom("deliverables as pool")
+        .select("pool.id")
+        .where("pool.order_id", "=", eb.ref("orders.id"))
+        .where("pool.assigned_to", "is", null)
+        .where("pool.status", "in", [...POOL_STATUSES]),
+    );
+  /** An order with a deliverable assigned to `writerId`. */
+  const assignedTo = (eb: OrdersScope, writerId: string): Expression<SqlBool> =>
+    eb.exists(eb.selectFrom("deliverables as mine").select("mine.id").where("mine.order_id", "=", eb.ref("orders.id")).where("mine.assigned_to", "=", writerId));
 
   /** The orders `actor` may see at all, as one condition on the `orders` table. */
   function visibleTo(eb: OrdersScope, actor: Actor): Expression<SqlBool> {
@@ -42,18 +56,36 @@ export function createOrderAccess(policy: AccessPolicy) {
     if (!actor.id) return sql<SqlBool>`1 = 0`;
     if (actor.role === "customer") return eb("orders.user_id", "=", actor.id);
     if (actor.role !== "writer") return sql<SqlBool>`1 = 0`;
-    const assigned = eb("orders.assigned_to", "=", actor.id);
+    const assigned = assignedTo(eb, actor.id);
     return policy.writerPool ? eb.or([assigned, inPool(eb)]) : assigned;
   }
 
-  /** How much of `order` `actor` sees: the same rule as `visibleTo` for one row already read (null: not at all). */
-  function accessOf(order: AccessRow, actor: Actor): OrderAccess | null {
+  /**
+   * The deliverables `actor` may see as rows of the queue, as one condition on `deliverables` joined to `orders`: the
+   * same rule as `visibleTo`, per deliverable (a writer's own, and the pool's unassigned paid ones).
+   */
+  function deliverableVisibleTo(eb: ExpressionBuilder<Database, "orders" | "deliverables">, actor: Actor): Expression<SqlBool> {
+    if (EVERYTHING.includes(actor.role)) return sql<SqlBool>`1 = 1`;
+    if (!actor.id) return sql<SqlBool>`1 = 0`;
+    if (actor.role === "customer") return eb("orders.user_id", "=", actor.id);
+    if (actor.role !== "writer") return sql<SqlBool>`1 = 0`;
+    const assigned = eb("deliverables.assigned_to", "=", actor.id);
+    if (!policy.writerPool) return assigned;
+    return eb.or([assigned, eb.and([eb("deliverables.assigned_to", "is", null), eb("deliverables.status", "in", [...POOL_STATUSES])])]);
+  }
+
+  /**
+   * How much of `order` `actor` sees: the same rule as `visibleTo` for one row already read, with its deliverables (or
+   * the one deliverable a queue row is) (null: not at all). A writer works an order when one of its deliverables is
+   * theirs; otherwise an unassigned paid one puts it in the pool.
+   */
+  function accessOf(order: AccessRow, actor: Actor, work: readonly WorkAccessRow[]): OrderAccess | null {
     if (EVERYTHING.includes(actor.role)) return "full";
     if (!actor.id) return null;
     if (actor.role === "customer") return order.user_id === actor.id ? "full" : null;
     if (actor.role !== "writer") return null;
-    if (order.assigned_to === actor.id) return "work";
-    return policy.writerPool && order.assigned_to === null && POOL_STATUSES.includes(order.status) ? "pool" : null;
+    if (work.some((row) => row.assigned_to === actor.id)) return "work";
+    return policy.writerPool && work.some((row) => row.assigned_to === null && POOL_STATUSES.includes(row.status)) ? "pool" : null;
   }
 
   /**
@@ -62,12 +94,13 @@ export function createOrderAccess(policy: AccessPolicy) {
    */
   async function lookup(executor: Kysely<Database>, orderId: string, actor: Actor, need: "see" | "work" = "work"): Promise<{ order: OrderRow; access: OrderAccess }> {
     const order = await executor.selectFrom("orders").selectAll().where("orders.id", "=", orderId).where((eb) => visibleTo(eb, actor)).executeTakeFirst();
-    const access = order ? accessOf(order, actor) : null;
+    const work = order ? await executor.selectFrom("deliverables").select(["assigned_to", "status"]).where("order_id", "=", order.id).execute() : [];
+    const access = order ? accessOf(order, actor, work) : null;
     if (!order || !access || (need === "work" && access === "pool")) throw DomainError.notFound();
     return { order, access };
   }
 
-  return { policy, visibleTo, accessOf, lookup, inPool };
+  return { policy, visibleTo, deliverableVisibleTo, accessOf, lookup, inPool };
 }
 
 export type OrderAccessPolicy = ReturnType<typeof createOrderAccess>;

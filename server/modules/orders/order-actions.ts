@@ -10,6 +10,7 @@ import { lookupOrder, orderFile } from "./order-lookup";
 import { createOrderMessages, type OrderMessages } from "./order-messages";
 import { createOrderMoves, type OrderMoves } from "./order-moves";
 import type { OrderRow } from "./order-rows";
+import { createDeliverableCredit, type DeliverableCredit } from "./deliverable-credit";
 import { createTimedMoves, type TimedMoves } from "./order-timed-moves";
 import type { Need } from "./order-transaction";
 import type { OrderWorkDeps } from "./order-work-deps";
@@ -21,13 +22,13 @@ export type { NewMessage } from "./order-messages";
  * its ledger entry (refunds), its order event (through `moveOrder`), the jobs it makes due and the mail to the other
  * side. One use case per file: order-moves, order-assignment, order-messages, order-delivery, order-timed-moves.
  */
-export interface OrderActions extends OrderMoves, OrderAssignment, OrderMessages, OrderDelivery, TimedMoves {
+export interface OrderActions extends OrderMoves, OrderAssignment, OrderMessages, OrderDelivery, TimedMoves, DeliverableCredit {
   /** The order and how much of it `actor` sees (order-access.ts); 404 when not theirs, or only in the pool and `need` is work. */
   lookup(orderId: string, actor: Actor, need?: Need): Promise<{ order: OrderRow; access: OrderAccess }>;
   /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
   file(orderId: string, fileId: string, actor: Actor): Promise<ResultFile>;
   /** The check for lateness at the order's due date, in the caller's transaction. */
-  scheduleLate(trx: Kysely<Database>, orderId: string, dueAt: string): Promise<void>;
+  scheduleLate(trx: Kysely<Database>, work: { id: string; deliverable_id: string }, dueAt: string): Promise<void>;
 }
 
 export function createOrderActions(deps: OrderWorkDeps): OrderActions {
@@ -37,8 +38,9 @@ export function createOrderActions(deps: OrderWorkDeps): OrderActions {
     ...createOrderMessages(deps),
     ...createOrderDelivery(deps),
     ...createTimedMoves(deps),
+    ...createDeliverableCredit(deps),
     lookup: (orderId, actor, need) => lookupOrder(deps, orderId, actor, need),
     file: (orderId, fileId, actor) => orderFile(deps, orderId, fileId, actor),
-    scheduleLate: (trx, orderId, dueAt) => scheduleLate(deps.jobs, trx, orderId, dueAt),
+    scheduleLate: (trx, work, dueAt) => scheduleLate(deps.jobs, trx, work, dueAt),
   };
 }

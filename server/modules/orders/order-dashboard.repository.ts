@@ -1,10 +1,12 @@
-import type { Expression, Kysely, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { CURRENCIES, type Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { DAY_MS, type Clock } from "../../platform/clock";
-import type { OrderAccessPolicy, OrdersScope } from "./order-access";
+import type { OrderAccessPolicy } from "./order-access";
+
+type WorkScope = ExpressionBuilder<Database, "orders" | "deliverables">;
 import type { Actor } from "./order-lifecycle";
 import type { WalletService } from "../wallet";
 
@@ -20,9 +22,9 @@ function median(values: number[]): number | null {
 }
 
 /**
- * The back office's first screen in one call: orders by what they wait for, tickets open, money in (deposits) and out
+ * The back office's first screen in one call: deliverables by what they wait for, tickets open, money in (deposits) and out
  * (refunds) per currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
- * Counted over the orders the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
+ * Counted over the deliverables the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
  */
 export type OrdersDashboard = (actor: Actor) => Promise<Dashboard>;
 
@@ -41,33 +43,40 @@ export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboar
     const at = now.toISOString();
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * DAY_MS);
     const writer = actor.role === "writer";
-    const mine = <T extends { where: (filter: (eb: OrdersScope) => Expression<SqlBool>) => T }>(query: T): T =>
-      query.where((eb: OrdersScope) => deps.access.visibleTo(eb, actor));
+    // Counted per deliverable, the unit of work, over those the access policy shows the caller.
+    const mine = <T extends { where: (filter: (eb: WorkScope) => Expression<SqlBool>) => T }>(query: T): T =>
+      query.where((eb: WorkScope) => deps.access.deliverableVisibleTo(eb, actor));
+    const work = () => db.selectFrom("deliverables").innerJoin("orders", "orders.id", "deliverables.order_id");
 
     const byStatus = await mine(
-      db.selectFrom("orders").select(["orders.status", (eb) => eb.fn.countAll<number>().as("n")]).where("orders.status", "in", ["paid", "in_progress", "revision_requested", "needs_info", "delivered"]).groupBy("orders.status"),
+      work()
+        .select(["deliverables.status", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("deliverables.status", "in", ["paid", "in_progress", "revision_requested", "needs_info", "delivered"])
+        .groupBy("deliverables.status"),
     ).execute();
     const count = (...statuses: string[]) => byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
     const late = await mine(
-      db
-        .selectFrom("orders")
+      work()
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where((eb) =>
           eb.or([
-            eb.and([eb("orders.status", "in", ["paid", "in_progress"]), eb("orders.due_at", "<", at)]),
-            eb.and([eb("orders.status", "=", "needs_info"), eb("orders.needs_info_since", ">", eb.ref("orders.due_at"))]),
+            eb.and([eb("deliverables.status", "in", ["paid", "in_progress"]), eb("deliverables.due_at", "<", at)]),
+            eb.and([eb("deliverables.status", "=", "needs_info"), eb("deliverables.needs_info_since", ">", eb.ref("deliverables.due_at"))]),
           ]),
         ),
     ).executeTakeFirst();
 
-    const firsts = await mine(
-      db
-        .selectFrom("order_versions")
-        .innerJoin("orders", "orders.id", "order_versions.order_id")
-        .select(["orders.created_at", "orders.due_at", "order_versions.created_at as delivered_at"])
-        .where("order_versions.number", "=", 1)
-        .where("order_versions.created_at", ">=", since.toISOString()),
-    ).execute();
+    // Each deliverable's first delivery in the window: how long after placing, and whether by its due date.
+    const firsts = (
+      await mine(
+        work()
+          .innerJoin("order_versions", "order_versions.deliverable_id", "deliverables.id")
+          .select(["deliverables.created_at", "deliverables.due_at", (eb) => eb.fn.min("order_versions.created_at").as("delivered_at")])
+          .groupBy(["deliverables.id", "deliverables.created_at", "deliverables.due_at"]),
+      ).execute()
+    )
+      .map((row) => ({ created_at: row.created_at, due_at: row.due_at, delivered_at: String(row.delivered_at) }))
+      .filter((row) => row.delivered_at >= since.toISOString());
     const hours = firsts.map((row) => (Date.parse(row.delivered_at) - Date.parse(row.created_at)) / 3_600_000);
     const medianHours = median(hours);
     const onTime = firsts.filter((row) => row.delivered_at <= row.due_at).length;

@@ -3,6 +3,7 @@ import { DAY_MS } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { scheduleReview } from "./order-jobs";
+import { workOf } from "./deliverables.repository";
 import { applies, moveOrder, TRANSITIONS, type Actor } from "./order-lifecycle";
 import { discardFiles, fileRows, withFiles } from "./order-stored-files";
 import type { OrderWorkDeps } from "./order-work-deps";
@@ -15,11 +16,14 @@ export interface DeliveredVersion {
 /** Staff deliver a version of the work: its files into storage, the version and its review window in the database. */
 export interface OrderDelivery {
   /** Staff: in_progress/revision_requested → delivered with a new version of one or more files; the review window opens. */
-  deliver(orderId: string, actor: Actor, files: Delivery[], note?: string): Promise<DeliveredVersion>;
-  /** The same with files already in storage (streamed there by an upload); the caller removes them if this fails. */
-  deliverStored(orderId: string, actor: Actor, stored: StoredFile[], note?: string): Promise<DeliveredVersion>;
-  /** Refuses (404, 403, 409) before any byte of an upload is read when `actor` could not deliver this order now. */
-  assertCanDeliver(orderId: string, actor: Actor): Promise<void>;
+  deliver(orderId: string, actor: Actor, files: Delivery[], note?: string, n?: number): Promise<DeliveredVersion>;
+  /**
+   * The same with files already in storage (streamed there by an upload); the caller removes them if this fails.
+   * Delivers deliverable `n`, or (the order-level route of before) each deliverable awaiting a delivery.
+   */
+  deliverStored(orderId: string, actor: Actor, stored: StoredFile[], note?: string, n?: number): Promise<DeliveredVersion>;
+  /** Refuses (404, 403, 409) before any byte of an upload is read when `actor` could not deliver this now. */
+  assertCanDeliver(orderId: string, actor: Actor, n?: number): Promise<void>;
   /** Streams one result file into storage under the order's results (hashing it on the way). */
   storeResult(orderId: string, delivery: Delivery): Promise<StoredFile>;
   /** Removes stored files that will not be used (an upload refused half-way). */
@@ -33,55 +37,58 @@ type DeliveryDeps = Pick<
 
 export function createOrderDelivery(deps: DeliveryDeps): OrderDelivery {
   return {
-    deliver: (orderId, actor, files, note = "") =>
-      withFiles(deps.storage, `results/${orderId}`, files, (stored) =>
-        deliverStored(deps, orderId, actor, stored, note),
-      ),
-    deliverStored: (orderId, actor, stored, note = "") => deliverStored(deps, orderId, actor, stored, note),
-    assertCanDeliver: (orderId, actor) => assertCanDeliver(deps, orderId, actor),
+    deliver: (orderId, actor, files, note = "", n) =>
+      withFiles(deps.storage, `results/${orderId}`, files, (stored) => deliverStored(deps, orderId, actor, stored, note, n)),
+    deliverStored: (orderId, actor, stored, note = "", n) => deliverStored(deps, orderId, actor, stored, note, n),
+    assertCanDeliver: (orderId, actor, n) => assertCanDeliver(deps, orderId, actor, n),
     storeResult: (orderId, delivery) => storeFile(deps.storage, `results/${orderId}`, delivery),
     discard: (stored) => discardFiles(deps.storage, stored),
   };
 }
 
-export function deliverStored(
+export async function deliverStored(
   deps: DeliveryDeps,
   orderId: string,
   actor: Actor,
   stored: StoredFile[],
   note: string,
+  n?: number,
 ): Promise<DeliveredVersion> {
   const { repository, effects } = deps;
-  return deps.orders.run(orderId, actor, async (trx, order) => {
+  const versions = await deps.orders.runWork(orderId, n, actor, "deliver", async (trx, work) => {
     const at = deps.clock.now();
     const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
-    const number = (await repository.lastVersionNumber(order.id, trx)) + 1;
+    // Version numbers are unique per order; a deliverable's own versions are shown in the order they came.
+    const number = (await repository.lastVersionNumber(work.id, trx)) + 1;
     const versionId = randomUUID();
-    const rows = fileRows(order.id, stored, { version_id: versionId }, at.toISOString());
+    const rows = fileRows(work.id, stored, { version_id: versionId, deliverable_id: work.deliverable_id }, at.toISOString());
     const changes = { delivered_at: at.toISOString(), review_ends_at: reviewEnds.toISOString() };
-    await moveOrder(trx, order, "deliver", actor, { now: at, note, changes });
+    await moveOrder(trx, work, "deliver", actor, { now: at, note, changes });
     await repository.insertVersion(
-      { id: versionId, order_id: order.id, number, note, created_by: actor.id, created_at: at.toISOString() },
+      { id: versionId, order_id: work.id, deliverable_id: work.deliverable_id, number, note, created_by: actor.id, created_at: at.toISOString() },
       rows,
       trx,
     );
-    await scheduleReview(deps.jobs, trx, {
-      orderId: order.id,
-      version: number,
-      at,
-      reviewEnds,
-      reviewDays: deps.reviewDays,
-    });
-    await effects.customerMail(trx, order, "delivered", { version: number });
+    await scheduleReview(deps.jobs, trx, { orderId: work.id, deliverableId: work.deliverable_id, version: number, at, reviewEnds, reviewDays: deps.reviewDays });
+    await effects.customerMail(trx, work, "delivered", { version: number });
     const files = rows.map((row) => ({ fileName: row.file_name, size: Number(row.size), sha256: row.sha256 }));
-    await effects.audit(trx, actor, "deliver", order, { status: "delivered", version: number }, { files });
+    await effects.audit(trx, actor, "deliver", work, { status: "delivered", version: number }, { files });
     return { version: number, files: rows.map(asResultFile) };
   });
+  const [first] = versions;
+  if (!first) throw DomainError.notFound();
+  return first;
 }
 
-export async function assertCanDeliver(deps: DeliveryDeps, orderId: string, actor: Actor): Promise<void> {
+export async function assertCanDeliver(deps: DeliveryDeps, orderId: string, actor: Actor, n?: number): Promise<void> {
   const order = await deps.orders.visible(deps.db, orderId, actor);
   if (!TRANSITIONS.deliver.who.includes(actor.role)) throw DomainError.forbidden();
-  if (!applies("deliver", order, deps.clock.now()))
-    throw DomainError.conflict("orders.wrongStatus", { status: order.status });
+  const works = await workOf(deps.db, order);
+  const now = deps.clock.now();
+  const target = n === undefined ? works : works.filter((work) => work.n === n);
+  if (n !== undefined && target.length === 0) throw DomainError.notFound();
+  const reachable = actor.role === "writer" ? target.filter((work) => work.assigned_to === actor.id) : target;
+  if (reachable.length === 0) throw DomainError.notFound();
+  const refused = reachable.find((work) => !applies("deliver", work, now));
+  if (reachable.every((work) => !applies("deliver", work, now))) throw DomainError.conflict("orders.wrongStatus", { status: refused?.status ?? order.status });
 }

@@ -3,40 +3,42 @@ import type { Database } from "../../db/schema";
 import { DAY_MS } from "../../platform/clock";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 
-/** The timed work of an order (LIFECYCLE.md): the end of a review window, its reminders, a due date passed. */
+/** The timed work of a deliverable (LIFECYCLE.md): the end of a review window, its reminders, a due date passed. */
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
 export const LATE_JOB = "order.late";
 
+/** Which deliverable a job is about (migrated jobs and new ones alike name it: 2026-11-25-60-deliverables.ts). */
+export interface WorkRef {
+  orderId: string;
+  deliverableId: string;
+}
+
 /** What the job handlers call (order-timed-moves.ts). */
 export interface OrderJobHandlers {
-  autoComplete(orderId: string, version: number): Promise<void>;
-  remindReview(orderId: string, version: number): Promise<void>;
-  flagLate(orderId: string): Promise<void>;
+  autoComplete(ref: WorkRef, version: number): Promise<void>;
+  remindReview(ref: WorkRef, version: number): Promise<void>;
+  flagLate(ref: WorkRef): Promise<void>;
 }
 
 export function registerOrderJobs(jobs: JobRunner, handlers: OrderJobHandlers): void {
-  jobs.register(REVIEW_END_JOB, (payload: { orderId: string; version: number }) =>
-    handlers.autoComplete(payload.orderId, payload.version),
-  );
-  jobs.register(REVIEW_REMINDER_JOB, (payload: { orderId: string; version: number }) =>
-    handlers.remindReview(payload.orderId, payload.version),
-  );
-  jobs.register(LATE_JOB, (payload: { orderId: string }) => handlers.flagLate(payload.orderId));
+  jobs.register(REVIEW_END_JOB, (payload: WorkRef & { version: number }) => handlers.autoComplete(payload, payload.version));
+  jobs.register(REVIEW_REMINDER_JOB, (payload: WorkRef & { version: number }) => handlers.remindReview(payload, payload.version));
+  jobs.register(LATE_JOB, (payload: WorkRef) => handlers.flagLate(payload));
 }
 
 /** The check for lateness at the due date (once per due date: a moved due date schedules another). */
 export async function scheduleLate(
   jobs: JobRunner,
   trx: Kysely<Database>,
-  orderId: string,
+  work: { id: string; deliverable_id: string },
   dueAt: string,
 ): Promise<void> {
   await jobs.schedule(trx, {
     kind: LATE_JOB,
-    payload: { orderId },
+    payload: { orderId: work.id, deliverableId: work.deliverable_id },
     runAt: new Date(dueAt),
-    uniqueKey: `${LATE_JOB}:${orderId}:${dueAt}`,
+    uniqueKey: `${LATE_JOB}:${work.deliverable_id}:${dueAt}`,
   });
 }
 
@@ -44,26 +46,16 @@ export async function scheduleLate(
 export async function scheduleReview(
   jobs: JobRunner,
   trx: Kysely<Database>,
-  delivery: { orderId: string; version: number; at: Date; reviewEnds: Date; reviewDays: number },
+  delivery: WorkRef & { version: number; at: Date; reviewEnds: Date; reviewDays: number },
 ): Promise<void> {
-  const { orderId, version, at, reviewEnds, reviewDays } = delivery;
-  const key = `${orderId}:${version}`;
-  const payload = { orderId, version };
+  const { orderId, deliverableId, version, at, reviewEnds, reviewDays } = delivery;
+  const key = `${deliverableId}:${version}`;
+  const payload = { orderId, deliverableId, version };
   await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
   const half = new Date(at.getTime() + (reviewDays * DAY_MS) / 2);
   const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
-  await jobs.schedule(trx, {
-    kind: REVIEW_REMINDER_JOB,
-    payload,
-    runAt: half,
-    uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half`,
-  });
+  await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` });
   if (lastDay > half) {
-    await jobs.schedule(trx, {
-      kind: REVIEW_REMINDER_JOB,
-      payload,
-      runAt: lastDay,
-      uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last`,
-    });
+    await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` });
   }
 }

@@ -9,13 +9,15 @@ import {
   postMessageSchema,
   revisionRequestSchema,
 } from "../../../contract/order-lifecycle";
-import { routeGroup } from "../../platform/route-group";
+import { deliverableParamsSchema } from "../../../contract/deliverables";
+import { type RouteGroup, routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
 import { actorOf, decodeAttachments } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 import { sendResult } from "./result-download";
 
 const params = z.object({ ref: z.string().max(100).describe("the order's id or its number (SC-000042)") });
+const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });
 /** Room for the largest attachments, base64-encoded, and the text. */
 export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) * ATTACHMENTS_MAX + 64 * 1024;
 const errors = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -79,6 +81,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
       orders.actions.postMessage(id, actorOf(request), {
         body: request.body.body,
         attachments: decodeAttachments(request.body.attachments),
+        deliverable: request.body.deliverable,
       }),
     MESSAGE_BODY_LIMIT,
   );
@@ -91,6 +94,8 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
   move("read", "Marks the thread read up to now", undefined, (id, request) =>
     orders.actions.markRead(id, actorOf(request)),
   );
+
+  deliverableMoves(signedIn, orders);
 
   signedIn.get(
     "/orders/:ref/files/:fileId",
@@ -106,3 +111,40 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ orders: OrdersService
     },
   );
 };
+
+/** The customer's moves on one deliverable (LIFECYCLE.md): 404 unless the order is mine and has deliverable `n`. */
+function deliverableMoves(signedIn: RouteGroup<"signed-in">, orders: OrdersService): void {
+  const deliverableMove = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B | undefined,
+    act: (id: string, n: number, request: { body: z.output<B> } & Parameters<typeof actorOf>[0]) => Promise<unknown>,
+  ) =>
+    signedIn.post(
+      `/orders/:ref/deliverables/:n/${path}`,
+      { summary, params: deliverableParams, ...(body ? { body } : {}), response: { 200: orderDetailSchema, ...errors } },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = await orders.idFor(request.params.ref, actor);
+        await act(id, request.params.n, request as never);
+        return orders.detail(id, actor);
+      },
+    );
+
+  deliverableMove("accept", "Deliverable n: delivered → completed (ends its revision rounds and its review window)", undefined, (id, n, request) =>
+    orders.actions.accept(id, actorOf(request), n),
+  );
+  deliverableMove(
+    "revision",
+    "Deliverable n: delivered → revision_requested with what to change, while its rounds remain (else 409); a new due date from the service's revision turnaround",
+    revisionRequestSchema,
+    (id, n, request) => orders.actions.requestRevision(id, actorOf(request), request.body.changes, n),
+  );
+  deliverableMove(
+    "cancel",
+    "Deliverable n: cancel before work starts, or when late and not delivered: its share (less what was given back) back on the balance",
+    undefined,
+    (id, n, request) => orders.actions.cancel(id, actorOf(request), n),
+  );
+
+}

@@ -183,7 +183,7 @@ describe("refunds go through the ledger", () => {
     expect((await staff(`${id}/cancel`, writer, { reason: "no" })).status).toBe(403);
     const tooMuch = await staff(`${id}/cancel`, manager, { reason: "Partial work", refund: 150 });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.errors.refund).toEqual(["The refund cannot be more than the order's total."]);
+    expect(tooMuch.body.errors.refund).toEqual(["The refund cannot be more than what is left of this deliverable's share."]);
     expect((await staff(`${id}/cancel`, manager, { reason: "" })).status).toBe(400);
     expect((await staff(`${id}/cancel`, manager, { reason: "Half the work was done", refund: 74.5 })).body.status).toBe("cancelled");
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(100_000 - PRICE + 7_450);
@@ -245,7 +245,8 @@ describe("timed work on the job runner, with an injected clock", () => {
     await deliver(id, admin, [["a.md", "done"]]);
     // What three instances' job runners do when the half-way and last-day reminders are due together: no event is
     // lost to a duplicate number (on PostgreSQL both read the same last number unless the order row is held).
-    await Promise.all([1, 2, 3].map(() => store.services.orders.actions.remindReview(id, 1)));
+    const deliverable = await store.db.kysely.selectFrom("deliverables").select("id").where("order_id", "=", id).executeTakeFirstOrThrow();
+    await Promise.all([1, 2, 3].map(() => store.services.orders.actions.remindReview({ orderId: id, deliverableId: deliverable.id }, 1)));
     const events = (await page(id, buyer)).events as Array<{ kind: string }>;
     expect(events.filter((event) => event.kind === "reminder")).toHaveLength(3);
   });

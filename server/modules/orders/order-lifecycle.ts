@@ -3,10 +3,11 @@ import type { Kysely, Selectable } from "kysely";
 import type { OrderStatus } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
+import { refreshOrder, type DeliverableRow, type WorkRow } from "./deliverables.repository";
 import type { OrderEventsTable, OrdersTable } from "./orders.tables";
 
-/** An order as stored (the same as orders.repository.ts's OrderRow, named from the table so the two files form no circle). */
-type OrderRow = Selectable<OrdersTable>;
+/** What the rules read of a deliverable (or of an order's summary of its deliverables). */
+type LifecycleRow = Pick<Selectable<OrdersTable>, "status" | "due_at" | "needs_info_since" | "revisions_used" | "revision_rounds">;
 
 export type StaffRole = "writer" | "manager" | "admin";
 export type ActorRole = "customer" | StaffRole | "system";
@@ -33,7 +34,7 @@ export const isStaff = (role: string): role is StaffRole => (STAFF_ROLES as read
 const UNDELIVERED: readonly OrderStatus[] = ["paid", "needs_info", "in_progress"];
 
 /** Past its due date and never delivered (time in needs_info does not count: the clock is paused there). */
-export function isLate(order: Pick<OrderRow, "status" | "due_at" | "needs_info_since">, now: Date): boolean {
+export function isLate(order: Pick<LifecycleRow, "status" | "due_at" | "needs_info_since">, now: Date): boolean {
   if (!UNDELIVERED.includes(order.status)) return false;
   const clockStoppedAt = order.status === "needs_info" && order.needs_info_since ? order.needs_info_since : now.toISOString();
   return clockStoppedAt > order.due_at;
@@ -56,8 +57,8 @@ interface Rule {
   /** The new status; `answer` returns to the status before the question. */
   to: OrderStatus | "resume";
   who: readonly ActorRole[];
-  /** A further condition on the order beyond its status (late, rounds left). */
-  when?: (order: OrderRow, now: Date) => boolean;
+  /** A further condition on the deliverable beyond its status (late, rounds left). */
+  when?: (order: LifecycleRow, now: Date) => boolean;
 }
 
 /** The transition table of LIFECYCLE.md: the only place that says which move applies to which order and by whom. */
@@ -74,14 +75,14 @@ export const TRANSITIONS: Record<Move, Rule> = {
   staff_cancel: { from: ["paid", "needs_info", "in_progress", "delivered", "revision_requested"], to: "cancelled", who: ["manager", "admin"] },
 };
 
-/** True when `move` applies to `order` now (status and condition; not who asks). */
-export function applies(move: Move, order: OrderRow, now: Date): boolean {
+/** True when `move` applies to the deliverable now (status and condition; not who asks). */
+export function applies(move: Move, order: LifecycleRow, now: Date): boolean {
   const rule = TRANSITIONS[move];
   return rule.from.includes(order.status) && (rule.when?.(order, now) ?? true);
 }
 
 /** Why a move that does not apply was refused, as a 409 in the contract's shape. */
-function refusal(move: Move, order: OrderRow): DomainError {
+export function refusal(move: Move, order: LifecycleRow): DomainError {
   if (move === "request_revision" && order.status === "delivered") return DomainError.conflict("orders.noRoundsLeft", { rounds: order.revision_rounds });
   if (move === "cancel_late" && TRANSITIONS.cancel_late.from.includes(order.status)) return DomainError.conflict("orders.notLate");
   return DomainError.conflict("orders.wrongStatus", { status: order.status });
@@ -93,34 +94,39 @@ export interface MoveResult {
 }
 
 /**
- * Moves `order` by `move` inside `trx`: checks the actor and the rule, updates the row only if its status is still
- * the one read (a concurrent move makes this one a 409), sets `changes` with it and writes the order event.
- * The caller, in the same transaction, adds the ledger entry, schedules the jobs and queues the mail.
+ * Moves one deliverable by `move` inside `trx`: checks the actor and the rule, updates its row only if its status is
+ * still the one read (a concurrent move makes this one a 409), sets `changes` with it, writes the event naming it and
+ * rewrites the order's derived status. The caller, in the same transaction, adds the ledger entry, schedules the jobs
+ * and queues the mail.
  */
 export async function moveOrder(
   trx: Kysely<Database>,
-  order: OrderRow,
+  work: WorkRow,
   move: Move,
   actor: Actor,
-  options: { now: Date; note?: string; changes?: Partial<OrderRow> },
+  options: { now: Date; note?: string; changes?: Partial<DeliverableRow> },
 ): Promise<MoveResult> {
   const rule = TRANSITIONS[move];
   if (!rule.who.includes(actor.role)) throw DomainError.forbidden();
-  if (!applies(move, order, options.now)) throw refusal(move, order);
-  const to: OrderStatus = rule.to === "resume" ? (order.resume_status ?? "paid") : rule.to;
+  if (!applies(move, work, options.now)) throw refusal(move, work);
+  const to: OrderStatus = rule.to === "resume" ? (work.resume_status ?? "paid") : rule.to;
   const at = options.now.toISOString();
   const updated = await trx
-    .updateTable("orders")
-    .set({ ...options.changes, status: to, updated_at: at })
-    .where("id", "=", order.id)
-    .where("status", "=", order.status)
+    .updateTable("deliverables")
+    .set({ ...options.changes, status: to, updated_at: at, ...(to === "cancelled" ? { cancelled_at: at } : {}) })
+    .where("id", "=", work.deliverable_id)
+    .where("status", "=", work.status)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {
-    const now = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
-    throw DomainError.conflict("orders.wrongStatus", { status: now?.status ?? order.status });
+    const now = await trx.selectFrom("deliverables").select("status").where("id", "=", work.deliverable_id).executeTakeFirst();
+    throw DomainError.conflict("orders.wrongStatus", { status: now?.status ?? work.status });
   }
-  await recordEvent(trx, { order_id: order.id, at, actor_id: actor.id, actor_role: actor.role, kind: "status", from_status: order.status, to_status: to, note: options.note ?? "" });
-  return { from: order.status, to };
+  await recordEvent(trx, {
+    order_id: work.id, deliverable_id: work.deliverable_id, at, actor_id: actor.id, actor_role: actor.role, kind: "status",
+    from_status: work.status, to_status: to, note: options.note ?? "",
+  });
+  await refreshOrder(trx, work.id, at);
+  return { from: work.status, to };
 }
 
 /**
@@ -135,7 +141,7 @@ export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEvents
 }
 
 /** The customer moves that apply now, for the order page's buttons. */
-export function customerMoves(order: OrderRow, now: Date): Array<"accept" | "request_revision" | "answer" | "cancel" | "cancel_late"> {
+export function customerMoves(order: LifecycleRow, now: Date): Array<"accept" | "request_revision" | "answer" | "cancel" | "cancel_late"> {
   const moves = ["accept", "request_revision", "answer", "cancel", "cancel_late"] as const;
   return moves.filter((move) => applies(move, order, now));
 }

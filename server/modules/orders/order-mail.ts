@@ -32,7 +32,7 @@ export function orderPageUrl(publicUrl: string, number: string, locale: Locale, 
 export function orderMail(
   kind: OrderMailKind,
   to: string,
-  order: { number: string; currency: string },
+  order: { number: string; currency: string; n?: number; of?: number; product_id?: string },
   locale: Locale,
   publicUrl: string,
   params: Record<string, string | number> = {},
@@ -44,5 +44,7 @@ export function orderMail(
   if (typeof params.date === "string") data.date = params.date;
   if (typeof params.reason === "string") data.reason = params.reason;
   if (typeof params.message === "string") data.message = params.message;
+  // A step of one deliverable names it (LIFECYCLE.md): its service and its place in the order.
+  if (order.n !== undefined && order.of !== undefined && order.product_id) data.deliverable = { n: order.n, of: order.of, productId: order.product_id as ProductId };
   return { to, locale, template: "orderUpdate", data };
 }

@@ -6,6 +6,7 @@ import { translate } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
 import { scheduleLate } from "./order-jobs";
 import { allowedType, safeFileName, type Delivery } from "./order-files";
+import { workOf, type WorkRow } from "./deliverables.repository";
 import { moveOrder, personId, type Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { fileRows, withFiles } from "./order-stored-files";
@@ -15,6 +16,8 @@ export interface NewMessage {
   body: string;
   attachments: Delivery[];
   internal?: boolean;
+  /** The n of the deliverable the message is about. */
+  deliverable?: number;
 }
 
 /** The order's thread: messages (with attachments), the customer's answers to a question, what each has read. */
@@ -60,7 +63,7 @@ function refuseAttachmentTypes(files: Delivery[], types: readonly string[]): voi
 async function resumeAfterAnswer(
   deps: Pick<MessageDeps, "jobs">,
   trx: Kysely<Database>,
-  order: OrderRow,
+  order: WorkRow,
   actor: Actor,
   at: Date,
 ): Promise<void> {
@@ -70,7 +73,21 @@ async function resumeAfterAnswer(
     now: at,
     changes: { due_at: dueAt, needs_info_since: null, resume_status: null },
   });
-  await scheduleLate(deps.jobs, trx, order.id, dueAt);
+  await scheduleLate(deps.jobs, trx, order, dueAt);
+}
+
+/** The deliverables a customer's answer resumes: the one named, or every one waiting for an answer. */
+async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: number | undefined): Promise<WorkRow[]> {
+  const waiting = (await workOf(trx, order)).filter((work) => work.status === "needs_info");
+  return n === undefined ? waiting : waiting.filter((work) => work.n === n);
+}
+
+/** The id of deliverable `n` of the order (404 when it has none), or null when the message names none. */
+async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined): Promise<string | null> {
+  if (n === undefined) return null;
+  const work = (await workOf(trx, order)).find((row) => row.n === n);
+  if (!work) throw DomainError.field("deliverable", "orders.noSuchDeliverable");
+  return work.deliverable_id;
 }
 
 export async function postMessage(
@@ -90,6 +107,7 @@ export async function postMessage(
       const row = {
         id,
         order_id: order.id,
+        deliverable_id: await namedDeliverable(trx, order, message.deliverable),
         author_id: personId(actor),
         author_role: actor.role as "customer",
         internal: internal ? 1 : 0,
@@ -98,8 +116,9 @@ export async function postMessage(
       };
       await repository.insertMessage(row, fileRows(order.id, stored, { message_id: id }, stamp), trx);
       await repository.markRead(order.id, personId(actor), stamp, trx);
-      if (actor.role === "customer" && order.status === "needs_info")
-        await resumeAfterAnswer(deps, trx, order, actor, at);
+      if (actor.role === "customer") {
+        for (const work of await waitingForAnswer(trx, order, message.deliverable)) await resumeAfterAnswer(deps, trx, work, actor, at);
+      }
       await effects.audit(
         trx,
         actor,
@@ -128,8 +147,12 @@ export async function editBrief(
   const schema = item ? await deps.briefSchema(item.product_id) : null;
   return deps.orders.run(orderId, actor, async (trx, order) => {
     if (actor.role !== "customer") throw DomainError.forbidden();
-    if (order.status !== "needs_info") throw DomainError.conflict("orders.briefNotEditable");
+    // The answer resumes the deliverables of that item which wait for one; none waiting: the brief is not editable.
+    const anyWaiting = await waitingForAnswer(trx, order, undefined);
+    if (anyWaiting.length === 0) throw DomainError.conflict("orders.briefNotEditable");
     if (!schema) throw DomainError.field("position", "orders.noSuchItem");
+    const waiting = anyWaiting.filter((work) => work.item_position === position);
+    if (waiting.length === 0) throw DomainError.conflict("orders.briefNotEditable");
     const checked = schema.safeParse(brief);
     if (!checked.success) {
       throw Object.assign(
@@ -138,8 +161,9 @@ export async function editBrief(
       );
     }
     await deps.repository.updateItemBrief(order.id, position, JSON.stringify(checked.data), trx);
-    await resumeAfterAnswer(deps, trx, order, actor, deps.clock.now());
-    await deps.effects.staffMail(trx, order, "message", {
+    for (const work of waiting) await resumeAfterAnswer(deps, trx, work, actor, deps.clock.now());
+    const [answered] = waiting;
+    await deps.effects.staffMail(trx, answered ?? order, "message", {
       message: translate("en", "orders.briefEdited", { position: position + 1 }),
     });
   });

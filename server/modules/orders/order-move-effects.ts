@@ -1,12 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { Database } from "../../db/schema";
+import type { Clock } from "../../platform/clock";
 import type { Locale } from "../../i18n/messages";
 import type { DocumentsService, IssuedDocument } from "../documents";
 import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
 import type { Actor } from "./order-lifecycle";
 import { orderMail, type OrderMailKind } from "./order-mail";
+import type { WorkRow } from "./deliverables.repository";
+import { recordAdjustment, type Adjustment } from "./deliverable-money";
 import type { OrderRow } from "./orders.repository";
 import type { People } from "./orders-ports";
 
@@ -30,6 +33,7 @@ export interface OrderMoveEffectsDeps {
   audit?: AuditWriter;
   /** Whose address a mail goes to (the accounts module's directory). */
   people: People;
+  clock: Clock;
 }
 
 /** The effects a move makes inside its transaction besides changing the status. */
@@ -37,17 +41,20 @@ export interface OrderMoveEffects {
   /** Mail to the customer's account address, with a document (a credit note) attached when given. */
   customerMail(
     trx: Kysely<Database>,
-    order: OrderRow,
+    order: OrderRow | WorkRow,
     kind: OrderMailKind,
     params?: Record<string, string | number>,
     document?: IssuedDocument | null,
   ): Promise<void>;
   /** Mail to the assigned writer, or to the staff address when nobody is assigned. */
-  staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params?: Record<string, string | number>): Promise<void>;
-  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
-  refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null>;
+  staffMail(trx: Kysely<Database>, order: OrderRow | WorkRow, kind: OrderMailKind, params?: Record<string, string | number>): Promise<void>;
+  /**
+   * Money back to the balance on a deliverable (a refund or a goodwill credit) with its credit note, recorded and
+   * numbered in the same transaction; nothing (null) for 0. Refused (400) past what is left of its share.
+   */
+  refund(trx: Kysely<Database>, work: WorkRow, amount: number, adjustment: Adjustment): Promise<IssuedDocument | null>;
   /** The audit row of a staff move (customers and the system are not audited). */
-  audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra?: Record<string, unknown>): Promise<void>;
+  audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow | WorkRow, after: Record<string, unknown>, extra?: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -59,7 +66,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
 
   async function customerMail(
     trx: Kysely<Database>,
-    order: OrderRow,
+    order: OrderRow | WorkRow,
     kind: OrderMailKind,
     params: Record<string, string | number> = {},
     /** A document issued with the move (a refund's credit note), attached as a PDF. */
@@ -74,26 +81,28 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
     await mail.send(document ? documents.attached(message, document, locale) : message, trx);
   }
 
-  async function staffMail(trx: Kysely<Database>, order: OrderRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
+  async function staffMail(trx: Kysely<Database>, order: OrderRow | WorkRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
     const writer = order.assigned_to ? await deps.people.byId(order.assigned_to, trx) : undefined;
     await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
   }
 
-  /** Money back to the balance with its credit note, numbered in the same transaction; nothing (null) for 0. */
-  async function refund(trx: Kysely<Database>, order: OrderRow, amount: number): Promise<IssuedDocument | null> {
+  async function refund(trx: Kysely<Database>, work: WorkRow, amount: number, adjustment: Adjustment): Promise<IssuedDocument | null> {
     if (amount <= 0) return null;
-    const currency = order.currency as Currency;
-    await wallet.credit(trx, { userId: order.user_id, currency, amount, kind: "refund", reference: order.number });
+    const currency = work.currency as Currency;
+    const sourceId = await recordAdjustment(trx, work, amount, adjustment, deps.clock.now().toISOString());
+    // Ledger kind `refund` for credits too (the CHECK of ledger_entries; decision 0059); the reference names the order.
+    await wallet.credit(trx, { userId: work.user_id, currency, amount, kind: "refund", reference: work.number });
     return documents.issueCreditNote(trx, {
-      userId: order.user_id, orderId: order.id, orderNumber: order.number, currency, amount, locale: order.locale as Locale,
-      billing: JSON.parse(order.billing_json) as Record<string, string>,
+      userId: work.user_id, orderId: work.id, orderNumber: work.number, currency, amount, locale: work.locale as Locale,
+      billing: JSON.parse(work.billing_json) as Record<string, string>,
+      sourceId: `${work.id}:${sourceId}`, deliverable: { n: work.n, productId: work.product_id },
     });
   }
 
   /** The audit row of a staff move (customers and the system are not audited: the order's own timeline keeps their moves). */
-  async function audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow, after: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<void> {
+  async function audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow | WorkRow, after: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<void> {
     if (!deps.audit || actor.role === "customer" || actor.role === "system") return;
-    await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra } });
+    await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra, ...("n" in order ? { deliverable: order.n } : {}) } });
   }
 
   return { customerMail, staffMail, refund, audit };

@@ -5,11 +5,11 @@ import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
-import type { OrderAccessPolicy, OrdersScope } from "./order-access";
+import type { OrderAccessPolicy } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
 import { fullNameOf, type People } from "./orders-ports";
 
-type Eb = ExpressionBuilder<Database, "orders">;
+type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
 /** The keyset of the queue: the last row's due date and id, opaque to clients. */
 interface Cursor {
@@ -39,22 +39,21 @@ const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
  * ids the accounts module found for an e-mail search (asked before the query: orders never read the users table).
  */
 function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, customers: string[] | undefined): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [access.visibleTo(eb as unknown as OrdersScope, actor)];
-  if (query.status && query.status.length > 0) where.push(eb("orders.status", "in", query.status));
+  const where: Expression<SqlBool>[] = [access.deliverableVisibleTo(eb, actor)];
+  if (query.status && query.status.length > 0) where.push(eb("deliverables.status", "in", query.status));
   if (query.currency) where.push(eb("orders.currency", "=", query.currency));
-  if (query.writer === "none") where.push(eb("orders.assigned_to", "is", null));
-  else if (query.writer === "me") where.push(eb("orders.assigned_to", "=", actor.id));
-  else if (query.writer) where.push(eb("orders.assigned_to", "=", query.writer));
-  if (query.service) {
-    where.push(eb.exists(eb.selectFrom("order_items").select("order_items.order_id").whereRef("order_items.order_id", "=", "orders.id").where("order_items.product_id", "=", query.service)));
-  }
+  if (query.writer === "none") where.push(eb("deliverables.assigned_to", "is", null));
+  else if (query.writer === "me") where.push(eb("deliverables.assigned_to", "=", actor.id));
+  else if (query.writer) where.push(eb("deliverables.assigned_to", "=", query.writer));
+  // A service: the deliverables of it, bought alone or in a bundle; a bundle: the deliverables bought in it.
+  if (query.service) where.push(eb.or([eb("deliverables.product_id", "=", query.service), eb("deliverables.bundle_id", "=", query.service)]));
   if (query.from) where.push(eb("orders.created_at", ">=", `${query.from}T00:00:00.000Z`));
   if (query.to) where.push(eb("orders.created_at", "<", new Date(Date.parse(`${query.to}T00:00:00.000Z`) + NEXT_DAY_MS).toISOString()));
   if (query.late) {
     const at = now.toISOString();
     const late = eb.or([
-      eb.and([eb("orders.status", "in", ["paid", "in_progress"]), eb("orders.due_at", "<", at)]),
-      eb.and([eb("orders.status", "=", "needs_info"), eb("orders.needs_info_since", ">", eb.ref("orders.due_at"))]),
+      eb.and([eb("deliverables.status", "in", ["paid", "in_progress"]), eb("deliverables.due_at", "<", at)]),
+      eb.and([eb("deliverables.status", "=", "needs_info"), eb("deliverables.needs_info_since", ">", eb.ref("deliverables.due_at"))]),
     ]);
     where.push(query.late === "true" ? late : eb.not(late));
   }
@@ -67,6 +66,49 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     else where.push(customers && customers.length > 0 ? eb("orders.user_id", "in", customers) : sql<SqlBool>`1 = 0`);
   }
   return where;
+}
+
+type QueueRowRead = {
+  id: string;
+  number: string;
+  user_id: string;
+  created_at: string;
+  currency: string;
+  total: number;
+  n: number;
+  product_id: string;
+  status: AdminOrderRow["status"];
+  due_at: string;
+  needs_info_since: string | null;
+  assigned_to: string | null;
+};
+
+/** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
+function queueRow(
+  row: QueueRowRead,
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[] },
+): AdminOrderRow {
+  const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
+  const customer = context.person.get(row.user_id);
+  const writer = row.assigned_to ? context.person.get(row.assigned_to) : undefined;
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    late: isLate({ status: row.status, due_at: row.due_at, needs_info_since: row.needs_info_since }, context.now),
+    currency: row.currency as Currency,
+    total: toMajor(Number(row.total)),
+    // A writer never sees the e-mail, the pool no name.
+    customerEmail: level === "full" ? (customer?.email ?? "") : null,
+    customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
+    writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
+    services: context.services,
+    access: level,
+    deliverable: row.n,
+    service: row.product_id as ProductId,
+  };
 }
 
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
@@ -82,19 +124,21 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const descending = query.sort === "-due";
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const customers = await searchedCustomers(query, actor, executor);
+    // One row per deliverable (the unit of work), with its order's number, customer, currency and total.
     let select = executor
-      .selectFrom("orders")
+      .selectFrom("deliverables")
+      .innerJoin("orders", "orders.id", "deliverables.order_id")
       .select([
-        "orders.id", "orders.number", "orders.status", "orders.user_id", "orders.created_at", "orders.due_at", "orders.needs_info_since", "orders.currency", "orders.total",
-        "orders.assigned_to",
+        "orders.id", "orders.number", "orders.user_id", "orders.created_at", "orders.currency", "orders.total", "deliverables.id as deliverable_id",
+        "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at", "deliverables.needs_info_since", "deliverables.assigned_to",
       ])
-      .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access, customers)));
+      .where((eb) => eb.and(conditions(eb, query, actor, now, access, customers)));
     if (after) {
-      select = select.where((eb) => eb(eb.refTuple("orders.due_at", "orders.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
+      select = select.where((eb) => eb(eb.refTuple("deliverables.due_at", "deliverables.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
     }
     const rows = await select
-      .orderBy("orders.due_at", descending ? "desc" : "asc")
-      .orderBy("orders.id", descending ? "desc" : "asc")
+      .orderBy("deliverables.due_at", descending ? "desc" : "asc")
+      .orderBy("deliverables.id", descending ? "desc" : "asc")
       .limit(query.limit + 1)
       .execute();
     const shown = rows.slice(0, query.limit);
@@ -105,29 +149,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
     const servicesOf = new Map<string, ProductId[]>();
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
-    const orders: AdminOrderRow[] = shown.map((row) => {
-      const level = access.accessOf({ user_id: row.user_id, assigned_to: row.assigned_to, status: row.status }, actor) ?? "pool";
-      const customer = person.get(row.user_id);
-      const writer = row.assigned_to ? person.get(row.assigned_to) : undefined;
-      return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      createdAt: row.created_at,
-      dueAt: row.due_at,
-      late: isLate({ status: row.status, due_at: row.due_at, needs_info_since: row.needs_info_since }, now),
-      currency: row.currency as Currency,
-      total: toMajor(Number(row.total)),
-      // What the order page shows at this access (order-staff-view.ts): a writer never the e-mail, the pool no name.
-      customerEmail: level === "full" ? (customer?.email ?? "") : null,
-      customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
-      writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
-      services: servicesOf.get(row.id) ?? [],
-      access: level,
-      };
-    });
+    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [] }));
     const last = shown.at(-1);
-    return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.id }) : null };
+    return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null };
   };
 
   return {
@@ -147,11 +171,12 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
       const customers = await searchedCustomers(query, actor, db);
       const compiled = db
-        .selectFrom("orders")
-        .select(["orders.id"])
-        .where((eb) => eb.and(conditions(eb as unknown as Eb, query, actor, now, access, customers)))
-        .orderBy("orders.due_at")
-        .orderBy("orders.id")
+        .selectFrom("deliverables")
+        .innerJoin("orders", "orders.id", "deliverables.order_id")
+        .select(["deliverables.id"])
+        .where((eb) => eb.and(conditions(eb, query, actor, now, access, customers)))
+        .orderBy("deliverables.due_at")
+        .orderBy("deliverables.id")
         .limit(query.limit + 1)
         .compile();
       const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";

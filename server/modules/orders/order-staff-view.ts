@@ -1,9 +1,9 @@
-import type { StaffAction, StaffOrderDetail } from "../../../contract/admin-orders";
+import type { StaffAction, StaffDeliverable, StaffOrderDetail } from "../../../contract/admin-orders";
 import { toMajor } from "../../../contract/money";
 import type { OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
 import { orderDetail } from "./order-view";
-import type { OrderRow, OrdersRepository } from "./orders.repository";
+import type { OrderEventRow, OrderRow, OrdersRepository } from "./orders.repository";
 import type { People } from "./orders-ports";
 import type { WalletService } from "../wallet";
 
@@ -15,8 +15,13 @@ export interface UploadRules {
 
 const fullName = (row: { first_name: string | null; last_name: string | null } | undefined) => `${row?.first_name ?? ""} ${row?.last_name ?? ""}`.trim();
 
-/** What `actor` may do on `order` now: the lifecycle's staff moves that apply, assignment for managers, messages always; taking alone on a pool item. */
-export function staffActions(order: OrderRow, actor: Actor, now: Date, access: OrderAccess = "full"): StaffAction[] {
+type ActionRow = Pick<OrderRow, "status" | "due_at" | "needs_info_since" | "revisions_used" | "revision_rounds">;
+
+/**
+ * What `actor` may do on a deliverable (or on an order, through its summary) now: the lifecycle's staff moves that
+ * apply, assignment, refunds and goodwill credit for managers, messages always; taking alone on a pool item.
+ */
+export function staffActions(order: ActionRow, actor: Actor, now: Date, access: OrderAccess = "full", givable = 0): StaffAction[] {
   if (access === "pool") return ["take"];
   const manager = actor.role === "manager" || actor.role === "admin";
   const open = order.status !== "completed" && order.status !== "cancelled";
@@ -25,6 +30,7 @@ export function staffActions(order: OrderRow, actor: Actor, now: Date, access: O
     ["ask", applies("ask", order, now)],
     ["deliver", applies("deliver", order, now)],
     ["cancel", manager && applies("staff_cancel", order, now)],
+    ["credit", manager && givable > 0],
     ["assign", manager && open],
     ["message", true],
     ["note", true],
@@ -49,8 +55,47 @@ async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: 
     staffEvents: [],
     staffActions: staffActions(order, actor, now, "pool"),
     refunded: 0,
+    staffDeliverables: (await repository.deliverablesOf([order.id])).map((work) => ({
+      n: work.n,
+      writer: null,
+      staffActions: !work.assigned_to && work.status === "paid" ? (["take"] as StaffAction[]) : [],
+      refunded: 0,
+      credited: 0,
+      revisionRequest: null,
+    })),
     upload,
   };
+}
+
+/** Each deliverable as staff see it: its writer, what the caller may do on it, money given back, the revision asked for. */
+async function staffDeliverables(
+  repository: OrdersRepository,
+  order: OrderRow,
+  actor: Actor,
+  now: Date,
+  nameOf: (id: string) => string,
+  events: OrderEventRow[],
+): Promise<StaffDeliverable[]> {
+  const works = await repository.deliverablesOf([order.id]);
+  const given = await repository.adjustmentsOf(works.map((work) => work.id));
+  return works.map((work) => {
+    const money = given.get(work.id) ?? { refunded: 0, credited: 0 };
+    const mine = actor.role !== "writer" || work.assigned_to === actor.id;
+    const pool = !work.assigned_to && work.status === "paid";
+    const asked = events.filter((event) => event.to_status === "revision_requested" && (event.deliverable_id === work.id || event.deliverable_id === null)).at(-1);
+    const actions: StaffAction[] = mine ? staffActions(work, actor, now, "full", work.price - money.refunded - money.credited) : pool ? ["take"] : [];
+    return {
+      n: work.n,
+      writer: work.assigned_to ? { id: work.assigned_to, name: nameOf(work.assigned_to) } : null,
+      staffActions: actions,
+      refunded: toMajor(money.refunded),
+      credited: toMajor(money.credited),
+      revisionRequest:
+        work.status === "revision_requested"
+          ? { round: work.revisions_used, rounds: work.revision_rounds, changes: asked?.note ?? "", requestedAt: asked?.at ?? work.updated_at, dueAt: work.due_at }
+          : null,
+    };
+  });
 }
 
 /**
@@ -63,7 +108,8 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
   const full = access === "full";
   const base = await orderDetail(repository, order, actor, now);
   const events = await repository.events(order.id);
-  const peopleIds = [...new Set([order.user_id, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
+  const writers = (await repository.deliverablesOf([order.id])).map((work) => work.assigned_to).filter((id): id is string => Boolean(id));
+  const peopleIds = [...new Set([order.user_id, ...writers, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
   // Who they are comes from accounts, what was refunded from the wallet: one batch lookup each.
   const person = await others.people.mapOf(peopleIds);
   const refunded = await others.wallet.refundedFor(order.user_id, order.number);
@@ -87,6 +133,7 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
     })),
     staffActions: staffActions(order, actor, now, access),
     refunded: toMajor(refunded),
+    staffDeliverables: await staffDeliverables(repository, order, actor, now, (id) => fullName(person.get(id)) || (person.get(id)?.email ?? ""), events),
     upload,
   };
 }

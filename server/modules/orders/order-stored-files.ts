@@ -25,16 +25,17 @@ export async function discardFiles(storage: FileStorage, stored: StoredFile[]): 
   await Promise.all(stored.map((file) => storage.remove(file.storage_key).catch(() => undefined)));
 }
 
-/** The rows of stored files, owned by a version or by a message of the order. */
+/** The rows of stored files, owned by a version (of a deliverable) or by a message of the order. */
 export function fileRows(
   orderId: string,
   stored: StoredFile[],
-  owner: { version_id?: string; message_id?: string },
+  owner: { version_id?: string; message_id?: string; deliverable_id?: string },
   at: string,
 ): OrderFileRow[] {
   return stored.map((file, position) => ({
     id: randomUUID(),
     order_id: orderId,
+    deliverable_id: owner.deliverable_id ?? null,
     version_id: owner.version_id ?? null,
     message_id: owner.message_id ?? null,
     position,

@@ -1,45 +1,42 @@
+import { flaggedLateSince, lastVersionOf, lockedWork } from "./deliverables.repository";
+import type { OrderJobHandlers, WorkRef } from "./order-jobs";
 import { moveOrder, recordEvent, SYSTEM } from "./order-lifecycle";
-import type { OrderJobHandlers } from "./order-jobs";
 import type { OrderWorkDeps } from "./order-work-deps";
 
-/** The moves time makes (the job handlers of order-jobs.ts), each in its own transaction, as the system. */
+/** The moves time makes on a deliverable (the job handlers of order-jobs.ts), each in its own transaction, as the system. */
 export type TimedMoves = OrderJobHandlers;
 
-type TimedDeps = Pick<OrderWorkDeps, "transaction" | "repository" | "effects" | "clock">;
+type TimedDeps = Pick<OrderWorkDeps, "transaction" | "effects" | "clock">;
 
 export function createTimedMoves(deps: TimedDeps): TimedMoves {
   return {
-    autoComplete: (orderId, version) => autoComplete(deps, orderId, version),
-    remindReview: (orderId, version) => remindReview(deps, orderId, version),
-    flagLate: (orderId) => flagLate(deps, orderId),
+    autoComplete: (ref, version) => autoComplete(deps, ref, version),
+    remindReview: (ref, version) => remindReview(deps, ref, version),
+    flagLate: (ref) => flagLate(deps, ref),
   };
 }
 
 /** The review window of the latest version ended without an answer: delivered → completed. */
-export async function autoComplete(deps: TimedDeps, orderId: string, version: number): Promise<void> {
-  const { repository, clock } = deps;
+export async function autoComplete(deps: TimedDeps, ref: WorkRef, version: number): Promise<void> {
+  const { clock } = deps;
   await deps.transaction(async (trx) => {
-    const order = await repository.findById(orderId, trx);
-    if (order?.status !== "delivered" || (await repository.lastVersionNumber(orderId, trx)) !== version) return;
+    const work = await lockedWork(trx, ref.orderId, ref.deliverableId);
+    if (work?.status !== "delivered" || (await lastVersionOf(trx, work)) !== version) return;
     const changes = { completed_at: clock.now().toISOString(), review_ends_at: null };
-    await moveOrder(trx, order, "auto_complete", SYSTEM, { now: clock.now(), changes });
-    await deps.effects.customerMail(trx, order, "autoCompleted");
+    await moveOrder(trx, work, "auto_complete", SYSTEM, { now: clock.now(), changes });
+    await deps.effects.customerMail(trx, work, "autoCompleted");
   });
 }
 
 /** A reminder that the review window of the latest version is closing. */
-export async function remindReview(deps: TimedDeps, orderId: string, version: number): Promise<void> {
-  const { repository, clock } = deps;
+export async function remindReview(deps: TimedDeps, ref: WorkRef, version: number): Promise<void> {
+  const { clock } = deps;
   await deps.transaction(async (trx) => {
-    const order = await repository.findById(orderId, trx);
-    if (
-      order?.status !== "delivered" ||
-      !order.review_ends_at ||
-      (await repository.lastVersionNumber(orderId, trx)) !== version
-    )
-      return;
+    const work = await lockedWork(trx, ref.orderId, ref.deliverableId);
+    if (work?.status !== "delivered" || !work.review_ends_at || (await lastVersionOf(trx, work)) !== version) return;
     await recordEvent(trx, {
-      order_id: order.id,
+      order_id: work.id,
+      deliverable_id: work.deliverable_id,
       at: clock.now().toISOString(),
       actor_id: null,
       actor_role: "system",
@@ -48,19 +45,21 @@ export async function remindReview(deps: TimedDeps, orderId: string, version: nu
       to_status: null,
       note: "",
     });
-    await deps.effects.customerMail(trx, order, "reviewReminder", { date: order.review_ends_at });
+    await deps.effects.customerMail(trx, work, "reviewReminder", { date: work.review_ends_at });
   });
 }
 
-/** The due date passed with nothing delivered: flagged once, both sides told. */
-export async function flagLate(deps: TimedDeps, orderId: string): Promise<void> {
-  const { repository, clock } = deps;
+/** The due date passed with nothing delivered: flagged once per due date, both sides told. */
+export async function flagLate(deps: TimedDeps, ref: WorkRef): Promise<void> {
+  const { clock } = deps;
   await deps.transaction(async (trx) => {
-    const order = await repository.findById(orderId, trx);
-    if (!order || !["paid", "in_progress"].includes(order.status) || order.due_at > clock.now().toISOString()) return;
-    if (await repository.flaggedLate(orderId, trx)) return;
+    const work = await lockedWork(trx, ref.orderId, ref.deliverableId);
+    const open = ["paid", "in_progress"];
+    if (!work || !open.includes(work.status) || work.due_at > clock.now().toISOString()) return;
+    if (await flaggedLateSince(trx, work)) return;
     await recordEvent(trx, {
-      order_id: order.id,
+      order_id: work.id,
+      deliverable_id: work.deliverable_id,
       at: clock.now().toISOString(),
       actor_id: null,
       actor_role: "system",
@@ -69,7 +68,7 @@ export async function flagLate(deps: TimedDeps, orderId: string): Promise<void> 
       to_status: null,
       note: "",
     });
-    await deps.effects.customerMail(trx, order, "late");
-    await deps.effects.staffMail(trx, order, "late");
+    await deps.effects.customerMail(trx, work, "late");
+    await deps.effects.staffMail(trx, work, "late");
   });
 }

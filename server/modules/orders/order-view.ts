@@ -1,17 +1,22 @@
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
-import type { OrderDetail, OrderFile, OrderMessage } from "../../../contract/order-lifecycle";
+import type { Deliverable, OrderDetail, OrderEvent, OrderFile, OrderMessage, OrderVersion } from "../../../contract/order-lifecycle";
 import type { OrderListEntry, OrderStatus } from "../../../contract/orders";
+import type { DeliverableRow } from "./deliverables.repository";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
-import type { OrderFileRow, OrderItemRow, OrderRow, OrdersRepository } from "./orders.repository";
+import { progressOf } from "./order-status";
+import type { OrderEventRow, OrderFileRow, OrderItemRow, OrderRow, OrderVersionRow, OrdersRepository } from "./orders.repository";
 
 const ATTENTION: readonly OrderStatus[] = ["needs_info", "delivered"];
 
 type ListedOrder = Pick<OrderRow, "id" | "number" | "status" | "created_at" | "currency" | "total" | "due_at" | "needs_info_since">;
 
-/** One entry of GET /api/orders from the listed columns, its items and its latest first file. */
-export function listEntry(order: ListedOrder, items: OrderItemRow[], latest: OrderFileRow | undefined, now: Date): OrderListEntry {
+/**
+ * One entry of GET /api/orders from the listed columns, its items, its deliverables and its latest first file: the
+ * order's derived status, its soonest open due date, late when a deliverable is, and how far it has come.
+ */
+export function listEntry(order: ListedOrder, items: OrderItemRow[], works: DeliverableRow[], latest: OrderFileRow | undefined, now: Date): OrderListEntry {
   return {
     id: order.id,
     number: order.number,
@@ -22,23 +27,84 @@ export function listEntry(order: ListedOrder, items: OrderItemRow[], latest: Ord
     items: items.map((item) => ({ productId: item.product_id as ProductId, price: toMajor(item.price), brief: JSON.parse(item.brief_json) as Record<string, unknown> })),
     result: latest ? { fileName: latest.file_name, size: Number(latest.size) } : null,
     dueAt: order.due_at,
-    late: isLate(order, now),
-    needsAttention: ATTENTION.includes(order.status),
+    late: works.length > 0 ? works.some((work) => isLate(work, now)) : isLate(order, now),
+    needsAttention: works.length > 0 ? works.some((work) => ATTENTION.includes(work.status)) : ATTENTION.includes(order.status),
+    progress: progressOf(works.map((work) => work.status)),
   };
 }
 
 const fileView = (file: OrderFileRow): OrderFile => ({ id: file.id, fileName: file.file_name, size: Number(file.size), contentType: file.content_type });
 
-/** The order page: the order, its timeline, every version with its files, the thread and the moves that apply now. */
+/** Versions and events of an older order of several items (no deliverable named) belong to each of its deliverables. */
+const concerns = (row: { deliverable_id: string | null }, work: DeliverableRow) => row.deliverable_id === null || row.deliverable_id === work.id;
+
+interface OrderParts {
+  versions: OrderVersionRow[];
+  events: OrderEventRow[];
+  byVersion: Map<string, OrderFileRow[]>;
+  nOf: Map<string, number>;
+  adjustments: Map<string, { refunded: number; credited: number }>;
+  staffView: boolean;
+}
+
+function eventView(event: OrderEventRow, parts: Pick<OrderParts, "nOf" | "staffView">): OrderEvent {
+  const ownCancel = event.kind === "status" && event.to_status === "cancelled" && event.actor_role === "customer";
+  return {
+    at: event.at,
+    actor: event.actor_role === "customer" || event.actor_role === "system" ? event.actor_role : "staff",
+    kind: event.kind,
+    from: event.from_status,
+    to: event.to_status,
+    note: ownCancel && !parts.staffView ? "" : event.note,
+    deliverable: event.deliverable_id ? (parts.nOf.get(event.deliverable_id) ?? null) : null,
+  };
+}
+
+/** One deliverable on the order page: its state, clock, money given back, its own versions (1, 2, …) and timeline. */
+function deliverableView(work: DeliverableRow, parts: OrderParts, viewer: Actor, now: Date): Deliverable {
+  const given = parts.adjustments.get(work.id) ?? { refunded: 0, credited: 0 };
+  const versions = parts.versions.filter((version) => concerns(version, work));
+  return {
+    n: work.n,
+    productId: work.product_id as ProductId,
+    bundleId: (work.bundle_id as ProductId | null) ?? null,
+    itemPosition: work.item_position,
+    price: toMajor(work.price),
+    status: work.status,
+    dueAt: work.due_at,
+    late: isLate(work, now),
+    reviewEndsAt: work.review_ends_at,
+    revisionRounds: work.revision_rounds,
+    revisionsUsed: work.revisions_used,
+    refunded: toMajor(given.refunded),
+    credited: toMajor(given.credited),
+    events: parts.events.filter((event) => concerns(event, work) && event.deliverable_id !== null).map((event) => eventView(event, parts)),
+    versions: versions.map((version, index) => ({ ...versionView(version, parts), number: index + 1 })),
+    actions: viewer.role === "customer" ? customerMoves(work, now) : [],
+  };
+}
+
+function versionView(version: OrderVersionRow, parts: Pick<OrderParts, "byVersion" | "nOf">): OrderVersion {
+  return {
+    number: version.number,
+    createdAt: version.created_at,
+    note: version.note,
+    files: (parts.byVersion.get(version.id) ?? []).map(fileView),
+    deliverable: version.deliverable_id ? (parts.nOf.get(version.deliverable_id) ?? null) : null,
+  };
+}
+
+/** The order page: the order, its deliverables, its timeline, every version with its files, the thread and the moves that apply now. */
 export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date): Promise<OrderDetail> {
   const staffView = viewer.role !== "customer";
-  const [items, versions, files, events, messages, readAt] = await Promise.all([
+  const [items, versions, files, events, messages, readAt, works] = await Promise.all([
     repository.itemsOf([order.id]),
     repository.versions(order.id),
     repository.files(order.id),
     repository.events(order.id),
     repository.messages(order.id, staffView),
     viewer.id ? repository.readAt(order.id, viewer.id) : Promise.resolve(undefined),
+    repository.deliverablesOf([order.id]),
   ]);
   const byVersion = new Map<string, OrderFileRow[]>();
   const byMessage = new Map<string, OrderFileRow[]>();
@@ -46,6 +112,8 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     if (file.version_id) byVersion.set(file.version_id, [...(byVersion.get(file.version_id) ?? []), file]);
     else if (file.message_id) byMessage.set(file.message_id, [...(byMessage.get(file.message_id) ?? []), file]);
   }
+  const nOf = new Map(works.map((work) => [work.id, work.n]));
+  const parts: OrderParts = { versions, events, byVersion, nOf, adjustments: await repository.adjustmentsOf(works.map((work) => work.id)), staffView };
   const latest = versions.at(-1);
   const mine = (role: string) => (viewer.role === "customer" ? role === "customer" : role !== "customer");
   const thread: OrderMessage[] = messages.map((message) => ({
@@ -55,23 +123,20 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     body: message.body,
     createdAt: message.created_at,
     attachments: (byMessage.get(message.id) ?? []).map(fileView),
+    deliverable: message.deliverable_id ? (nOf.get(message.deliverable_id) ?? null) : null,
   }));
+  const deliverables = works.map((work) => deliverableView(work, parts, viewer, now));
   return {
-    ...listEntry(order, items, latest ? byVersion.get(latest.id)?.[0] : undefined, now),
+    ...listEntry(order, items, works, latest ? byVersion.get(latest.id)?.[0] : undefined, now),
     reviewEndsAt: order.review_ends_at,
     revisionRounds: order.revision_rounds,
     revisionsUsed: order.revisions_used,
-    events: events.map((event) => ({
-      at: event.at,
-      actor: event.actor_role === "customer" || event.actor_role === "system" ? event.actor_role : "staff",
-      kind: event.kind,
-      from: event.from_status,
-      to: event.to_status,
-      note: event.kind === "status" && event.to_status === "cancelled" && !staffView && event.actor_role === "customer" ? "" : event.note,
-    })),
-    versions: versions.map((version) => ({ number: version.number, createdAt: version.created_at, note: version.note, files: (byVersion.get(version.id) ?? []).map(fileView) })),
+    events: events.map((event) => eventView(event, parts)),
+    versions: versions.map((version) => versionView(version, parts)),
     messages: thread,
     unreadMessages: messages.filter((message) => !mine(message.author_role) && (!readAt || message.created_at > readAt)).length,
-    actions: viewer.role === "customer" ? customerMoves(order, now) : [],
+    // The order-level moves of before: each applies to every deliverable it applies to (decision 0059).
+    actions: [...new Set(deliverables.flatMap((deliverable) => deliverable.actions))],
+    deliverables,
   };
 }

@@ -12,6 +12,7 @@ import {
   staffOrderAnswerSchema,
   startWorkSchema,
 } from "../../../contract/order-lifecycle";
+import { cancelDeliverableSchema, deliverableParamsSchema, goodwillCreditSchema } from "../../../contract/deliverables";
 import { DomainError } from "../../platform/domain-error";
 import { type RouteGroup, routeGroup } from "../../platform/route-group";
 import { byteLimit, tooLarge } from "../storage";
@@ -45,8 +46,56 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; u
   });
   const staff = routeGroup(app, { guard: "writer", tags: ["admin"], errors });
   staffMoves(staff, orders);
+  deliverableMoves(staff, orders);
   delivery(staff, orders);
 };
+
+const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });
+
+/** The staff moves on one deliverable (LIFECYCLE.md): take, start, ask, cancel with a refund, goodwill credit. */
+function deliverableMoves(staff: StaffRoutes, orders: OrdersService): void {
+  const move = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B | undefined,
+    act: (id: string, n: number, body: z.output<B>, actor: ReturnType<typeof actorOf>) => Promise<unknown>,
+    need: "see" | "work" = "work",
+  ) =>
+    staff.post(
+      `/admin/orders/:id/deliverables/:n/${path}`,
+      { summary, params: deliverableParams, ...(body ? { body } : {}), response: { 200: staffOrderAnswerSchema } },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = await orders.idFor(request.params.id, actor, need);
+        await act(id, request.params.n, request.body as never, actor);
+        return answer(orders, id);
+      },
+    );
+
+  move("take", "Take deliverable n (unassigned, paid) by assigning it to yourself; taken meanwhile → 409", undefined, (id, n, _body, actor) => orders.actions.take(id, actor, n), "see");
+  move(
+    "start",
+    "Deliverable n: paid → in_progress; assigns the writer (default: the caller) when nobody is",
+    startWorkSchema,
+    (id, n, body, actor) => orders.actions.start(id, actor, body?.writerId, n),
+    "see",
+  );
+  move("ask", "Deliverable n: paid/in_progress → needs_info with a question to the customer; its clock pauses", askQuestionSchema, (id, n, body, actor) =>
+    orders.actions.ask(id, actor, body.message, n),
+  );
+  move(
+    "cancel",
+    "Manager or admin: deliverable n → cancelled with a reason, refunding `refund` (major units, up to what is left of its share; default all of it)",
+    cancelDeliverableSchema,
+    (id, n, body, actor) => orders.actions.staffCancel(id, actor, body.reason, body.refund === undefined ? undefined : (toMinor(body.refund) ?? Number.NaN), n),
+  );
+  move(
+    "credit",
+    "Manager or admin: a goodwill credit on deliverable n without cancelling it (major units, up to what is left of its share), with a reason and a credit note",
+    goodwillCreditSchema,
+    (id, n, body, actor) => orders.actions.credit(id, actor, n, toMinor(body.amount) ?? Number.NaN, body.reason),
+  );
+}
 
 type StaffRoutes = RouteGroup<"writer">;
 

@@ -15,8 +15,9 @@ import {
 import { problemSchema } from "../../../contract/errors";
 import { staffOrderAnswerSchema } from "../../../contract/order-lifecycle";
 import { csvStringifier } from "../../platform/csv";
+import { deliverableParamsSchema } from "../../../contract/deliverables";
 import { DomainError } from "../../platform/domain-error";
-import { routeGroup, type SignedInRequest } from "../../platform/route-group";
+import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platform/route-group";
 import { byteLimit } from "../storage";
 import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
@@ -49,6 +50,9 @@ const CSV_COLUMNS = [
   "customerName",
   "writer",
   "services",
+  // The queue lists deliverables: which one of the order, and which service it is.
+  "deliverable",
+  "service",
 ] as const;
 
 /**
@@ -144,7 +148,43 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     },
     async (request) => uploadVersion(orders, request),
   );
+  deliverableRoutes(manager, staff, orders);
 };
+
+const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });
+
+/** Assignment and result upload for one deliverable of an order. */
+function deliverableRoutes(manager: RouteGroup<"manager">, staff: RouteGroup<"writer">, orders: OrdersService): void {
+  manager.post(
+    "/admin/orders/:id/deliverables/:n/assign",
+    {
+      summary: "Manager or admin: give deliverable n to a member of staff (or to nobody: null)",
+      params: deliverableParams,
+      body: assignWriterSchema,
+      response: { 200: staffOrderAnswerSchema },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = await orders.idFor(request.params.id, actor);
+      await orders.actions.assign(id, actor, request.body.writerId, request.params.n);
+      const order = await orders.find(id);
+      if (!order) throw DomainError.notFound();
+      return { id: order.id, number: order.number, status: order.status };
+    },
+  );
+  staff.post(
+    "/admin/orders/:id/deliverables/:n/versions",
+    {
+      summary:
+        "Deliverable n: in_progress/revision_requested → delivered with a new version, uploaded as for /admin/orders/{id}/versions",
+      params: deliverableParams,
+      consumes: ["multipart/form-data"],
+      response: { 200: uploadedVersionSchema },
+      compress: false,
+    },
+    async (request) => uploadVersion(orders, request, request.params.n),
+  );
+}
 
 /** The filtered queue streamed as CSV, audited with the rows it reached. */
 function sendCsv(
@@ -186,11 +226,11 @@ function sendCsv(
 }
 
 /** Multipart files streamed one after another into storage, then delivered as one version; nothing kept on a failure. */
-async function uploadVersion(orders: OrdersService, request: SignedInRequest & { params: { id: string } }) {
+async function uploadVersion(orders: OrdersService, request: SignedInRequest & { params: { id: string } }, n?: number) {
   const upload = orders.upload;
   const actor = actorOf(request);
   const id = await orders.idFor(request.params.id, actor);
-  await orders.actions.assertCanDeliver(id, actor);
+  await orders.actions.assertCanDeliver(id, actor, n);
   if (!request.isMultipart()) throw DomainError.field("files", "adminOrders.multipartNeeded");
   if (Number(request.headers["content-length"] ?? 0) > upload.limitBytes * upload.maxFiles + MULTIPART_OVERHEAD) {
     throw new DomainError("too_large", {
@@ -204,7 +244,7 @@ async function uploadVersion(orders: OrdersService, request: SignedInRequest & {
   try {
     const note = await storeParts(orders, id, request, stored);
     if (stored.length === 0) throw DomainError.field("files", "adminOrders.noFiles");
-    const delivered = await orders.actions.deliverStored(id, actor, stored, note);
+    const delivered = await orders.actions.deliverStored(id, actor, stored, note, n);
     const order = await orders.find(id);
     if (!order) throw DomainError.notFound();
     return {

@@ -118,10 +118,10 @@ describe("the order queue", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (csv.body as string).trim().split("\n");
-    expect(lines[0]).toBe("number,status,createdAt,dueAt,late,currency,total,customerEmail,customerName,writer,services");
+    expect(lines[0]).toBe("number,status,createdAt,dueAt,late,currency,total,customerEmail,customerName,writer,services,deliverable,service");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.number},paid,`);
-    expect(lines[1]).toContain(`,no,USD,165.00,${other.email},Ada Lovelace,,article-forge`);
+    expect(lines[1]).toContain(`,no,USD,165.00,${other.email},Ada Lovelace,,article-forge,1,article-forge`);
   });
 
   it("flags and filters late orders once their due date has passed", async () => {
@@ -222,7 +222,7 @@ describe("refunds", () => {
     const order = await place();
     const tooMuch = await store.post(`/api/admin/orders/${order.id}/cancel`, { reason: "Goodwill", refund: 149.01 }, { token: manager.token });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.errors.refund).toEqual(["The refund cannot be more than the order's total."]);
+    expect(tooMuch.body.errors.refund).toEqual(["The refund cannot be more than what is left of this deliverable's share."]);
     // Unassigned, the order is only a pool item to a writer: nothing they may act on, so not found.
     expect((await store.post(`/api/admin/orders/${order.id}/cancel`, { reason: "Goodwill", refund: 50 }, { token: writer.token })).status).toBe(404);
     const partial = await store.post(`/api/admin/orders/${order.id}/cancel`, { reason: "Half the work was done", refund: 50 }, { token: manager.token });
@@ -321,7 +321,7 @@ describe("the audit log of staff actions on orders", () => {
     expect(rows.every((row) => row.ip === "127.0.0.1")).toBe(true);
     const cancel = rows.find((row) => row.action === "order.cancel")!;
     expect(JSON.parse(cancel.before_json!)).toEqual({ status: "delivered", assignedTo: writer.id });
-    expect(JSON.parse(cancel.after_json!)).toEqual({ status: "cancelled", reasonChars: 8, refund: 1_000, currency: "EUR", total: 14_900 });
-    expect(JSON.parse(rows.find((row) => row.action === "order.assign")!.after_json!)).toEqual({ status: "paid", assignedTo: writer.id });
+    expect(JSON.parse(cancel.after_json!)).toEqual({ status: "cancelled", reasonChars: 8, refund: 1_000, currency: "EUR", total: 14_900, deliverable: 1 });
+    expect(JSON.parse(rows.find((row) => row.action === "order.assign")!.after_json!)).toEqual({ status: "paid", assignedTo: writer.id, deliverable: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { createDeliverableReads, type DeliverableReads } from "./deliverables.repository";
 import { createOrderReads, type OrderReads } from "./order-reads.repository";
 import { createOrderThreadReads, type OrderThreadReads } from "./order-thread-reads.repository";
 import { createOrderWorkReads, type OrderWorkReads } from "./order-work-reads.repository";
@@ -22,7 +23,7 @@ export type {
  * port: the reads of the order (order-reads), of its work (order-work-reads), of its thread (order-thread-reads) and
  * every write (order-writes).
  */
-export interface OrdersRepository extends OrderReads, OrderWorkReads, OrderThreadReads, OrderWrites {}
+export interface OrdersRepository extends OrderReads, OrderWorkReads, OrderThreadReads, OrderWrites, DeliverableReads {}
 
 export function createOrdersRepository(db: Kysely<Database>): OrdersRepository {
   return {
@@ -30,5 +31,6 @@ export function createOrdersRepository(db: Kysely<Database>): OrdersRepository {
     ...createOrderWorkReads(db),
     ...createOrderThreadReads(db),
     ...createOrderWrites(db),
+    ...createDeliverableReads(db),
   };
 }

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { OrderStatus } from "../../../contract/orders";
+import type { DeliverableTables } from "./deliverables.tables";
 
 export interface OrdersTable {
   id: string;
@@ -39,6 +40,8 @@ export interface OrdersTable {
 export interface OrderVersionsTable {
   id: string;
   order_id: string;
+  /** The deliverable delivered; null on an older order of several items, delivered as a whole. */
+  deliverable_id: string | null;
   number: number;
   note: string;
   created_by: string | null;
@@ -49,6 +52,8 @@ export interface OrderVersionsTable {
 export interface OrderFilesTable {
   id: string;
   order_id: string;
+  /** A result file's deliverable (as its version's); null for attachments and older orders of several items. */
+  deliverable_id: string | null;
   version_id: string | null;
   message_id: string | null;
   position: number;
@@ -65,6 +70,8 @@ export interface OrderFilesTable {
 export interface OrderEventsTable {
   id: string;
   order_id: string;
+  /** The deliverable it happened to; null when about the whole order. */
+  deliverable_id: string | null;
   /** 1, 2, … per order: the timeline's order (several events may share a time). */
   seq: number;
   at: string;
@@ -81,6 +88,8 @@ export interface OrderEventsTable {
 export interface OrderMessagesTable {
   id: string;
   order_id: string;
+  /** The deliverable the message is about, when it names one. */
+  deliverable_id: string | null;
   author_id: string;
   author_role: "customer" | "writer" | "manager" | "admin";
   /** 1: a staff note the customer never sees. */
@@ -120,7 +129,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-export interface OrderTables {
+export interface OrderTables extends DeliverableTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;

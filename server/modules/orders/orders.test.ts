@@ -145,9 +145,12 @@ describe("GET /api/orders", () => {
       dueAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       late: false,
       needsAttention: false,
+      // The bundle is two services, so two deliverables.
+      progress: { total: 2, delivered: 0, completed: 0, cancelled: 0 },
     });
     expect(list.body[1]).toMatchObject({
       status: "delivered", needsAttention: true, result: { fileName: "article.md", size: 10 }, items: [{ productId: "article-forge", price: 149 }],
+      progress: { total: 1, delivered: 1, completed: 0, cancelled: 0 },
     });
     expect(list.headers.get("x-next-cursor")).toBeNull();
     expect((await store.call("/api/orders")).status).toBe(401);

@@ -18,6 +18,8 @@ import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
 import { addBusinessDays } from "./due-dates";
 import { priceCart } from "./order-cart";
+import { refreshOrder } from "./deliverables.repository";
+import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { scheduleLate } from "./order-jobs";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
@@ -81,6 +83,8 @@ interface Placing {
   input: PlaceOrderInput;
   priced: Priced;
   terms: { turnaroundDays: number; revisionRounds: number };
+  /** One per service, with its share and its own clock (deliverable-plan.ts). */
+  deliverables: PlannedDeliverable[];
   locale: Locale;
   /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
   to: string | undefined;
@@ -108,12 +112,14 @@ export async function placeOrder(
   }
   const priced = await priceCart(deps.catalog, input.orderFormData, input.currency);
   const terms = await deps.catalog.orderTerms(priced.items.map((item) => item.productId));
+  const deliverables = await planDeliverables(deps.catalog, priced.items, input.currency);
   const to = await deps.accountEmail(userId);
   const placing: Placing = {
     userId,
     input,
     priced,
     terms,
+    deliverables,
     locale: options.locale,
     to,
     idempotency,
@@ -185,7 +191,37 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   });
 }
 
-/** The paid order with its items, first event, late check, invoice, confirmation and idempotency record. */
+/** The order's deliverables, each with its own due date and a check for lateness at it. */
+async function insertDeliverables(deps: PlaceOrderDeps, trx: Kysely<Database>, orderId: string, planned: PlannedDeliverable[], placedAt: Date): Promise<void> {
+  const now = placedAt.toISOString();
+  const rows = planned.map((plan, index) => ({
+    id: randomUUID(),
+    order_id: orderId,
+    n: index + 1,
+    item_position: plan.itemPosition,
+    product_id: plan.productId,
+    bundle_id: plan.bundleId,
+    price: plan.price,
+    status: "paid" as const,
+    due_at: addBusinessDays(placedAt, plan.terms.turnaroundDays).toISOString(),
+    needs_info_since: null,
+    resume_status: null,
+    revision_rounds: plan.terms.revisionRounds,
+    revisions_used: 0,
+    revision_days: plan.terms.revisionDays,
+    assigned_to: null,
+    delivered_at: null,
+    review_ends_at: null,
+    completed_at: null,
+    cancelled_at: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await trx.insertInto("deliverables").values(rows).execute();
+  for (const row of rows) await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
+}
+
+/** The paid order with its items, deliverables, first event, late checks, invoice, confirmation and idempotency record. */
 async function recordPaidOrder(
   deps: PlaceOrderDeps,
   trx: Kysely<Database>,
@@ -231,8 +267,11 @@ async function recordPaidOrder(
     })),
     trx,
   );
+  await insertDeliverables(deps, trx, id, placing.deliverables, placedAt);
+  await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,
+    deliverable_id: null,
     at: now,
     actor_id: userId,
     actor_role: "customer",
@@ -241,7 +280,6 @@ async function recordPaidOrder(
     to_status: "paid",
     note: "",
   });
-  await scheduleLate(deps.jobs, trx, id, dueAt);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
   const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
   const invoice = await deps.documents.issueInvoice(trx, {

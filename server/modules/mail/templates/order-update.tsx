@@ -1,4 +1,6 @@
+import type { ProductId } from "../../../../contract/catalog";
 import type { Currency } from "../../../../contract/currency";
+import { productName } from "../../catalog";
 import { defineMail } from "./mail-template";
 import { Action, Paragraph, Quote } from "./parts";
 
@@ -10,6 +12,7 @@ export const ORDER_UPDATE_KINDS = [
   "accepted",
   "revisionRequested",
   "cancelled",
+  "credited",
   "autoCompleted",
   "reviewReminder",
   "late",
@@ -30,6 +33,8 @@ export interface OrderUpdateData {
   reason?: string;
   /** Words someone wrote (a question, a message, the changes asked for), quoted. */
   message?: string;
+  /** The deliverable the step is about: its service and its place in the order ("2 of 4"). */
+  deliverable?: { n: number; of: number; productId: ProductId };
 }
 
 /**
@@ -38,13 +43,18 @@ export interface OrderUpdateData {
  */
 export const orderUpdate = defineMail<OrderUpdateData>({
   subject: (data, { t }) => t(`orders.mail.${data.kind}Subject`, { number: data.number }),
-  body: (data, { t, money, dateTime }) => {
+  body: (data, { t, money, dateTime, locale }) => {
     const values: Record<string, string | number> = { number: data.number };
     if (data.version !== undefined) values.version = data.version;
     if (data.refund !== undefined) values.refund = money(data.refund, data.currency);
     if (data.date !== undefined) values.date = dateTime(data.date);
     return (
       <>
+        {data.deliverable ? (
+          <Paragraph>
+            {t("orders.mail.deliverable", { name: productName(data.deliverable.productId, locale), n: data.deliverable.n, of: data.deliverable.of })}
+          </Paragraph>
+        ) : null}
         <Paragraph>{t(`orders.mail.${data.kind}Body`, values)}</Paragraph>
         {data.reason ? <Paragraph>{t("orders.mail.reason", { reason: data.reason })}</Paragraph> : null}
         {data.message ? <Quote text={data.message} /> : null}
@@ -60,6 +70,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
     version: 2,
     refund: 14_900,
     date: "2026-11-30T10:15:00.000Z",
+    deliverable: { n: 2, of: 4, productId: "seo-layer" as const },
     ...(kind === "cancelled" ? { reason: "The brief cannot be done as asked." } : {}),
     ...(["question", "message", "revisionRequested"].includes(kind) ? { message: "Could you add a paragraph\nabout pricing?" } : {}),
   })),

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { StaffDeliverable, StaffOrderDetail } from "../../../contract/admin-orders";
+import { formatMoney, moneyFromApi } from "../../../contract/money";
+import type { Deliverable } from "../../../contract/order-lifecycle";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useLocale } from "~/i18n/use-locale";
+import { formatDateTime } from "~/lib/format-date";
+import { useProductName } from "~/lib/product-name";
+import { DeliverableMoves } from "./deliverable-moves";
+import { ResultUpload } from "./result-upload";
+import { RevisionBanner } from "./revision-banner";
+
+/**
+ * One deliverable of an order as staff see it: the revision request first when the customer asked for changes, then
+ * its service, share of the price, status, due date, writer and money given back, then what the caller may do on it.
+ */
+export function DeliverableSection({
+  order,
+  deliverable,
+  work,
+  onChange,
+}: {
+  order: StaffOrderDetail;
+  deliverable: Deliverable;
+  work: StaffDeliverable;
+  onChange(): void;
+}) {
+  const { t } = useTranslation("admin-orders");
+  const { t: tOrders } = useTranslation("orders");
+  const { locale } = useLocale();
+  const productName = useProductName();
+  const [delivered, setDelivered] = useState<number | null>(null);
+  const n = deliverable.n;
+  const service = productName(deliverable.productId);
+  const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
+  const facts: Array<[string, string]> = [
+    [t("deliverable.share"), money(deliverable.price)],
+    [
+      t("deliverable.status"),
+      `${tOrders(`status.${deliverable.status}`)}${deliverable.late ? ` · ${t("queue.lateBadge")}` : ""}`,
+    ],
+    [t("deliverable.due"), formatDateTime(deliverable.dueAt, locale)],
+    [t("deliverable.writer"), work.writer?.name ?? t("queue.nobody")],
+    ...(work.refunded > 0 ? [[t("deliverable.refunded"), money(work.refunded)] as [string, string]] : []),
+    ...(work.credited > 0 ? [[t("deliverable.credited"), money(work.credited)] as [string, string]] : []),
+  ];
+  return (
+    <section
+      id={`deliverable-${n}`}
+      aria-labelledby={`deliverable-${n}-heading`}
+      className="space-y-4 rounded-lg border border-slate-300 p-4 dark:border-slate-800"
+      data-testid={`deliverable-${n}`}
+    >
+      <h2 id={`deliverable-${n}-heading`} className="text-lg font-semibold">
+        {t("deliverable.heading", { service, n, total: order.deliverables.length })}
+      </h2>
+      {deliverable.status === "revision_requested" && work.revisionRequest ? (
+        <RevisionBanner n={n} request={work.revisionRequest} />
+      ) : null}
+      <dl
+        className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1 text-sm"
+        data-testid={`deliverable-facts-${n}`}
+      >
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {delivered !== null ? <FormAlert tone="success" title={t("upload.done", { version: delivered })} /> : null}
+      <DeliverableMoves order={order} deliverable={deliverable} work={work} service={service} onChange={onChange} />
+      {work.staffActions.includes("deliver") ? (
+        <ResultUpload
+          order={order}
+          n={n}
+          onDelivered={(version) => {
+            setDelivered(version);
+            onChange();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

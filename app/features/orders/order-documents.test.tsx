@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { OrderDocuments } from "./order-documents";
+import { deliverable, orderDetail, visibleText } from "./order-fixtures";
+
+const documents = (order: Parameters<typeof OrderDocuments>[0]["order"], locale: "en" | "es" = "en") =>
+  visibleText(<OrderDocuments order={order} />, locale);
+
+describe("an order's documents", () => {
+  it("offer the invoice, and no credit note while nothing went back", () => {
+    const order = orderDetail([deliverable({ n: 1 }), deliverable({ n: 2 })], { status: "in_progress" });
+    expect(documents(order)).toBe("Invoice (PDF)");
+  });
+
+  it("offer the credit note once one deliverable was refunded or credited, the others still going", () => {
+    const refunded = orderDetail([deliverable({ n: 1, status: "cancelled", refunded: 149 }), deliverable({ n: 2 })], {
+      status: "in_progress",
+    });
+    expect(documents(refunded)).toContain("Credit note (PDF)");
+    const credited = orderDetail([deliverable({ n: 1, credited: 10 })], { status: "in_progress" });
+    expect(documents(credited, "es")).toContain("Factura rectificativa (PDF)");
+  });
+
+  it("offer it for a cancelled order in the list, which carries no deliverables", () => {
+    const { deliverables: _deliverables, ...entry } = orderDetail([deliverable({ n: 1 })], { status: "cancelled" });
+    expect(documents(entry)).toContain("Credit note (PDF)");
+  });
+});
