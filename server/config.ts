@@ -39,7 +39,7 @@ const envSchema = z
      * Retry-After instead of committed: well below clients' timeouts, so an order is paid only when its answer can still
      * arrive; 0: never.
      */
-    ORDER_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    ORDER_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional.pipe(
       z

@@ -42,7 +42,7 @@ const env: Record<string, string> = values.bench || values.faults ? { DEPOSIT_MA
 // A rolling restart in the fault run drains each instance as a deployment with a health-checking balancer would.
 if (values.faults) env.DRAIN_SECONDS = values.short ? "1" : "5";
 // The fault run's clients give up after FULL_TIMES.overloadTimeoutMs (2 s): orders are refused past half of it, as
-// docs/operations.md advises (the store's default, 10 s, suits browsers, which do not give up that soon).
+// docs/operations.md advises (the store's default is off: browsers do not give up that soon).
 if (values.faults) env.ORDER_DEADLINE_MS = "1000";
 const cluster = await startCluster({ instances, buildDir: build.dir, env, ownServices: values.faults || values["own-services"] });
 const stop = async () => {
