@@ -40,17 +40,20 @@ export function nextClientIp(): string {
   return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 }
 
+/** Set-up calls are not measured: a generous deadline, so a busy machine slows the set-up rather than failing it. */
+const SETUP_TIMEOUT_MS = 60_000;
+
 /** A new customer with a deep balance (the fault cluster raises DEPOSIT_MAX), so no order of the run is refused for money. */
 export async function richCustomer(base: string): Promise<LoadCustomer> {
   const ip = nextClientIp();
   const email = `faults-${randomUUID().slice(0, 12)}@cluster.test`;
   const account = { firstName: "Ada", lastName: "Lovelace", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true };
-  const registered = await timedCall(base, "/api/Accounts/register", { body: account, ip, timeoutMs: 10_000 });
+  const registered = await timedCall(base, "/api/Accounts/register", { body: account, ip, timeoutMs: SETUP_TIMEOUT_MS });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const token = registered.body.accessToken as string;
-  const deposit = await timedCall(base, "/api/balance/deposit", { body: { ...billing, depositAmount: 1_000_000, currency: "EUR" }, token, ip, timeoutMs: 10_000 });
+  const deposit = await timedCall(base, "/api/balance/deposit", { body: { ...billing, depositAmount: 1_000_000, currency: "EUR" }, token, ip, timeoutMs: SETUP_TIMEOUT_MS });
   if (deposit.status !== 200) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.body)}`);
-  const paid = await timedCall(base, `/api/payments/sandbox/${deposit.body.depositId}/complete`, { body: { outcome: "paid" }, token, ip, timeoutMs: 10_000 });
+  const paid = await timedCall(base, `/api/payments/sandbox/${deposit.body.depositId}/complete`, { body: { outcome: "paid" }, token, ip, timeoutMs: SETUP_TIMEOUT_MS });
   if (paid.body?.status !== "paid") throw new Error(`sandbox payment: ${paid.status} ${JSON.stringify(paid.body)}`);
   return { email, accessToken: token, refreshToken: registered.body.refreshToken, ip };
 }
