@@ -105,6 +105,9 @@ describe("POST /api/orders/with-deposit", () => {
     expect(await balance(buyer)).toBe(131.5);
   });
 
+});
+
+describe("a paid difference whose order cannot be placed", () => {
   it("places nothing and keeps the money on the balance when prices change before the payment confirms", async () => {
     const buyer = await customer(store, SHORT_BALANCE);
     const depositId = await started(buyer);
@@ -141,6 +144,9 @@ describe("POST /api/orders/with-deposit", () => {
     expect(await balance(buyer)).toBe(49);
   });
 
+});
+
+describe("POST /api/orders/with-deposit: amounts and refusals", () => {
   it("charges the provider's smallest amount when the shortfall is below it, and the rest stays on the balance", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 14_880 });
     const answer = await start(buyer);

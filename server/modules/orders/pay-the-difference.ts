@@ -59,7 +59,7 @@ export function createPayTheDifference({ placing, deposits, pending }: PayTheDif
 
   const complete = async (depositId: string): Promise<void> => {
     const row = await pending.find(depositId);
-    if (!row || row.status !== "awaiting") return;
+    if (row?.status !== "awaiting") return;
     if ((await deposits.details(row.user_id, depositId)).status !== "paid") return;
     try {
       await placeOrder(placing, row.user_id, JSON.parse(row.request_json) as PlaceOrderInput, {

@@ -169,7 +169,9 @@ describe("Stripe deposits", () => {
     expect(answer.status).toBe(404);
     expect(await status(deposit)).toBe("pending");
   });
+});
 
+describe("Stripe paying an order's difference", () => {
   it("pays an order's difference: back to the cart, and the order placed once when the webhook and the browser return together", async () => {
     // Article Forge costs $165.00; the buyer holds $150.00 in USD besides what earlier tests left.
     const before = await balance();
