@@ -69,6 +69,8 @@ export function CartPage() {
   const balanceMoney = balance ? moneyFromApi(balance.balance, currency) : null;
   // Known short: placing would only answer "insufficient balance"; the button waits for a top-up instead.
   const short = Boolean(total && balanceMoney && total.minor > balanceMoney.minor);
+  // A paid difference on its way: its order is placed on confirmation, so the difference is not offered twice.
+  const confirming = returned.status?.state === "awaitingPayment" && search.get("outcome") !== "cancelled";
   return (
     <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <h1 className="text-3xl font-semibold">{t("heading")}</h1>
@@ -91,7 +93,7 @@ export function CartPage() {
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />
       <OrderSummary total={total} balance={balanceMoney} locale={locale} depositPath={to("/profile/balance")} />
       <OtherBalanceOffer items={items} currency={currency} short={short} locale={locale} />
-      {short && total && balanceMoney ? (
+      {short && total && balanceMoney && !confirming ? (
         <PayDifference total={total} balance={balanceMoney} locale={locale} busy={submit.busy} onPay={() => void payDifference()} />
       ) : null}
       <SubmitButton busy={submit.busy} disabled={short} aria-describedby={short ? "cart-short-note" : undefined}>
