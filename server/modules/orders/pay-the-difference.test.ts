@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { articleBrief, customer, orderBody, orderCount, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
@@ -173,5 +174,19 @@ describe("POST /api/orders/with-deposit: amounts and refusals", () => {
     const stranger = await customer(store);
     expect((await status(stranger, depositId)).status).toBe(404);
     expect((await status(buyer, "not-a-deposit")).status).toBe(404);
+  });
+
+  it("places nothing for a closed account when its difference is paid later, and forgets the waiting request", async () => {
+    const closing = await registerCustomer(store);
+    await store.services.transaction((trx) =>
+      store.services.wallet.credit(trx, { userId: closing.userId, currency: "EUR", amount: 13_150, kind: "adjustment", reference: "test" }),
+    );
+    const started = await store.post("/api/orders/with-deposit", orderBody(), { token: closing.accessToken });
+    expect(started.status).toBe(200);
+    expect((await store.post("/api/accounts/close", { password: closing.password }, { token: closing.accessToken })).status).toBe(200);
+    await store.services.deposits.confirmPaid(started.body.depositId);
+    const row = await store.db.kysely.selectFrom("pending_checkouts").select(["status", "request_json"]).where("deposit_id", "=", started.body.depositId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "refused", request_json: "{}" });
+    expect(await store.db.kysely.selectFrom("orders").select("id").where("user_id", "=", closing.userId).execute()).toEqual([]);
   });
 });

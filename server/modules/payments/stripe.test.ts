@@ -198,4 +198,22 @@ describe("Stripe paying an order's difference", () => {
     expect(orders).toEqual([{ number: final.order.number }]);
     expect(await balance()).toBe(0);
   });
+
+  it("says an expired session charged nothing and places no order, in the buyer's language", async () => {
+    const before = await balance();
+    await store.services.transaction((trx) =>
+      store.services.wallet.credit(trx, { userId: customer.userId, currency: "USD", amount: 15_000 - Math.round(before * 100), kind: "adjustment", reference: "test" }),
+    );
+    const { depositId } = (await store.post("/api/orders/with-deposit", orderBody(undefined, "USD"), { token: customer.accessToken })).body;
+    const session = await createSession.mock.results.at(-1)!.value;
+    const expired = sessionEvent("checkout.session.expired", { depositId, sessionId: session.id }, { payment_status: "unpaid", amount_total: 1500 });
+    expect((await sendWebhook(expired)).status).toBe(200);
+    const answer = await store.call(`/api/orders/with-deposit/${depositId}`, { token: customer.accessToken, headers: { "accept-language": "es" } });
+    expect(answer.body).toMatchObject({
+      state: "paymentFailed",
+      order: null,
+      message: "El pago no se completó a tiempo y no se ha cobrado nada. Tu carrito y tus briefings siguen como los dejaste.",
+    });
+    expect(await balance()).toBe(150);
+  });
 });
