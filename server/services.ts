@@ -85,7 +85,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   const orders = createOrdersModule({
-    db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
+    db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,

@@ -47,7 +47,9 @@ export function SandboxCheckout() {
         method: "POST",
         body: { outcome } satisfies SandboxCompleteRequest,
       });
-      await navigate(`${to("/profile/balance")}?deposit=${encodeURIComponent(depositId)}`);
+      // A deposit that pays an order's difference returns to the cart, which places the order (or says why not).
+      const back = search.get("for") === "order" ? `${to("/cart")}?checkout=` : `${to("/profile/balance")}?deposit=`;
+      await navigate(`${back}${encodeURIComponent(depositId)}`);
     } catch (error) {
       setFailure(error);
       setBusy(null);

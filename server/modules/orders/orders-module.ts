@@ -12,7 +12,7 @@ import type { CatalogService } from "../catalog";
 import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
 import type { FileStorage } from "../storage";
-import type { WalletService } from "../wallet";
+import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions } from "./order-actions";
@@ -29,12 +29,16 @@ import type { OrderWorkDeps } from "./order-work-deps";
 import { createOrdersRepository } from "./orders.repository";
 import type { OrdersService } from "./orders.service";
 import type { People, StaffDirectory } from "./orders-ports";
+import { createPayTheDifference } from "./pay-the-difference";
+import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
   catalog: CatalogService;
   wallet: WalletService;
+  /** Deposits that pay an order's shortfall ("pay the difference", pay-the-difference.ts). */
+  deposits: DepositService;
   mail: MailService;
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
@@ -104,8 +108,12 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
   registerOrderJobs(jobs, actions);
   const placing: PlaceOrderDeps = { ...deps, repository, transaction, clock };
   const upload = deps.upload ?? DEFAULT_UPLOAD;
+  const payTheDifference = createPayTheDifference({ placing, deposits: deps.deposits, pending: createPendingCheckouts(db) });
+  // Every confirmation of a paid deposit (sandbox Pay, Stripe webhook) places the order it pays for, once.
+  deps.deposits.whenPaid(payTheDifference.complete);
   return {
     place: (userId, input, options) => placeOrder(placing, userId, input, options),
+    payTheDifference,
     ...createCustomerOrders({ repository, clock }),
     ...createOrderLookup({ db, repository, access, clock, people, wallet, upload }),
     access,

@@ -8,6 +8,12 @@ import {
   placeOrderRequestSchema,
   placeOrderResponseSchema,
 } from "../../../contract/orders";
+import {
+  payDifferenceParamsSchema,
+  payDifferenceRequestSchema,
+  payDifferenceResponseSchema,
+  payDifferenceStatusSchema,
+} from "../../../contract/pay-the-difference";
 import { DomainError } from "../../platform/domain-error";
 import { routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
@@ -52,6 +58,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         idempotencyKey: request.headers["idempotency-key"],
         refusal: () => request.commitRefusal(),
       }),
+  );
+  signedIn.post(
+    "/orders/with-deposit",
+    {
+      summary: "Pay the difference and place the order: when the balance is short, a deposit of exactly the shortfall",
+      description:
+        "Same body as POST /orders. Answers the page where the buyer pays the shortfall (at least 0.50); once the payment is confirmed the order is placed from this request, once, at these prices (GET /orders/with-deposit/{depositId} says how it stands). 409 when the balance covers the total.",
+      rateLimit: { max: 30, timeWindow: "1 minute" },
+      body: payDifferenceRequestSchema,
+      response: { 200: payDifferenceResponseSchema, 400: problemSchema, 409: problemSchema },
+    },
+    async ({ user, body, locale }) => orders.payTheDifference.start(user.id, body, locale),
+  );
+  signedIn.get(
+    "/orders/with-deposit/:depositId",
+    {
+      summary: "Where a paid difference stands: waiting for the payment, the order placed, the payment failed, or not placed and why",
+      params: payDifferenceParamsSchema,
+      response: { 200: payDifferenceStatusSchema, 404: problemSchema },
+    },
+    async ({ user, params, locale }) => orders.payTheDifference.status(user.id, params.depositId, locale),
   );
   signedIn.get(
     "/orders",
