@@ -3,7 +3,7 @@ import { currencySchema } from "./currency";
 import { placeOrderRequestSchema, placeOrderResponseSchema } from "./orders";
 
 /**
- * "Pay the difference and place the order" (docs/decisions/XXXX-pay-the-difference.md): when the balance is short of
+ * "Pay the difference and place the order" (docs/decisions/0061-pay-the-difference.md): when the balance is short of
  * the cart's total, one deposit of the shortfall is paid and, once confirmed, the order is placed from the cart and
  * briefs kept on the server with the deposit.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * "Pay the difference and place the order" (docs/decisions/XXXX-pay-the-difference.md): the order waiting for its
+ * "Pay the difference and place the order" (docs/decisions/0061-pay-the-difference.md): the order waiting for its
  * deposit, written in the deposit's transaction and placed once when the deposit is paid. Owned by the orders module.
  */
 export async function up(db: Kysely<any>): Promise<void> {

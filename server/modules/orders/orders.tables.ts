@@ -130,7 +130,7 @@ export interface IdempotencyKeysTable {
 }
 
 /**
- * An order waiting for the deposit that pays its shortfall (docs/decisions/XXXX-pay-the-difference.md): the request
+ * An order waiting for the deposit that pays its shortfall (docs/decisions/0061-pay-the-difference.md): the request
  * as the cart sent it, written in the deposit's transaction; placed once when the deposit is paid, or refused (the
  * money stays on the balance) with the reason.
  */

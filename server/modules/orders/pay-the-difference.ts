@@ -18,7 +18,7 @@ import type { PendingCheckoutRow, PendingCheckouts } from "./pending-checkouts.r
 import { AlreadySettled, placeOrder, PricesChanged, type PlaceOrderDeps, type PlaceOrderInput } from "./place-order";
 
 /**
- * "Pay the difference and place the order" (docs/decisions/XXXX-pay-the-difference.md). Starting it prices the cart,
+ * "Pay the difference and place the order" (docs/decisions/0061-pay-the-difference.md). Starting it prices the cart,
  * and stores a deposit of exactly the shortfall together with the order request (one transaction). Once the deposit
  * is paid — the sandbox's Pay, Stripe's webhook, or the buyer's return page, whichever comes first — the order is
  * placed from that request once, at the price the buyer saw; when it cannot be, the money stays on the balance and the

@@ -20,7 +20,7 @@ export interface DepositStartDeps extends Pick<DepositServiceDeps, "rememberBill
   limits: DepositLimits;
 }
 
-/** How a deposit started by another module differs from a top-up (docs/decisions/XXXX-pay-the-difference.md). */
+/** How a deposit started by another module differs from a top-up (docs/decisions/0061-pay-the-difference.md). */
 export interface DepositStartOptions {
   /** `order`: it pays an order's shortfall; the provider sends the buyer back to the cart. */
   purpose?: "top-up" | "order";
