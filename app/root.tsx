@@ -40,6 +40,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     publicUrl: page.publicUrl,
     buildPollSeconds: page.buildPollSeconds,
     depositLimits: page.depositLimits,
+    vatRateBasisPoints: page.vatRateBasisPoints,
   };
 }
 

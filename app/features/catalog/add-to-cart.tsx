@@ -5,7 +5,10 @@ import type { ProductId } from "../../../contract/product-ids";
 import { addToCart, useCart } from "~/lib/cart/cart-store";
 import { useLocale } from "~/i18n/use-locale";
 
-/** "Add to cart" for anyone (enabled once the app runs); the confirmation is announced and links to the cart. */
+/**
+ * "Add to cart" for anyone (enabled once the app runs); the confirmation is announced and links to the cart. Without
+ * JavaScript the cart cannot work: the button is not shown, a note says why and offers the contact form instead.
+ */
 export function AddToCart({ productId, name }: { productId: ProductId; name: string }) {
   const { t } = useTranslation("catalog");
   const { to } = useLocale();
@@ -17,9 +20,17 @@ export function AddToCart({ productId, name }: { productId: ProductId; name: str
   useEffect(() => setReady(true), []);
   return (
     <div>
+      <noscript>
+        <p className="rounded-md border border-amber-500 px-3 py-2 text-sm" data-testid="add-to-cart-no-script">
+          {t("noScript.addToCart")}{" "}
+          <a href={to("/contact-us")} className="text-link">
+            {t("noScript.contact")}
+          </a>
+        </p>
+      </noscript>
       <button
         type="button"
-        className="primary-button"
+        className="primary-button needs-js"
         disabled={!ready}
         onClick={() => {
           setAdded(addToCart(productId).id);

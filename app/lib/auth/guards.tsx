@@ -27,7 +27,8 @@ export function GuardPending() {
   const { to } = useLocale();
   return (
     <div role="status" data-testid="guard-pending" className="mx-auto w-full max-w-md space-y-3 py-8 text-slate-700 dark:text-slate-300">
-      <p>{t("noScript.checking")}</p>
+      {/* Only while a script can answer: without JavaScript the note below says why nothing comes. */}
+      <p className="needs-js">{t("noScript.checking")}</p>
       <noscript>
         <p>
           {t("noScript.account")}{" "}
