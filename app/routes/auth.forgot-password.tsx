@@ -49,7 +49,7 @@ function ForgotPasswordForm({ posted }: { posted?: FormActionResult }) {
 
   return (
     <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
-      <p className="mb-4 text-slate-300">{t("forgot.intro")}</p>
+      <p className="mb-4 text-slate-700 dark:text-slate-300">{t("forgot.intro")}</p>
       <SubmitErrorAlert state={refused ?? form} />
       <TextField
         name="email"
