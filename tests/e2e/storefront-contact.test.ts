@@ -18,7 +18,7 @@ describe("contact form", () => {
     // Client-side checks: nothing is sent.
     await message.fill("Short");
     await send.click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Validation failed");
+    await expect.poll(() => form.getByTestId("error-headline").textContent()).toMatch(/^\d+ fields? needs? your attention$/);
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator(`#${await email.getAttribute("aria-describedby").then((ids) => ids!.split(" ").at(-1))}`).textContent()).toBe(
       "This field is required.",
@@ -28,7 +28,7 @@ describe("contact form", () => {
     await email.fill("ann@example.c");
     await message.fill("I would like to know how revisions work for the Investor Deck.");
     await send.click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Validation failed");
+    await expect.poll(() => form.getByTestId("error-headline").textContent()).toMatch(/^\d+ fields? needs? your attention$/);
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await message.getAttribute("aria-invalid")).toBeNull();
 
