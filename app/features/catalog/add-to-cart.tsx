@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProductId } from "../../../contract/product-ids";
+import { NoScriptNote } from "~/components/ui/no-script-note";
 import { addToCart, useCart } from "~/lib/cart/cart-store";
 import { useLocale } from "~/i18n/use-locale";
 
@@ -20,14 +21,13 @@ export function AddToCart({ productId, name }: { productId: ProductId; name: str
   useEffect(() => setReady(true), []);
   return (
     <div>
-      <noscript>
-        <p className="rounded-md border border-amber-500 px-3 py-2 text-sm" data-testid="add-to-cart-no-script">
-          {t("noScript.addToCart")}{" "}
-          <a href={to("/contact-us")} className="text-link">
-            {t("noScript.contact")}
-          </a>
-        </p>
-      </noscript>
+      <NoScriptNote
+        text={t("noScript.addToCart")}
+        href={to("/contact-us")}
+        linkText={t("noScript.contact")}
+        className="rounded-md border border-amber-500 px-3 py-2 text-sm"
+        testId="add-to-cart-no-script"
+      />
       <button
         type="button"
         className="primary-button needs-js"
