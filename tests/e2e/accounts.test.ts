@@ -243,7 +243,8 @@ describe("account journey: redirects, languages and lost sessions", () => {
     await expect.poll(() => emailField.getAttribute("aria-invalid")).toBe("true");
     const errorId = (await emailField.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${errorId}"]`).textContent()).resolves.toMatch(/\S/);
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("La validación ha fallado");
+    // A human headline in Spanish, not "La validación ha fallado".
+    await expect(page.getByTestId("error-headline").textContent()).resolves.toBe("1 campo necesita tu atención");
     expect(await storedTokens(page)).toMatchObject({ local: null, session: null });
     await page.close();
   });

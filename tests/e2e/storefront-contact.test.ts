@@ -60,11 +60,11 @@ describe("contact form", () => {
     const page = await context.newPage();
     await open(page, store.server.url + "/es/contact-us");
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("La validación ha fallado");
+    await expect.poll(() => page.getByTestId("error-headline").textContent()).toBe("2 campos necesitan tu atención");
     // Both fields are blank: each says so, in the shared validation wording.
     expect(await page.locator('[id$="-error"]', { hasText: "Este campo es obligatorio." }).count()).toBe(2);
-    // …and the error summary links to both.
-    expect(await page.getByTestId("error-summary").getByRole("link", { name: /Este campo es obligatorio\./ }).count()).toBe(2);
+    // …and the error summary links to both, each named by its label.
+    expect(await page.getByTestId("error-summary").getByRole("link", { name: /^El campo «.+» es obligatorio$/ }).count()).toBe(2);
     await context.close();
   });
 });
