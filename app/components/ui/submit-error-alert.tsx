@@ -69,10 +69,10 @@ function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["field
 
 /**
  * The error summary of every form (the GOV.UK pattern): the most specific headline known (`errorHeadline`) alone,
- * and a link to each field with an error, named with its label and the brief
- * or section it belongs to. After every failed submit it takes the focus, so a customer at the bottom of a long form
- * is brought to it; following a link focuses the field. Field errors also show at their fields. Rendered on the
- * server too (a form answered by a route action): there the list names the messages without links.
+ * and a link to each field with an error, named as a person would (`summaryLine`: "Brief for Web Copycraft in Launch
+ * Essentials Kit: Business name is required"). After every failed submit it takes the focus, so a customer at the
+ * bottom of a long form is brought to it; following a link focuses the field. Field errors also show at their fields.
+ * Rendered on the server too (a form answered by a route action): there the list names the messages without links.
  */
 export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey" | "general"> & Partial<Pick<SubmitState, "fieldErrors">> }) {
   const { t: tErrors } = useTranslation("errors");
