@@ -119,6 +119,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         buildPollSeconds: config.BUILD_POLL_SECONDS,
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+        vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
         productTerms: async () =>
           Object.fromEntries(

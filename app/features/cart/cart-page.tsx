@@ -16,6 +16,7 @@ import { useCurrency } from "~/lib/currency/currency-store";
 import { CartEmpty } from "./cart-empty";
 import { CartLines } from "./cart-lines";
 import { CartShortNote } from "./cart-short-note";
+import { CartTotalBar } from "./cart-total-bar";
 import { CheckoutReturnNote } from "./checkout-return-note";
 import { OrderPlaced } from "./order-placed";
 import { unplacedErrors } from "./order-request";
@@ -91,6 +92,7 @@ export function CartPage() {
         disabled={submit.busy}
       />
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />
+      <CartTotalBar total={total} locale={locale} />
       <OrderSummary total={total} balance={balanceMoney} locale={locale} depositPath={to("/profile/balance")} />
       <OtherBalanceOffer items={items} currency={currency} short={short} locale={locale} />
       {short && total && balanceMoney && !confirming ? (
