@@ -115,6 +115,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
+    numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery) => deliverAsAdmin({ repository, actions }, orderId, delivery),
   };
