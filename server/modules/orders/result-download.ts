@@ -33,7 +33,7 @@ const PREVIEWED = ["application/pdf", "image/png", "image/jpeg"];
 
 /** `inline` for a PDF or an image (a preview), `attachment` for everything else. */
 export function dispositionFor(contentType: string): "inline" | "attachment" {
-  return PREVIEWED.includes(contentType.split(";")[0]!.trim().toLowerCase()) ? "inline" : "attachment";
+  return PREVIEWED.includes((contentType.split(";")[0] ?? "").trim().toLowerCase()) ? "inline" : "attachment";
 }
 
 /** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 8187). */
