@@ -145,20 +145,16 @@ export function AuditPage() {
           defaultValue={search.get("actor") ?? ""}
           options={[...actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })), ...keep(search.get("actor"), actors.map((actor) => actor.id)).map((value) => ({ value, label: value }))]}
         />
-        <SelectField
-          name="action"
-          label={t("audit.action")}
-          placeholder={t("audit.anyAction")}
-          defaultValue={search.get("action") ?? ""}
-          options={actions.map((action) => ({ value: action, label: t(`audit.actions.${action}`, { defaultValue: action }) }))}
-        />
-        <SelectField
-          name="subjectType"
-          label={t("audit.subjectType")}
-          placeholder={t("audit.anyType")}
-          defaultValue={search.get("subjectType") ?? ""}
-          options={types.map((type) => ({ value: type, label: t(`audit.subjects.${type}`, { defaultValue: type }) }))}
-        />
+        {(["action", "subjectType"] as const).map((name) => (
+          <SelectField
+            key={name}
+            name={name}
+            label={t(`audit.${name}`)}
+            placeholder={t(name === "action" ? "audit.anyAction" : "audit.anyType")}
+            defaultValue={search.get(name) ?? ""}
+            options={(name === "action" ? actions : types).map((value) => ({ value, label: t(`audit.${name === "action" ? "actions" : "subjects"}.${value}`, { defaultValue: value }) }))}
+          />
+        ))}
         <TextField name="from" type="date" label={t("audit.from")} defaultValue={search.get("from") ?? ""} />
         <TextField name="to" type="date" label={t("audit.to")} defaultValue={search.get("to") ?? ""} />
         {subjectId ? <input type="hidden" name="subjectId" value={subjectId} /> : null}
