@@ -146,7 +146,7 @@ async function uploadAndDeliver(page: Page): Promise<void> {
   await page.getByText("Version 1 is delivered.").waitFor();
   expect(await page.evaluate(() => (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown.length)).toBeGreaterThan(0);
   await page.getByTestId("upload-progress").waitFor({ state: "detached" });
-  await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
+  await page.getByTestId("staff-version-1-1").getByText("sources.pdf").waitFor();
 }
 
 /** The customer sees version 1 with both files and the writer's note to them, never the internal note. */

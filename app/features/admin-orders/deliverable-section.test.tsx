@@ -201,8 +201,8 @@ describe("what was delivered, in staff wording (issue 26)", () => {
   it("lists each version's files with their size, as links to the staff download: PDF and images preview, others download", () => {
     const detail = delivered();
     expect(section(detail, 1)).toContain("Version 1 · ");
-    expect(section(detail, 1)).toMatch(/Draft one report\.pdf · 2\.9 MB · opens a preview notes\.md · 900 byte · downloads$/);
-    expect(section(detail, 1, "es")).toMatch(/report\.pdf · 2,9 MB · se abre una vista previa notes\.md · 900 B · se descarga$/);
+    expect(section(detail, 1)).toMatch(/Draft one report\.pdf · 2\.9 MB · opens a preview notes\.md · 900 bytes · downloads$/);
+    expect(section(detail, 1, "es")).toMatch(/report\.pdf · 2,9 MB · se abre una vista previa notes\.md · 900 bytes · se descarga$/);
     const item = detail.deliverables[0]!;
     const html = withPage(<DeliverableSection order={detail} deliverable={item} work={detail.staffDeliverables[0]!} onChange={() => {}} />, "en");
     expect(html).toContain(`href="/api/admin/orders/${detail.id}/files/f-pdf"`);

@@ -12,7 +12,9 @@ const PREVIEWED = ["application/pdf", "image/png", "image/jpeg"];
 /** A file size as the page's language writes it: 980 bytes, 12 kB, 3.4 MB (3,4 MB in Spanish). */
 export function formatFileSize(bytes: number, locale: Locale): string {
   const [value, unit] = bytes >= 1024 * 1024 ? [bytes / 1024 / 1024, "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  return new Intl.NumberFormat(intlLocale(locale), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  // Bytes in words ("70 bytes"): the short form is "70 byte" in English.
+  const unitDisplay = unit === "byte" ? "long" : "short";
+  return new Intl.NumberFormat(intlLocale(locale), { style: "unit", unit, unitDisplay, maximumFractionDigits: 1 }).format(value);
 }
 
 /**
