@@ -96,6 +96,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     storage: deps.storage,
     reviewDays: deps.reviewDays ?? 7,
     staffDirectory: deps.staffDirectory,
+    people: deps.people,
     briefSchema: async (productId) =>
       orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]),
     attachmentTypes: deps.attachmentTypes ?? DEFAULT_ATTACHMENT_TYPES,

@@ -123,5 +123,9 @@ describe("the customer's language and signed messages (issue 26, point 14)", () 
     ]);
     const staffSide = await staffPage(manager);
     expect(staffSide.messages[0]).toMatchObject({ author: "staff", authorName: "Marta Ruiz" });
+    // The mail that tells the customer is signed with the same name, in the language they ordered in.
+    const mailed = (await store.services.mail.list({ to: buyer.email })).find((mail) => mail.text.includes("¿Algún enlace que deba citar?"));
+    expect(mailed?.subject).toBe(`Nuevo mensaje sobre el pedido ${order.number}`);
+    expect(mailed?.text).toContain("— Marta Ruiz, Scriptorium");
   });
 });
