@@ -100,6 +100,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     storage: deps.storage,
     reviewDays: deps.reviewDays ?? 7,
     staffDirectory: deps.staffDirectory,
+    people: deps.people,
     briefSchema: async (productId) =>
       orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]),
     attachmentTypes: deps.attachmentTypes ?? DEFAULT_ATTACHMENT_TYPES,
@@ -123,6 +124,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
+    numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery) => deliverAsAdmin({ repository, actions }, orderId, delivery),
   };

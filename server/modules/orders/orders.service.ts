@@ -42,6 +42,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   recordExport(actor: Actor, filters: Record<string, unknown>, rows: number): Promise<void>;
   /** Active staff who can be given an order, by name. */
   staff(): Promise<StaffMember[]>;
+  /** Order numbers by order id (the audit log names orders by number); unknown ids are left out. */
+  numbersOf(ids: readonly string[]): Promise<Map<string, string>>;
   /** Delivers a version from a staff tool (scripts/deliver-result.ts, the demo), starting the order first if need be. */
   deliver(orderId: string, delivery: Delivery): Promise<ResultFile>;
 }
