@@ -116,12 +116,12 @@ export type OpenWorkItem = z.infer<typeof openWorkItemSchema>;
 export const openWorkSchema = z.object({ count: z.number().int(), deliverables: z.array(openWorkItemSchema) });
 export type OpenWork = z.infer<typeof openWorkSchema>;
 
-/** POST /api/admin/staff/{id}/deactivate: who takes the colleague's open work, in the same transaction. */
+/** POST /api/admin/staff/{id}/deactivate: who takes the colleague's open work, in the same transaction (no body: the pool). */
 export const deactivateStaffRequestSchema = z
   .strictObject({
-    handTo: z.uuid().nullable().default(null).describe("an active colleague who takes every open deliverable; null (the default): back to the pool"),
+    handTo: z.uuid().nullable().optional().describe("an active colleague who takes every open deliverable; null or absent: back to the pool"),
   })
-  .default({ handTo: null });
+  .nullish();
 export type DeactivateStaffRequest = z.input<typeof deactivateStaffRequestSchema>;
 
 /** The deactivated colleague and where their open work went. */

@@ -140,7 +140,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
       body: deactivateStaffRequestSchema,
       response: { 200: deactivatedStaffSchema },
     },
-    async (request) => staff.deactivate(actor(request), request.params.id, request.body.handTo),
+    async (request) => staff.deactivate(actor(request), request.params.id, request.body?.handTo ?? null),
   );
   admin.post(
     "/admin/staff/:id/reactivate",
