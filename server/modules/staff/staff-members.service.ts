@@ -34,45 +34,34 @@ export interface StaffMembers {
   deactivate(actor: StaffActor, userId: string, handTo: string | null): Promise<StaffMember & { handedOver: number; handedTo: string | null }>;
 }
 
-export function createStaffMembers({
-  db,
-  repository,
-  audit,
-  endSignIns,
-  clock,
-  people,
-  directory,
-  work,
-}: StaffServiceDeps): StaffMembers {
+/** What each change of a colleague starts with: who they are (404), never yourself (409), and (de)activation. */
+function memberSteps({ repository, audit, clock, directory }: StaffServiceDeps) {
+  return {
+    async member(userId: string): Promise<StaffUserRow> {
+      const row = await directory.staffUser(userId);
+      if (!row) throw DomainError.notFound();
+      return row;
+    },
+
+    notSelf(actor: StaffActor, userId: string): void {
+      if (actor.id === userId) throw DomainError.conflict("staff.notYourself");
+    },
+
+    /** The account's deactivation (or its end) with its audit row, in `trx`. */
+    async changeActive(trx: Kysely<Database>, actor: StaffActor, userId: string, active: boolean): Promise<void> {
+      const at = clock.now().toISOString();
+      await repository.ensureAccount(userId, at, trx);
+      await repository.setDeactivated(userId, active ? null : at, at, trx);
+      const change = { before: { active: !active }, after: { active } };
+      await audit.record({ actor, ip: actor.ip, action: active ? "staff.reactivate" : "staff.deactivate", subject: { type: "staff", id: userId }, ...change }, trx);
+    },
+  };
+}
+
+export function createStaffMembers(deps: StaffServiceDeps): StaffMembers {
+  const { db, audit, endSignIns, clock, people, directory, work } = deps;
   const now = () => clock.now();
-
-  const member = async (userId: string): Promise<StaffUserRow> => {
-    const row = await directory.staffUser(userId);
-    if (!row) throw DomainError.notFound();
-    return row;
-  };
-
-  const notSelf = (actor: StaffActor, userId: string) => {
-    if (actor.id === userId) throw DomainError.conflict("staff.notYourself");
-  };
-
-  /** The account's deactivation (or its end) with its audit row, in `trx`. */
-  const changeActive = async (trx: Kysely<Database>, actor: StaffActor, userId: string, active: boolean) => {
-    const at = now().toISOString();
-    await repository.ensureAccount(userId, at, trx);
-    await repository.setDeactivated(userId, active ? null : at, at, trx);
-    await audit.record(
-      {
-        actor,
-        ip: actor.ip,
-        action: active ? "staff.reactivate" : "staff.deactivate",
-        subject: { type: "staff", id: userId },
-        before: { active: !active },
-        after: { active },
-      },
-      trx,
-    );
-  };
+  const { member, notSelf, changeActive } = memberSteps(deps);
 
   return {
     async list(): Promise<StaffList> {

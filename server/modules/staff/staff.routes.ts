@@ -97,6 +97,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
     async ({ body, ip }) => staff.acceptInvitation(body, ip),
   );
 
+  adminRoutes(app, staff);
+};
+
+/** For admins: the staff list, invitations (made, sent again, revoked), role changes, deactivation with its hand-over. */
+function adminRoutes(app: Parameters<typeof staffRoutes>[0], staff: StaffService): void {
   const admin = routeGroup(app, { guard: "admin", tags, errors });
   admin.get(
     "/admin/staff",
@@ -164,4 +169,4 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
       return staff.list();
     },
   );
-};
+}
