@@ -62,7 +62,7 @@ function OpenWorkList({ work }: { work: OpenWork }) {
   return (
     <>
       <p>{t("staff.deactivateDialog.work", { count: work.count })}</p>
-      <ul className="max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-sm" data-testid="open-work">
+      <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="open-work">
         {work.deliverables.map((item) => (
           <li key={`${item.number}:${item.n}`}>
             {t("staff.deactivateDialog.item", { number: item.number, n: item.n, service: productName(item.service), date: formatDateTime(item.dueAt, locale) })}

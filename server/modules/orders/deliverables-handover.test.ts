@@ -8,9 +8,8 @@ import { startTestStore, type TestStore } from "../../test/test-store";
 // a deactivated writer still holds, and managers move many deliverables at once, row by row.
 const clock = manualClock("2026-11-23T09:00:00.000Z");
 let store: TestStore;
-let buyer: TestCustomer;
-let admin: TestCustomer;
-let manager: TestCustomer;
+/** The customer who orders every piece of work here, and the staff who run the back office. */
+let buyer: TestCustomer, admin: TestCustomer, manager: TestCustomer;
 
 beforeAll(async () => {
   store = await startTestStore({}, { clock, listen: true });
