@@ -169,6 +169,17 @@ describe("bulk actions on the queue", () => {
     expect(keys(await queue("writer=none"))).toContain(`${order.number}:1`);
   });
 
+  it("is documented in the OpenAPI description from its schemas", async () => {
+    const docs = (await store.call("/api/docs/json")).body;
+    const bulk = docs.paths["/api/admin/deliverables/bulk-assign"].post;
+    expect(Object.keys(bulk.requestBody.content["application/json"].schema.properties).sort()).toEqual(["deliverables", "writerId"]);
+    expect(bulk.requestBody.content["application/json"].schema.properties.deliverables.maxItems).toBe(200);
+    expect(Object.keys(bulk.responses["200"].content["application/json"].schema.properties).sort()).toEqual(["assigned", "failed", "results"]);
+    expect(docs.paths["/api/admin/staff/{id}/open-work"].get.responses["200"]).toBeDefined();
+    expect(docs.paths["/api/admin/staff/{id}/deactivate"].post.requestBody.content["application/json"].schema.properties.handTo).toBeDefined();
+    expect(docs.paths["/api/admin/orders.csv"].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain("selected");
+  });
+
   it("exports only the selected rows as CSV, audited with the rows it names", async () => {
     const a = await place(TWO);
     const b = await place();
