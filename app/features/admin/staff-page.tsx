@@ -171,13 +171,11 @@ function Invitations({ list, onChanged }: { list: StaffList; onChanged(note: str
           {list.invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3">
               <span>{t("staff.invitationLine", { email: invitation.email, role: t(`roles.${invitation.role}`), date: formatDateTime(invitation.expiresAt, locale) })}</span>
-              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "resend")}>
+              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "resend")} aria-label={t("staff.resendTo", { email: invitation.email })}>
                 {t("staff.resend")}
-                <span className="sr-only"> {invitation.email}</span>
               </button>
-              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "revoke")}>
+              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "revoke")} aria-label={t("staff.revokeFor", { email: invitation.email })}>
                 {t("staff.revoke")}
-                <span className="sr-only"> {invitation.email}</span>
               </button>
             </li>
           ))}
