@@ -11,7 +11,8 @@ import { createMailModule } from "./modules/mail";
 import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
-import { createStaffModule } from "./modules/staff";
+import { createStaffModule, type StaffWork } from "./modules/staff";
+import { isStaffRole } from "../contract/staff";
 import { createStorageModule } from "./modules/storage";
 import { createSupportDeskModule, createSupportModule, ticketReference } from "./modules/support";
 import { createWalletModule } from "./modules/wallet";
@@ -74,9 +75,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const { catalog } = createCatalogModule({ db: db.kysely, bus, audit: staffAudit });
   const { support, ticketsOf } = createSupportModule({ db: db.kysely, mail, supportEmail: config.SUPPORT_EMAIL, clock });
-  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
+  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md). Deactivation hands
+  // the colleague's open work over through the orders module, built below (called only once both exist).
+  const work: StaffWork = {
+    openWorkOf: (userId, trx) => orders.handOver.openWorkOf(userId, trx),
+    handOver: (trx, actor, fromId, toId) => orders.handOver.handOver(trx, { ...actor, role: isStaffRole(actor.role) ? actor.role : "admin" }, fromId, toId),
+  };
   const { auth: staffAuth, directory: staffDirectory, service: staff } = createStaffModule({
-    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl,
+    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl, work,
   });
   const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.

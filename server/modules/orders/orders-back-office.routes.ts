@@ -19,6 +19,7 @@ import { deliverableParamsSchema } from "../../../contract/deliverables";
 import { DomainError } from "../../platform/domain-error";
 import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platform/route-group";
 import { byteLimit } from "../storage";
+import { bulkRoutes } from "./deliverables-bulk.routes";
 import { allowedType, type StoredFile } from "./order-files";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
@@ -96,7 +97,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     "/admin/orders.csv",
     {
       summary:
-        "Manager or admin: the filtered queue as CSV (every page, streamed; UTF-8 with a byte-order mark; cells that would start a formula begin with ')",
+        "Manager or admin: the filtered queue as CSV, or the rows picked in it (`selected`): every page, streamed; UTF-8 with a byte-order mark; cells that would start a formula begin with '",
       querystring: adminOrderQuerySchema.omit({ cursor: true, limit: true }),
       produces: ["text/csv"],
       compress: false,
@@ -149,6 +150,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     async (request) => uploadVersion(orders, request),
   );
   deliverableRoutes(manager, staff, orders);
+  bulkRoutes(manager, orders);
 };
 
 const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });

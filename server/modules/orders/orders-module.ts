@@ -20,6 +20,7 @@ import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
 import { registerOrderJobs } from "./order-jobs";
 import { createOrderLookup } from "./order-lookup";
+import { createOrderHandOver } from "./order-handover";
 import { createOrderMoveEffects } from "./order-move-effects";
 import { createOrderQueue } from "./order-queue.repository";
 import type { UploadRules } from "./order-staff-view";
@@ -120,7 +121,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     access,
     actions,
     now: () => clock.now(),
-    queue: createOrderQueue(db, access, people),
+    queue: createOrderQueue(db, access, people, deps.staffDirectory),
+    handOver: createOrderHandOver(work),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),

@@ -1,6 +1,7 @@
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { CustomerOrders } from "./customer-orders";
 import type { OrderAccessPolicy } from "./order-access";
+import type { OrderHandOver } from "./order-handover";
 import type { OrderActions } from "./order-actions";
 import type { OrdersDashboard } from "./order-dashboard.repository";
 import type { Delivery, ResultFile } from "./order-files";
@@ -36,6 +37,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
   queue: OrderQueue;
   dashboard: OrdersDashboard;
+  /** A leaving colleague's open work: what they hold, and handing it over in the deactivation's transaction. */
+  handOver: OrderHandOver;
   /** Result uploads: the size limit, the allowed types and the most files per version. */
   upload: UploadRules;
   /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
