@@ -55,7 +55,7 @@ export function SiteHeader({ root }: { root: RootData | undefined }) {
 
   return (
     <header className="border-b border-slate-300 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90" data-testid="site-header">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:gap-x-4">
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:gap-x-4">
         <Link to={to("/")} className="mr-auto text-xl font-bold tracking-tight" aria-label={t("nav.home")}>
           {t("brand")}
         </Link>
