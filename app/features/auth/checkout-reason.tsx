@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { pathInLocale } from "../../../common/locales";
-import { CartPreview } from "~/features/cart/cart-preview";
+import { CartPreview } from "~/components/cart-preview";
 import { useCart } from "~/lib/cart/cart-store";
 import { useLocale } from "~/i18n/use-locale";
 

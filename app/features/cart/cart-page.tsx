@@ -19,7 +19,7 @@ import { OrderPlaced } from "./order-placed";
 import { unplacedErrors } from "./order-request";
 import { OrderSummary } from "./order-summary";
 import { OtherBalanceOffer } from "./other-balance-offer";
-import { useCartPrices } from "./use-cart-prices";
+import { useCartPrices } from "~/lib/cart/use-cart-prices";
 import { usePlaceOrder } from "./use-place-order";
 
 /** /cart: the lines with their briefs, billing details, total against the balance, and placing the order. */

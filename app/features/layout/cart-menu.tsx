@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { CartPreview } from "~/features/cart/cart-preview";
+import { CartPreview } from "~/components/cart-preview";
 import { useLocale } from "~/i18n/use-locale";
 import { useSession } from "~/lib/auth/session";
 import { useCart } from "~/lib/cart/cart-store";

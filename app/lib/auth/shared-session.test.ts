@@ -132,7 +132,9 @@ describe("one sign-in for the tabs of a browser session (issue 25, point 5)", ()
     expect(tabs.map((each) => each.pair)).toEqual([null, null, null]);
     expect(channels.sent.map((message) => message.type)).toEqual(["signedOut"]);
   });
+});
 
+describe("the session channel's messages", () => {
   it("reads only well-formed messages of its own kind", () => {
     expect(readMessage({ type: "answer", to: "t", pair: { accessToken: "a", refreshToken: "r", extra: 1 } })).toEqual({
       type: "answer",

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../contract/money";
+import { formatMoney } from "../../contract/money";
 import { useLocale } from "~/i18n/use-locale";
 import type { CartItem } from "~/lib/cart/cart-store";
 import { useCurrency } from "~/lib/currency/currency-store";
 import { useProductName } from "~/lib/product-name";
-import { useCartPrices } from "./use-cart-prices";
+import { useCartPrices } from "~/lib/cart/use-cart-prices";
 
 /**
  * What is in the cart at a glance (issue 25, point 4): each line's name and price and the total, in the chosen
