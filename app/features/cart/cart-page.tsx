@@ -44,12 +44,7 @@ export function CartPage() {
   }, [drafts, items, placed]);
 
   if (placed) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-semibold">{t("heading")}</h1>
-        <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />
-      </div>
-    );
+    return <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />;
   }
   if (items.length === 0) return <CartEmpty />;
 
