@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../contract/money";
+import { Amount } from "~/components/ui/amount";
 import { useLocale } from "~/i18n/use-locale";
 import type { CartItem } from "~/lib/cart/cart-store";
 import { useCurrency } from "~/lib/currency/currency-store";
@@ -16,25 +16,19 @@ export function CartPreview({ items, headingId }: { items: readonly CartItem[]; 
   const currency = useCurrency();
   const productName = useProductName();
   const { linePrices, total } = useCartPrices(items, currency);
-  const shown = (index: number) => {
-    const price = linePrices[index];
-    return price ? formatMoney(price, locale) : "…";
-  };
   return (
     <div data-testid="cart-preview">
       <ul aria-labelledby={headingId} className="divide-y divide-slate-300 dark:divide-slate-700">
         {items.map((item, index) => (
           <li key={item.id} className="flex justify-between gap-4 py-2" data-testid="preview-line">
-            <span>{productName(item.productId)}</span>
-            <span className="tabular-nums">{shown(index)}</span>
+            {productName(item.productId)}
+            <Amount money={linePrices[index]} locale={locale} />
           </li>
         ))}
       </ul>
       <p className="mt-2 flex justify-between gap-4 border-t border-slate-400 pt-2 font-semibold dark:border-slate-500">
-        <span>{t("preview.total")}</span>
-        <span className="tabular-nums" data-testid="preview-total">
-          {total ? formatMoney(total, locale) : "…"}
-        </span>
+        {t("preview.total")}
+        <Amount money={total} locale={locale} testId="preview-total" />
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { call, PASSWORD, register, topUp } from "../support/shop";
+import { at, FORM_WORDS, signInThroughThePage, type Locale } from "./support/sign-in";
 import { useStore } from "./support/store";
 import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
 
@@ -11,16 +12,9 @@ import { open, seriousViolations, visitor, watchErrors } from "./storefront-supp
  */
 
 const store = useStore();
-type Locale = "en" | "es";
-const at = (locale: Locale, path: string) => (locale === "es" ? `/es${path}` : path);
-
 const words = {
   en: {
-    email: /^Email/,
-    password: /^Password/,
-    signIn: /^Sign in$/,
     signOut: "Sign out",
-    agree: /^I agree to the/,
     place: "Place order and pay from balance",
     purpose: "An account is where your orders live",
     reason: "Sign in to check out your 2 items.",
@@ -30,11 +24,7 @@ const words = {
     next: "What happens next",
   },
   es: {
-    email: /^Correo/,
-    password: /^Contraseña/,
-    signIn: /^(Iniciar sesión|Entrar)$/,
     signOut: "Cerrar sesión",
-    agree: /^Acepto los/,
     place: "Realizar pedido y pagar con el saldo",
     purpose: "En tu cuenta viven tus pedidos",
     reason: "Inicia sesión para pagar tus 2 artículos.",
@@ -68,15 +58,10 @@ async function browserWithCart(cart: Array<{ id: string; productId: string }>, d
   return context;
 }
 
-async function signIn(page: Page, locale: Locale, email: string, target: string): Promise<void> {
-  await open(page, `${store.server.url}${at(locale, "/auth/sign-in")}?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel(words[locale].email).fill(email);
-  await page.getByLabel(words[locale].password).fill(PASSWORD);
-  await page.getByRole("button", { name: words[locale].signIn }).click();
-  await page.waitForURL((url) => url.pathname === target);
-}
+const signIn = (page: Page, locale: Locale, email: string, target: string) =>
+  signInThroughThePage(page, store.server.url, locale, { email, password: PASSWORD }, target);
 
-const texts = (page: Page, testId: string) => page.getByTestId(testId).allTextContents();
+const texts = (scope: Page | Locator, testId: string) => scope.getByTestId(testId).allTextContents();
 const TWO_LINES = [
   { id: "line-1", productId: "article-forge" },
   { id: "line-2", productId: "seo-layer" },
@@ -162,7 +147,7 @@ describe.each(["en", "es"] as const)("the thank-you page in %s (issue 25, point 
     await signIn(page, locale, customer.email, at(locale, "/cart"));
     const price = euros(locale, await priceOf("article-forge"));
     await expect.poll(() => page.getByTestId("cart-total").textContent()).toBe(price);
-    const agree = page.getByLabel(words[locale].agree);
+    const agree = page.getByLabel(FORM_WORDS[locale].agree);
     if (!(await agree.isChecked())) await agree.check();
     await page.getByRole("button", { name: words[locale].place }).click();
 

@@ -6,6 +6,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { useSession } from "~/lib/auth/session";
 import { useCart } from "~/lib/cart/cart-store";
 import { useHydrated } from "~/lib/forms/use-hydrated";
+import { useDismiss } from "~/lib/use-dismiss";
 
 /** The cart icon, the word (for screen readers only on a phone) and the item count. */
 function CartLabel({ count }: { count: number }) {
@@ -95,23 +96,7 @@ export function CartMenu() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: another page is the trigger, not an input
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, button, box);
   const look = "header-link inline-flex items-center gap-1";
   if (!hydrated) {
     return (
