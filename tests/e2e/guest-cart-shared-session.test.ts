@@ -108,6 +108,22 @@ describe.each(["en", "es"] as const)("a visitor's cart in %s (issue 25, point 4)
   });
 });
 
+describe.each(["en", "es"] as const)("a visitor's cart on a 375 px phone in %s (issue 25, point 4)", (locale) => {
+  it("opens from the header inside the screen, with the total and the way to check out", async () => {
+    const context = await browserWithCart(TWO_LINES);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, `${store.server.url}${at(locale, "/")}`);
+    await page.getByTestId("cart-link").click();
+    const panel = page.getByTestId("cart-panel");
+    await expect.poll(() => panel.getByTestId("preview-total").textContent()).not.toBe("…");
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await panel.getByTestId("panel-sign-in").isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe.each(["en", "es"] as const)("one sign-in for the tabs of a browser session in %s (issue 25, point 5)", (locale) => {
   it("signs a new tab in from an open one without Remember me, and signing out in one tab signs the other out", async () => {
     const { email } = await register(store.server.url);
