@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useStore } from "./support/store";
+import { at, FORM_WORDS, signInThroughThePage, type Locale } from "./support/sign-in";
 import { open, seriousViolations, watchErrors } from "./storefront-support";
 
 /** Money and the cart as a buyer meets them, on a 375 px phone, in both languages (issue 15). */
@@ -12,26 +13,9 @@ const store = useStore();
 /** The machine running these may be busy: a poll waits up to 15 s. */
 const POLL = { timeout: 15_000 } as const;
 
-type Locale = "en" | "es";
-const at = (locale: Locale, path: string) => (locale === "es" ? `/es${path}` : path);
-
 const words = {
-  en: {
-    email: /^Email/,
-    password: /^Password/,
-    signIn: /^Sign in$/,
-    agree: /^I agree to the/,
-    deposit: "Continue to payment",
-    amount: /^Amount/,
-  },
-  es: {
-    email: /^Correo/,
-    password: /^Contraseña/,
-    signIn: /^(Iniciar sesión|Entrar)$/,
-    agree: /^Acepto los/,
-    deposit: "Continuar al pago",
-    amount: /^Importe/,
-  },
+  en: { ...FORM_WORDS.en, deposit: "Continue to payment", amount: /^Amount/ },
+  es: { ...FORM_WORDS.es, deposit: "Continuar al pago", amount: /^Importe/ },
 } as const;
 
 /** A phone-sized browser that has answered the cookie banner; the page fails the test on any script error. */
@@ -73,13 +57,8 @@ async function credit(email: string, token: string, amount: number, currency: st
 }
 
 /** Signs in through the sign-in page and waits to land on `target`. */
-async function signIn(page: Page, locale: Locale, email: string, target: string): Promise<void> {
-  await open(page, `${store.server.url}${at(locale, "/auth/sign-in")}?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel(words[locale].email).fill(email);
-  await page.getByLabel(words[locale].password).fill(PASSWORD);
-  await page.getByRole("button", { name: words[locale].signIn }).click();
-  await page.waitForURL((url) => url.pathname === target);
-}
+const signIn = (page: Page, locale: Locale, email: string, target: string) =>
+  signInThroughThePage(page, store.server.url, locale, { email, password: PASSWORD }, target);
 
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]") as Array<{ productId: string }>);
 /** On a phone the currency switcher sits in the header's menu: open it first when it is closed. */

@@ -23,8 +23,8 @@ import { unplacedErrors } from "./order-request";
 import { OrderSummary } from "./order-summary";
 import { OtherBalanceOffer } from "./other-balance-offer";
 import { PayDifference } from "./pay-difference";
-import { useCartPrices } from "./use-cart-prices";
 import { useCheckoutReturn } from "./use-checkout-return";
+import { useCartPrices } from "~/lib/cart/use-cart-prices";
 import { usePlaceOrder } from "./use-place-order";
 
 /** /cart: the lines with their briefs, billing details, total against the balance, and placing the order. */
@@ -57,12 +57,7 @@ export function CartPage() {
   }, [drafts, items, placed]);
 
   if (placed) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-semibold">{t("heading")}</h1>
-        <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />
-      </div>
-    );
+    return <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />;
   }
   if (items.length === 0) return <CartEmpty />;
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { BriefEditor } from "./brief-editor";
 import { DeliverableList } from "./deliverable-list";
-import { useDeliverableName } from "./deliverable-name";
+import { useDeliverableName } from "~/lib/deliverable-name";
 import { OrderBrief } from "./order-brief";
 import { OrderDocuments } from "./order-documents";
 import { OrderNotFound } from "./order-not-found";
