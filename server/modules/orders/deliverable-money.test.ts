@@ -18,8 +18,9 @@ let writer: TestCustomer;
 let manager: TestCustomer;
 let admin: TestCustomer;
 beforeAll(async () => {
-  // Now: the ledger dates its entries by the wall clock, and the dashboard's money covers the last 30 days.
-  clock = manualClock(new Date());
+  // Far from the wall clock: the ledger dates its entries by the injected clock, and so the dashboard (the last 30
+  // days by that clock) and the statement agree with it.
+  clock = manualClock("2026-01-05T09:00:00.000Z");
   store = await startTestStore({}, { clock, listen: true });
   [writer, manager, admin] = await Promise.all([
     staffMember(store, "writer"),
@@ -127,6 +128,7 @@ describe("a customer cancels one deliverable", () => {
   it("before work starts: its share back, one ledger entry, a credit note naming the order and the deliverable", async () => {
     const { buyer, id, number } = await placed();
     const out = await eurOut();
+    clock.advance(60_000);
     const cancelled = await mine(number, 2, "cancel", buyer);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe("paid");
@@ -144,8 +146,15 @@ describe("a customer cancels one deliverable", () => {
     const text = await creditNoteText(id, buyer);
     expect(text).toContain(number);
     expect(text).toContain(`Order ${number}, deliverable 2:`);
-    // The dashboard counts the refund as money out.
+    // The dashboard counts the refund as money out, and the statement dates it by the store's clock.
     expect(await eurOut()).toBeCloseTo(out + 240, 2);
+    const statement = await store.post("/api/balance", { currency: "EUR" }, { token: buyer.token });
+    expect(statement.body.transactions[0]).toMatchObject({
+      kind: "refund",
+      amount: 240,
+      reference: number,
+      createdAt: clock.now().toISOString(),
+    });
 
     // Again is a 409, and so is one already started.
     expect((await mine(number, 2, "cancel", buyer)).status).toBe(409);
