@@ -407,3 +407,60 @@ describe("mail names the deliverable in the recipient's language", () => {
     expect(toWriter).toContain("About Article Forge (1 of 5 in this order).");
   });
 });
+
+describe("the order-level delivery of before on an order of several deliverables", () => {
+  const files = (text: string) => ({ files: [{ fileName: "draft.md", contentBase64: Buffer.from(text).toString("base64") }] });
+  const versionsOf = async (number: string, buyer: Who) =>
+    (await page(number, buyer)).deliverables.map((d: { versions: unknown[] }) => d.versions.length);
+
+  it("refuses to spread one delivery over several open deliverables, in the caller's language, and delivers the one named", async () => {
+    const { buyer, id, number } = await placed();
+    await startFor(id, 1, writer);
+    await startFor(id, 2, writer);
+    const english = await staff(`${id}/deliver`, manager, files("one for all"));
+    expect(english.status).toBe(400);
+    expect(english.body.errors).toEqual({
+      deliverable: [
+        "This order has 5 open deliverables (1, 2, 3, 4, 5): deliver to one of them (?deliverable=n, or /deliverables/{n}/versions).",
+      ],
+    });
+    const spanish = await store.post(`/api/admin/orders/${id}/deliver`, files("uno para todos"), {
+      token: writer.token,
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.status).toBe(400);
+    // A writer counts only their own open deliverables.
+    expect(spanish.body.errors).toEqual({
+      deliverable: [
+        "Este pedido tiene 2 entregables abiertos (1, 2): entrega a uno de ellos (?deliverable=n, o /deliverables/{n}/versions).",
+      ],
+    });
+    const form = new FormData();
+    form.append("files", new Blob(["multipart for all"]), "draft.md");
+    const upload = await fetch(`${store.url}/api/admin/orders/${id}/versions`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(upload.status).toBe(400);
+    expect(((await upload.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty("deliverable");
+    expect(await versionsOf(number, buyer)).toEqual([0, 0, 0, 0, 0]);
+
+    const named = await staff(`${id}/deliver?deliverable=2`, writer, files("the SEO part"));
+    expect(named.status).toBe(200);
+    expect(named.body).toMatchObject({ version: 1, result: { fileName: "draft.md" } });
+    expect(statuses(await page(number, buyer))).toEqual(["in_progress", "delivered", "paid", "paid", "paid"]);
+    expect(await versionsOf(number, buyer)).toEqual([0, 1, 0, 0, 0]);
+    // Named but not the writer's: a 404, as on /deliverables/{n}/versions.
+    expect((await staff(`${id}/deliver?deliverable=3`, writer, files("not mine"))).status).toBe(404);
+
+    // A writer with one open deliverable on the order delivers to it without naming it, as on an order of one.
+    const other = await staffMember(store, "writer");
+    await startFor(id, 4, other);
+    expect((await staff(`${id}/deliver`, other, files("bundle article"))).status).toBe(200);
+    expect(await versionsOf(number, buyer)).toEqual([0, 1, 0, 1, 0]);
+    // Delivered is still open: another delivery waits for a revision request (409), it goes nowhere else.
+    expect((await staff(`${id}/deliver`, other, files("again"))).status).toBe(409);
+    expect(statuses(await page(number, buyer))).toEqual(["in_progress", "delivered", "paid", "delivered", "paid"]);
+  });
+});

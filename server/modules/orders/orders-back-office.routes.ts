@@ -20,6 +20,7 @@ import { DomainError } from "../../platform/domain-error";
 import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platform/route-group";
 import { byteLimit } from "../storage";
 import { allowedType, type StoredFile } from "./order-files";
+import { deliverableQuery, ORDER_LEVEL_DELIVERY } from "./orders-admin.routes";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -141,12 +142,14 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     {
       summary:
         "in_progress/revision_requested → delivered with a new version: multipart/form-data with one or more `files` parts (and an optional `note` field before them), each streamed to storage; over UPLOAD_LIMIT_BYTES → 413, a type outside UPLOAD_ALLOWED_TYPES → 400, and nothing is kept",
+      description: ORDER_LEVEL_DELIVERY,
       params,
+      querystring: z.object({ deliverable: deliverableQuery }),
       consumes: ["multipart/form-data"],
       response: { 200: uploadedVersionSchema },
       compress: false,
     },
-    async (request) => uploadVersion(orders, request),
+    async (request) => uploadVersion(orders, request, request.query.deliverable),
   );
   deliverableRoutes(manager, staff, orders);
 };
