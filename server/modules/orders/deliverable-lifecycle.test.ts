@@ -464,3 +464,93 @@ describe("the order-level delivery of before on an order of several deliverables
     expect(statuses(await page(number, buyer))).toEqual(["in_progress", "delivered", "paid", "delivered", "paid"]);
   });
 });
+
+describe("a writer sees the inside of their own deliverables only", () => {
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  type Seen = {
+    items: Array<{ brief: Record<string, unknown> }>;
+    versions: Array<{ deliverable: number | null; files: Array<{ id: string }> }>;
+    messages: Array<{ body: string; deliverable: number | null; attachments: Array<{ id: string }> }>;
+    deliverables: Array<{ n: number; versions: unknown[]; events: unknown[] }>;
+  };
+  const inside = (seen: Seen) => ({
+    // Items 1 and 2 are services (a brief or none), item 3 the bundle (the parts shown).
+    briefs: seen.items.map((item, index) => (index === 2 ? Object.keys(item.brief).sort() : Object.keys(item.brief).length > 0)),
+    versions: seen.versions.map((version) => version.deliverable),
+    messages: seen.messages.map((message) => message.body),
+    deliverableVersions: seen.deliverables.map((deliverable) => deliverable.versions.length),
+  });
+
+  it("hides a colleague's deliverable's brief, versions, files, timeline and messages; managers see all", async () => {
+    const [a, b] = await Promise.all([staffMember(store, "writer"), staffMember(store, "writer")]);
+    const { buyer, id, number } = await placed();
+    await startFor(id, 3, a);
+    await startFor(id, 4, b);
+    expect((await staff(`${id}/deliverables/4/ask`, manager, { message: "Which keywords matter most?" })).status).toBe(200);
+    clock.advance(1000);
+    const answer = { body: "Bakery keywords, please.", deliverable: 4, attachments: [{ fileName: "keywords.txt", contentBase64: b64("sourdough") }] };
+    expect((await mine(`${number}/messages`, buyer, answer)).status).toBe(200);
+    clock.advance(1000);
+    expect((await mine(`${number}/messages`, buyer, { body: "The web copy: warm, please.", deliverable: 3 })).status).toBe(200);
+    clock.advance(1000);
+    expect((await mine(`${number}/messages`, buyer, { body: "Thanks to you all." })).status).toBe(200);
+    clock.advance(1000);
+    expect((await staff(`${id}/messages`, b, { body: "Keywords noted.", internal: true, deliverable: 4 })).status).toBe(200);
+    clock.advance(1000);
+    expect((await deliver(id, 4, b, "the bundle's article")).status).toBe(200);
+    clock.advance(1000);
+    expect((await mine(`${number}/deliverables/4/revision`, buyer, { changes: "Shorter, please." })).status).toBe(200);
+
+    const forA = (await staffPage(id, a)) as Seen & { staffEvents: Array<{ note: string }>; staffDeliverables: Array<{ revisionRequest: unknown }> };
+    expect(inside(forA)).toEqual({
+      // Deliverables 1, 2 and 5 are the pool's (unassigned, paid): their briefs show, as in the pool; of the bundle only
+      // the web copy (3) and the SEO layer (5), never the article that is b's (4).
+      briefs: [true, true, ["seo-layer", "web-copycraft"]],
+      versions: [],
+      messages: ["The web copy: warm, please.", "Thanks to you all."],
+      deliverableVersions: [0, 0, 0, 0, 0],
+    });
+    expect(forA.deliverables[3]?.events).toEqual([]);
+    expect(forA.staffEvents.map((event) => event.note).join(" ")).not.toMatch(/keywords|Shorter/i);
+    expect(forA.staffDeliverables[3]?.revisionRequest).toBeNull();
+    // The customer's order page, which staff may open too, is cut the same way.
+    expect(inside((await page(id, a)) as Seen)).toEqual(inside(forA));
+
+    const forB = (await staffPage(id, b)) as Seen & { staffDeliverables: Array<{ revisionRequest: unknown }> };
+    expect(inside(forB)).toEqual({
+      briefs: [true, true, ["article-forge", "seo-layer"]],
+      versions: [4],
+      messages: ["Which keywords matter most?", "Bakery keywords, please.", "Thanks to you all.", "Keywords noted.", "Shorter, please."],
+      deliverableVersions: [0, 0, 0, 1, 0],
+    });
+    expect(forB.staffDeliverables[3]?.revisionRequest).toMatchObject({ changes: "Shorter, please." });
+    const everything = inside((await staffPage(id, manager)) as Seen);
+    expect(everything).toEqual({
+      briefs: [true, true, ["article-forge", "seo-layer", "web-copycraft"]],
+      versions: [4],
+      messages: [
+        "Which keywords matter most?",
+        "Bakery keywords, please.",
+        "The web copy: warm, please.",
+        "Thanks to you all.",
+        "Keywords noted.",
+        "Shorter, please.",
+      ],
+      deliverableVersions: [0, 0, 0, 1, 0],
+    });
+
+    // Files: b's delivery and the attachment about 4 download for b and a manager, never for a.
+    const fileIds = [forB.versions[0]?.files[0]?.id, forB.messages.find((message) => message.attachments.length > 0)?.attachments[0]?.id];
+    for (const fileId of fileIds) {
+      expect(fileId).toBeTruthy();
+      const as = async (who: Who) => (await store.call(`/api/orders/${id}/files/${fileId}`, { token: who.token })).status;
+      expect([await as(b), await as(manager), await as(a)]).toEqual([200, 200, 404]);
+    }
+    expect((await store.call(`/api/orders/${id}/result`, { token: a.token })).status).toBe(404);
+    expect((await store.call(`/api/orders/${id}/result`, { token: b.token })).status).toBe(200);
+    // Nor may a write about b's deliverable.
+    const aside = await staff(`${id}/messages`, a, { body: "About the article…", deliverable: 4 });
+    expect(aside.status).toBe(400);
+    expect(aside.body.errors).toEqual({ deliverable: ["This order has no such deliverable."] });
+  });
+});

@@ -82,10 +82,13 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
   return n === undefined ? waiting : waiting.filter((work) => work.n === n);
 }
 
-/** The id of deliverable `n` of the order (404 when it has none), or null when the message names none. */
-async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined): Promise<string | null> {
+/**
+ * The id of deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer,
+ * when it is a colleague's: they write about their own deliverables).
+ */
+async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined, actor: Actor): Promise<string | null> {
   if (n === undefined) return null;
-  const work = (await workOf(trx, order)).find((row) => row.n === n);
+  const work = (await workOf(trx, order)).find((row) => row.n === n && (actor.role !== "writer" || row.assigned_to === actor.id));
   if (!work) throw DomainError.field("deliverable", "orders.noSuchDeliverable");
   return work.deliverable_id;
 }
@@ -107,7 +110,7 @@ export async function postMessage(
       const row = {
         id,
         order_id: order.id,
-        deliverable_id: await namedDeliverable(trx, order, message.deliverable),
+        deliverable_id: await namedDeliverable(trx, order, message.deliverable, actor),
         author_id: personId(actor),
         author_role: actor.role as "customer",
         internal: internal ? 1 : 0,

@@ -159,13 +159,14 @@ function staffMoves(staff: StaffRoutes, orders: OrdersService): void {
   );
   move(
     "messages",
-    "Write to the customer, or keep an internal note (internal: true) the customer never sees",
+    "Write to the customer, or keep an internal note (internal: true) the customer never sees; `deliverable` names the one it is about (a writer: one of theirs)",
     staffMessageSchema,
     (id, body, actor) =>
       orders.actions.postMessage(id, actor, {
         body: body.body,
         internal: body.internal,
         attachments: decodeAttachments(body.attachments),
+        deliverable: body.deliverable,
       }),
     MESSAGE_BODY_LIMIT,
   );
