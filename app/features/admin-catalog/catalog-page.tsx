@@ -19,7 +19,7 @@ const number = (value: FormDataEntryValue | null) => {
 };
 
 /** One product's form: sold or hidden, turnaround, revision rounds and turnaround, a price per currency. */
-function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(product: CatalogProduct): void }) {
+export function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(product: CatalogProduct): void }) {
   const { t } = useTranslation("admin-catalog");
   const name = useProductName()(product.id);
   const submit = useApiSubmit();
