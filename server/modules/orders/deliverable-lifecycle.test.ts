@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock, type ManualClock } from "../../platform/clock";
 import { addBusinessDays } from "./due-dates";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import {
-  articleBrief,
-  customer,
-  orderBody,
-  seoBrief,
-  staffMember,
-  type TestCustomer,
-} from "../../test/orders-test-support";
+import { placeFiveDeliverables, staffMember, staffMembers, type TestCustomer } from "../../test/orders-test-support";
 
 // Issue 24: the deliverable is the unit of work. One order of two services and a bundle of three is five deliverables:
 // 1 article-forge, 2 seo-layer, then the bundle's 3 web-copycraft, 4 article-forge, 5 seo-layer.
@@ -22,40 +15,11 @@ beforeAll(async () => {
   // A Monday morning: article-forge (3 business days) is due on Thursday, seo-layer (5) next Monday.
   clock = manualClock("2026-01-05T09:00:00.000Z");
   store = await startTestStore({}, { clock, listen: true });
-  [writer, otherWriter, manager] = await Promise.all([
-    staffMember(store, "writer"),
-    staffMember(store, "writer"),
-    staffMember(store, "manager"),
-  ]);
+  [writer, otherWriter, manager] = await staffMembers(store, ["writer", "writer", "manager"]);
 });
 afterAll(() => store.close());
 
-const webBrief = {
-  business: "Panadería Sol",
-  offer: "Sourdough bread and pastries baked every morning in the centre of Madrid.",
-  audience: "Neighbours and office workers",
-  pages: 4,
-  tone: "friendly",
-  website: "https://bakery.example",
-};
-const FIVE = [
-  { productId: "article-forge" as const, brief: articleBrief },
-  { productId: "seo-layer" as const, brief: seoBrief },
-  {
-    productId: "full-site-and-content-pack" as const,
-    brief: { "web-copycraft": webBrief, "article-forge": articleBrief, "seo-layer": seoBrief },
-  },
-];
-
-async function placed(locale: "en" | "es" = "en") {
-  const buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
-  const answer = await store.post("/api/orders", orderBody(FIVE), {
-    token: buyer.token,
-    headers: { "accept-language": locale },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { buyer, id: answer.body.id as string, number: answer.body.number as string };
-}
+const placed = (locale: "en" | "es" = "en") => placeFiveDeliverables(store, 1_000_000, locale);
 type Who = TestCustomer;
 const staff = (path: string, who: Who, body?: unknown) =>
   store.post(`/api/admin/orders/${path}`, body, { token: who.token });
@@ -292,7 +256,7 @@ describe("timed work per deliverable, on the job runner with the manual clock", 
 
 describe("a writer works only their deliverables", () => {
   it("assigns deliverable 3 to one writer and 4 to another: each moves only their own", async () => {
-    const [a, b] = await Promise.all([staffMember(store, "writer"), staffMember(store, "writer")]);
+    const [a, b] = await staffMembers(store, ["writer", "writer"]);
     const { id, number } = await placed();
     await startFor(id, 3, a);
     await startFor(id, 4, b);
@@ -482,7 +446,7 @@ describe("a writer sees the inside of their own deliverables only", () => {
   });
 
   it("hides a colleague's deliverable's brief, versions, files, timeline and messages; managers see all", async () => {
-    const [a, b] = await Promise.all([staffMember(store, "writer"), staffMember(store, "writer")]);
+    const [a, b] = await staffMembers(store, ["writer", "writer"]);
     const { buyer, id, number } = await placed();
     await startFor(id, 3, a);
     await startFor(id, 4, b);
