@@ -94,6 +94,16 @@ describe("catalog and prices in the back office", () => {
     expect((await store.post("/api/prices", { currency: "EUR" })).body.items.find((item: { id: string }) => item.id === "seo-layer").price).not.toBe(1);
   });
 
+  it("audits a price set through the single-price route", async () => {
+    expect((await store.call("/api/admin/prices/web-copycraft", { method: "PUT", body: { currency: "GBP", price: 300 }, token: admin.token })).status).toBe(200);
+    const [audited] = await auditRows(store, "web-copycraft");
+    expect(audited).toMatchObject({ action: "price.change", actorId: admin.id });
+    expect(audited!.after.prices.GBP).toBe(30_000);
+    expect(audited!.before.prices.GBP).not.toBe(30_000);
+  });
+});
+
+describe("the revision turnaround in the back office", () => {
   it("sets a service's revision turnaround (1 to 60 business days, audited) for the deliverables of new orders", async () => {
     const terms = { active: true, turnaroundDays: 3, revisionRounds: 2, prices: { EUR: 149, USD: 165, GBP: 129 } };
     for (const revisionDays of [0, 61, 2.5, "4"]) {
@@ -121,13 +131,5 @@ describe("catalog and prices in the back office", () => {
     const work = await store.db.kysely.selectFrom("deliverables").select("revision_days").where("order_id", "=", placed.id).execute();
     expect(work).toEqual([{ revision_days: 6 }]);
     await put("article-forge", { ...terms, revisionDays: 2 });
-  });
-
-  it("audits a price set through the single-price route", async () => {
-    expect((await store.call("/api/admin/prices/web-copycraft", { method: "PUT", body: { currency: "GBP", price: 300 }, token: admin.token })).status).toBe(200);
-    const [audited] = await auditRows(store, "web-copycraft");
-    expect(audited).toMatchObject({ action: "price.change", actorId: admin.id });
-    expect(audited!.after.prices.GBP).toBe(30_000);
-    expect(audited!.before.prices.GBP).not.toBe(30_000);
   });
 });
