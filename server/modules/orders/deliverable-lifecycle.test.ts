@@ -429,42 +429,48 @@ describe("the order-level delivery of before on an order of several deliverables
   });
 });
 
+// Two writers on one order: a has deliverable 3 (the bundle's web copy), b has 4 (the bundle's article), about which
+// the manager asked, the customer answered with an attachment, b kept a note, delivered and was asked for a revision.
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+type Seen = {
+  items: Array<{ brief: Record<string, unknown> }>;
+  versions: Array<{ deliverable: number | null; files: Array<{ id: string }> }>;
+  messages: Array<{ body: string; deliverable: number | null; attachments: Array<{ id: string }> }>;
+  deliverables: Array<{ n: number; versions: unknown[]; events: unknown[] }>;
+};
+const inside = (seen: Seen) => ({
+  // Items 1 and 2 are services (a brief or none), item 3 the bundle (the parts shown).
+  briefs: seen.items.map((item, index) => (index === 2 ? Object.keys(item.brief).sort() : Object.keys(item.brief).length > 0)),
+  versions: seen.versions.map((version) => version.deliverable),
+  messages: seen.messages.map((message) => message.body),
+  deliverableVersions: seen.deliverables.map((deliverable) => deliverable.versions.length),
+});
+
+async function colleaguesOnOneOrder() {
+  const [a, b] = await staffMembers(store, ["writer", "writer"]);
+  const { buyer, id, number } = await placed();
+  await startFor(id, 3, a);
+  await startFor(id, 4, b);
+  expect((await staff(`${id}/deliverables/4/ask`, manager, { message: "Which keywords matter most?" })).status).toBe(200);
+  clock.advance(1000);
+  const answer = { body: "Bakery keywords, please.", deliverable: 4, attachments: [{ fileName: "keywords.txt", contentBase64: b64("sourdough") }] };
+  expect((await mine(`${number}/messages`, buyer, answer)).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/messages`, buyer, { body: "The web copy: warm, please.", deliverable: 3 })).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/messages`, buyer, { body: "Thanks to you all." })).status).toBe(200);
+  clock.advance(1000);
+  expect((await staff(`${id}/messages`, b, { body: "Keywords noted.", internal: true, deliverable: 4 })).status).toBe(200);
+  clock.advance(1000);
+  expect((await deliver(id, 4, b, "the bundle's article")).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/deliverables/4/revision`, buyer, { changes: "Shorter, please." })).status).toBe(200);
+  return { a, b, buyer, id, number };
+}
+
 describe("a writer sees the inside of their own deliverables only", () => {
-  const b64 = (text: string) => Buffer.from(text).toString("base64");
-  type Seen = {
-    items: Array<{ brief: Record<string, unknown> }>;
-    versions: Array<{ deliverable: number | null; files: Array<{ id: string }> }>;
-    messages: Array<{ body: string; deliverable: number | null; attachments: Array<{ id: string }> }>;
-    deliverables: Array<{ n: number; versions: unknown[]; events: unknown[] }>;
-  };
-  const inside = (seen: Seen) => ({
-    // Items 1 and 2 are services (a brief or none), item 3 the bundle (the parts shown).
-    briefs: seen.items.map((item, index) => (index === 2 ? Object.keys(item.brief).sort() : Object.keys(item.brief).length > 0)),
-    versions: seen.versions.map((version) => version.deliverable),
-    messages: seen.messages.map((message) => message.body),
-    deliverableVersions: seen.deliverables.map((deliverable) => deliverable.versions.length),
-  });
-
   it("hides a colleague's deliverable's brief, versions, files, timeline and messages; managers see all", async () => {
-    const [a, b] = await staffMembers(store, ["writer", "writer"]);
-    const { buyer, id, number } = await placed();
-    await startFor(id, 3, a);
-    await startFor(id, 4, b);
-    expect((await staff(`${id}/deliverables/4/ask`, manager, { message: "Which keywords matter most?" })).status).toBe(200);
-    clock.advance(1000);
-    const answer = { body: "Bakery keywords, please.", deliverable: 4, attachments: [{ fileName: "keywords.txt", contentBase64: b64("sourdough") }] };
-    expect((await mine(`${number}/messages`, buyer, answer)).status).toBe(200);
-    clock.advance(1000);
-    expect((await mine(`${number}/messages`, buyer, { body: "The web copy: warm, please.", deliverable: 3 })).status).toBe(200);
-    clock.advance(1000);
-    expect((await mine(`${number}/messages`, buyer, { body: "Thanks to you all." })).status).toBe(200);
-    clock.advance(1000);
-    expect((await staff(`${id}/messages`, b, { body: "Keywords noted.", internal: true, deliverable: 4 })).status).toBe(200);
-    clock.advance(1000);
-    expect((await deliver(id, 4, b, "the bundle's article")).status).toBe(200);
-    clock.advance(1000);
-    expect((await mine(`${number}/deliverables/4/revision`, buyer, { changes: "Shorter, please." })).status).toBe(200);
-
+    const { a, b, id } = await colleaguesOnOneOrder();
     const forA = (await staffPage(id, a)) as Seen & { staffEvents: Array<{ note: string }>; staffDeliverables: Array<{ revisionRequest: unknown }> };
     expect(inside(forA)).toEqual({
       // Deliverables 1, 2 and 5 are the pool's (unassigned, paid): their briefs show, as in the pool; of the bundle only
@@ -502,7 +508,11 @@ describe("a writer sees the inside of their own deliverables only", () => {
       ],
       deliverableVersions: [0, 0, 0, 1, 0],
     });
+  });
 
+  it("lets a writer download, be mailed about and write about their own deliverables only", async () => {
+    const { a, b, id } = await colleaguesOnOneOrder();
+    const forB = (await staffPage(id, b)) as Seen;
     // Files: b's delivery and the attachment about 4 download for b and a manager, never for a.
     const fileIds = [forB.versions[0]?.files[0]?.id, forB.messages.find((message) => message.attachments.length > 0)?.attachments[0]?.id];
     for (const fileId of fileIds) {
@@ -512,6 +522,10 @@ describe("a writer sees the inside of their own deliverables only", () => {
     }
     expect((await store.call(`/api/orders/${id}/result`, { token: a.token })).status).toBe(404);
     expect((await store.call(`/api/orders/${id}/result`, { token: b.token })).status).toBe(200);
+    // The customer's message about 4 is mailed to its writer, and not to the colleague.
+    const mailed = async (who: Who) => (await store.services.mail.list({ to: who.email })).map((mail) => mail.text).join("\n");
+    expect(await mailed(b)).toContain("Bakery keywords, please.");
+    expect(await mailed(a)).not.toContain("Bakery keywords, please.");
     // Nor may a write about b's deliverable.
     const aside = await staff(`${id}/messages`, a, { body: "About the article…", deliverable: 4 });
     expect(aside.status).toBe(400);

@@ -83,14 +83,14 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
 }
 
 /**
- * The id of deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer,
- * when it is a colleague's: they write about their own deliverables).
+ * Deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer, when it
+ * is a colleague's: they write about their own deliverables).
  */
-async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined, actor: Actor): Promise<string | null> {
+async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined, actor: Actor): Promise<WorkRow | null> {
   if (n === undefined) return null;
   const work = (await workOf(trx, order)).find((row) => row.n === n && (actor.role !== "writer" || row.assigned_to === actor.id));
   if (!work) throw DomainError.field("deliverable", "orders.noSuchDeliverable");
-  return work.deliverable_id;
+  return work;
 }
 
 export async function postMessage(
@@ -107,10 +107,11 @@ export async function postMessage(
       const stamp = at.toISOString();
       const internal = Boolean(message.internal) && actor.role !== "customer";
       const id = randomUUID();
+      const about = await namedDeliverable(trx, order, message.deliverable, actor);
       const row = {
         id,
         order_id: order.id,
-        deliverable_id: await namedDeliverable(trx, order, message.deliverable, actor),
+        deliverable_id: about?.deliverable_id ?? null,
         author_id: personId(actor),
         author_role: actor.role as "customer",
         internal: internal ? 1 : 0,
@@ -131,7 +132,8 @@ export async function postMessage(
         { messageId: id, attachments: stored.length },
       );
       if (internal) return { id };
-      if (actor.role === "customer") await effects.staffMail(trx, order, "message", { message: message.body });
+      // A message about one deliverable goes to its writer (the order's writer is there only when one has all of it).
+      if (actor.role === "customer") await effects.staffMail(trx, about ?? order, "message", { message: message.body });
       else await effects.customerMail(trx, order, "message", { message: message.body });
       return { id };
     }),
