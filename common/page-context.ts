@@ -14,6 +14,8 @@ export interface PageContext {
   buildPollSeconds: number;
   /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
   depositLimits: { min: number; max: number };
+  /** VAT_RATE in basis points (21 % = 2100): the VAT every price includes, shown in the cart as the invoice will print it. */
+  vatRateBasisPoints: number;
   prices(currency: Currency): Promise<PricesResponse>;
   /** What each product promises as the database holds it (staff may change it): turnaround days, revision rounds. */
   productTerms(): Promise<Record<ProductId, { turnaroundDays: number; revisionRounds: number }>>;

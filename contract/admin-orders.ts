@@ -94,6 +94,7 @@ export const staffOrderDetailSchema = orderDetailSchema.extend({
     .nullable()
     .describe("a writer sees the first name only (no id, no e-mail) of an assigned order's customer, nothing for a pool item"),
   billing: z.record(z.string(), z.unknown()).nullable().describe("the billing fields sent with the order; null for a writer"),
+  customerLocale: z.enum(["en", "es"]).describe("the language the customer ordered in: staff write to them in it"),
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
   staffActions: z.array(staffActionSchema),

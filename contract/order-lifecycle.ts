@@ -37,6 +37,7 @@ export type OrderVersion = z.infer<typeof orderVersionSchema>;
 export const orderMessageSchema = z.object({
   id: z.string(),
   author: z.enum(["customer", "staff"]),
+  authorName: z.string().nullable().describe("a staff message is signed with its author's name; null for the customer's own"),
   /** Staff only: a note the customer never sees. */
   internal: z.boolean(),
   body: z.string(),

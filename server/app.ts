@@ -101,12 +101,13 @@ export async function buildApp({
   const dependencies = dependencyChecksFor({ db, redis, storage: services.storage });
   services.metrics.watchDependencies(dependencies.states);
   registerHealth(app, dependencies, readiness);
-  registerLoadShedding(app, {
+  const inFlight = registerLoadShedding(app, {
     maxInFlight: config.MAX_IN_FLIGHT,
     commitDeadlineMs: config.ORDER_DEADLINE_MS,
     now: () => services.clock.now().getTime(),
     holdWork,
   });
+  services.metrics.watchInFlight(inFlight);
   if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
@@ -118,6 +119,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         buildPollSeconds: config.BUILD_POLL_SECONDS,
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+        vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
         productTerms: async () =>
           Object.fromEntries(

@@ -47,6 +47,10 @@ describe("load shedding (MAX_IN_FLIGHT)", () => {
     expect((await store.call("/healthz")).status).toBe(200);
     expect((await store.call("/readyz")).status).toBe(200);
     expect(held.waiting).toHaveLength(2);
+    // Operators see it on /metrics: two in flight now, and the limit was reached since the last scrape.
+    const during = (await store.call("/metrics")).body as string;
+    expect(during).toContain('http_requests_in_flight{reading="now"} 2');
+    expect(during).toContain('http_requests_in_flight{reading="peak"} 2');
 
     held.open();
     expect((await first).status).toBe(200);
@@ -56,6 +60,9 @@ describe("load shedding (MAX_IN_FLIGHT)", () => {
     expect(await ledgerSum(store, buyer.id, "EUR")).toBe(ARTICLE_EUR);
     const again = await Promise.all([store.post("/api/orders", orderBody(), { token: buyer.token }), store.call("/api/orders", { token: buyer.token })]);
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
+    // The peak is per scrape period: the last one saw the two orders above, the next one starts from what is in flight.
+    expect((await store.call("/metrics")).body).toContain('http_requests_in_flight{reading="peak"} 2');
+    expect((await store.call("/metrics")).body).toContain('http_requests_in_flight{reading="peak"} 0');
   });
 
   it("places no order and charges nothing when the client has gone before the work starts", async () => {

@@ -156,7 +156,9 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => topic.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await topic.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`).textContent()).resolves.toBe("This field is required.");
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
+    // A human headline, and the field named by its line: "Article Forge: Topic is required".
+    await expect(page.getByTestId("error-headline").textContent()).resolves.toMatch(/^\d+ fields? needs? your attention$/);
+    await expect(page.getByTestId("error-summary").getByRole("link").allTextContents()).resolves.toContain("Article Forge: Topic is required");
 
     await topic.fill("How to price a wedding cake");
     await page.getByRole("button", { name: "Place order and pay from balance" }).click();

@@ -39,9 +39,8 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 type QueueRow = AdminOrderPage["orders"][number];
 
 /** The queue's columns, one row per deliverable (its service, status, due date and writer); "take" only when a pool item is listed. */
-function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
+function queueColumns({ t, locale, to, productName, pool, onTaken }: {
   t: TFunction<"admin-orders">;
-  tOrders: TFunction<"orders">;
   locale: Locale;
   to(path: string): string;
   productName(id: string): string;
@@ -59,7 +58,7 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
         </Link>
       ),
     },
-    { id: "status", header: t("queue.status"), cell: (order) => tOrders(`status.${order.status}`) },
+    { id: "status", header: t("queue.status"), cell: (order) => t(`status.${order.status}`) },
     {
       id: "due",
       header: t("queue.due"),
@@ -98,7 +97,6 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
 /** /admin/orders: the order queue with its filters as URL parameters, keyset pages and a CSV export of the filtered list. */
 export function OrderQueueScreen() {
   const { t } = useTranslation("admin-orders");
-  const { t: to_ } = useTranslation("orders");
   const { locale, to } = useLocale();
   const productName = useProductName();
   const [search, setSearch] = useSearchParams();
@@ -143,7 +141,7 @@ export function OrderQueueScreen() {
   }
 
   const value = (name: string) => search.get(name) ?? "";
-  const columns = queueColumns({ t, tOrders: to_, locale, to, productName, pool: data?.orders.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) });
+  const columns = queueColumns({ t, locale, to, productName, pool: data?.orders.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) });
   const nextPage = new URLSearchParams(filters);
   if (data?.nextCursor) nextPage.set("cursor", data.nextCursor);
   return (
@@ -153,7 +151,7 @@ export function OrderQueueScreen() {
           <span className="mb-1 block font-medium">{t("queue.search")}</span>
           <input type="search" name="q" defaultValue={value("q")} placeholder={t("queue.searchHint")} className={inputClass} />
         </label>
-        <Select name="status" label={t("queue.status")} value={value("status")} options={[["", t("queue.any")], ...ORDER_STATUSES.map((status) => [status, to_(`status.${status}`)] as [string, string])]} />
+        <Select name="status" label={t("queue.status")} value={value("status")} options={[["", t("queue.any")], ...ORDER_STATUSES.map((status) => [status, t(`status.${status}`)] as [string, string])]} />
         <Select name="service" label={t("queue.service")} value={value("service")} options={[["", t("queue.any")], ...PRODUCT_IDS.map((id) => [id, productName(id)] as [string, string])]} />
         <Select
           name="writer"

@@ -11,7 +11,7 @@ import type { Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { staffOrderDetail, type UploadRules } from "./order-staff-view";
 import type { Need } from "./order-transaction";
-import { orderDetail } from "./order-view";
+import { orderDetail, staffNames } from "./order-view";
 import type { OrdersRepository } from "./orders.repository";
 import type { People } from "./orders-ports";
 
@@ -46,6 +46,7 @@ export interface OrderLookupDeps {
 
 export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
   const { repository, clock } = deps;
+  const namesOf = staffNames(deps.people);
   const find = (reference: string) => findOrder(repository, reference);
   /** The order by reference as `actor` may see it (404 otherwise). */
   const visible = async (reference: string, actor: Actor, need: Need) => {
@@ -57,7 +58,7 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
     find,
     async detail(reference, actor) {
       const { order } = await visible(reference, actor, "work");
-      return orderDetail(repository, order, actor, clock.now(), await sightIn(deps, order.id, actor));
+      return orderDetail(repository, order, actor, clock.now(), namesOf, await sightIn(deps, order.id, actor));
     },
     idFor: async (reference, actor, need = "work") => (await visible(reference, actor, need)).order.id,
     async staffDetail(reference, actor) {
@@ -114,6 +115,27 @@ export async function orderFile(
   // A writer downloads the files of their own deliverables (and of the order as a whole) only.
   const sight = await sightIn(deps, orderId, actor);
   if (!sees(sight, message ? message.deliverable_id : file.deliverable_id)) throw DomainError.notFound();
+  return asResultFile(file);
+}
+
+/**
+ * A stored file of the order as staff open it from the back office: every file for a manager or an admin; for a
+ * writer, the files of the deliverables assigned to them (and those naming no deliverable: an older order delivered as
+ * a whole, the thread's attachments); a 404 otherwise, like an unknown id.
+ */
+export async function staffOrderFile(
+  deps: Pick<OrderLookupDeps, "db" | "access" | "repository">,
+  orderId: string,
+  fileId: string,
+  actor: Actor,
+): Promise<ResultFile> {
+  const { access } = await lookupOrder(deps, orderId, actor);
+  const file = await deps.repository.file(orderId, fileId);
+  if (!file) throw DomainError.notFound();
+  if (access !== "full") {
+    const mine = (await deps.repository.deliverablesOf([orderId])).filter((work) => work.assigned_to === actor.id).map((work) => work.id);
+    if (file.deliverable_id ? !mine.includes(file.deliverable_id) : mine.length === 0) throw DomainError.notFound();
+  }
   return asResultFile(file);
 }
 

@@ -11,6 +11,7 @@ import { moveOrder, personId, type Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { fileRows, withFiles } from "./order-stored-files";
 import type { OrderWorkDeps } from "./order-work-deps";
+import { fullNameOf } from "./orders-ports";
 
 export interface NewMessage {
   body: string;
@@ -38,7 +39,7 @@ export interface OrderMessages {
 
 type MessageDeps = Pick<
   OrderWorkDeps,
-  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes"
+  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes" | "people"
 >;
 
 export function createOrderMessages(deps: MessageDeps): OrderMessages {
@@ -134,7 +135,11 @@ export async function postMessage(
       if (internal) return { id };
       // A message about one deliverable goes to its writer (the order's writer is there only when one has all of it).
       if (actor.role === "customer") await effects.staffMail(trx, about ?? order, "message", { message: message.body });
-      else await effects.customerMail(trx, order, "message", { message: message.body });
+      else {
+        // Signed with the writer's or manager's own name, as on the order page (issue 26).
+        const author = fullNameOf(await deps.people.byId(personId(actor), trx));
+        await effects.customerMail(trx, order, "message", { message: message.body, ...(author ? { author } : {}) });
+      }
       return { id };
     }),
   );

@@ -2,7 +2,7 @@ import type { StaffAction, StaffDeliverable, StaffOrderDetail } from "../../../c
 import { toMajor } from "../../../contract/money";
 import { sees, type DeliverableSight, type OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
-import { orderDetail } from "./order-view";
+import { orderDetail, staffNames } from "./order-view";
 import type { OrderEventRow, OrderRow, OrdersRepository } from "./orders.repository";
 import type { People } from "./orders-ports";
 import type { WalletService } from "../wallet";
@@ -14,6 +14,9 @@ export interface UploadRules {
 }
 
 const fullName = (row: { first_name: string | null; last_name: string | null } | undefined) => `${row?.first_name ?? ""} ${row?.last_name ?? ""}`.trim();
+
+/** The language the customer ordered in (their mail goes out in it): what staff write to them in. */
+const localeOf = (order: Pick<OrderRow, "locale">): "en" | "es" => (order.locale === "es" ? "es" : "en");
 
 type ActionRow = Pick<OrderRow, "status" | "due_at" | "needs_info_since" | "revisions_used" | "revision_rounds">;
 
@@ -40,9 +43,10 @@ export function staffActions(order: ActionRow, actor: Actor, now: Date, access: 
 
 /** A pool item as a writer sees it: the brief, the status and the due date; no customer, thread, files or history. */
 async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: Actor, now: Date, upload: UploadRules, sight: DeliverableSight | null): Promise<StaffOrderDetail> {
-  const base = await orderDetail(repository, order, actor, now, sight);
+  const base = await orderDetail(repository, order, actor, now, undefined, sight);
   return {
     ...base,
+    customerLocale: localeOf(order),
     result: null,
     events: [],
     versions: [],
@@ -108,7 +112,7 @@ async function staffDeliverables(
 export async function staffOrderDetail(others: { people: People; wallet: Pick<WalletService, "refundedFor"> }, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules, sight: DeliverableSight | null = null): Promise<StaffOrderDetail> {
   if (access === "pool") return poolDetail(repository, order, actor, now, upload, sight);
   const full = access === "full";
-  const base = await orderDetail(repository, order, actor, now, sight);
+  const base = await orderDetail(repository, order, actor, now, staffNames(others.people), sight);
   const events = (await repository.events(order.id)).filter((event) => sees(sight, event.deliverable_id));
   const writers = (await repository.deliverablesOf([order.id])).map((work) => work.assigned_to).filter((id): id is string => Boolean(id));
   const peopleIds = [...new Set([order.user_id, ...writers, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
@@ -123,6 +127,7 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
     access,
     customer: full ? { id: order.user_id, email: customer?.email ?? "", name: fullName(customer) } : { id: null, email: null, name: customer?.first_name ?? "" },
     billing: full ? (JSON.parse(order.billing_json) as Record<string, unknown>) : null,
+    customerLocale: localeOf(order),
     writer: order.assigned_to ? { id: order.assigned_to, name: fullName(person.get(order.assigned_to)) || (person.get(order.assigned_to)?.email ?? "") } : null,
     staffEvents: events.map((event) => ({
       at: event.at,

@@ -7,6 +7,7 @@ import type { DeliverableRow } from "./deliverables.repository";
 import { sees, type DeliverableSight } from "./order-access";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
 import { progressOf } from "./order-status";
+import { fullNameOf, type People } from "./orders-ports";
 import type { OrderEventRow, OrderFileRow, OrderItemRow, OrderRow, OrderVersionRow, OrdersRepository } from "./orders.repository";
 
 const ATTENTION: readonly OrderStatus[] = ["needs_info", "delivered"];
@@ -105,11 +106,20 @@ function seenBrief(item: OrderItemRow, works: DeliverableRow[], sight: Deliverab
   return Object.fromEntries(Object.entries(brief).filter(([service]) => seen.some((work) => work.product_id === service)));
 }
 
+/** Display names of people by id (accounts, one batch): how staff sign their messages to the customer. */
+export type NamesOf = (ids: readonly string[]) => Promise<Map<string, string>>;
+
+/** Staff sign their messages with their name (never their e-mail); accounts answers who they are in one batch. */
+export function staffNames(people: Pick<People, "mapOf">): NamesOf {
+  return async (ids) => new Map([...(await people.mapOf(ids))].map(([id, person]) => [id, fullNameOf(person)]));
+}
+
 /**
- * The order page: the order, its deliverables, its timeline, every version with its files, the thread and the moves
- * that apply now; cut to `sight` (order-access.ts: a writer sees the inside of their own deliverables only).
+ * The order page: the order, its deliverables, its timeline, every version with its files, the thread (staff messages
+ * signed with their author's name when `namesOf` is given) and the moves that apply now; cut to `sight`
+ * (order-access.ts: a writer sees the inside of their own deliverables only).
  */
-export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date, sight: DeliverableSight | null = null): Promise<OrderDetail> {
+export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date, namesOf?: NamesOf, sight: DeliverableSight | null = null): Promise<OrderDetail> {
   const staffView = viewer.role !== "customer";
   const [items, allVersions, allFiles, allEvents, allMessages, readAt, works] = await Promise.all([
     repository.itemsOf([order.id]),
@@ -133,10 +143,13 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
   const nOf = new Map(works.map((work) => [work.id, work.n]));
   const parts: OrderParts = { versions, events, byVersion, nOf, adjustments: await repository.adjustmentsOf(works.map((work) => work.id)), staffView };
   const latest = versions.at(-1);
+  const staffAuthors = messages.filter((message) => message.author_role !== "customer").map((message) => message.author_id);
+  const names = namesOf && staffAuthors.length > 0 ? await namesOf(staffAuthors) : new Map<string, string>();
   const mine = (role: string) => (viewer.role === "customer" ? role === "customer" : role !== "customer");
   const thread: OrderMessage[] = messages.map((message) => ({
     id: message.id,
     author: message.author_role === "customer" ? "customer" : "staff",
+    authorName: message.author_role === "customer" ? null : names.get(message.author_id) || null,
     internal: message.internal === 1,
     body: message.body,
     createdAt: message.created_at,

@@ -9,6 +9,7 @@ import type { OrderLookup } from "./order-lookup";
 import type { OrderQueue } from "./order-queue.repository";
 import type { UploadRules } from "./order-staff-view";
 import type { StaffMember } from "./order-staff-tools";
+import type { PayTheDifference } from "./pay-the-difference";
 import type { PlaceOrderInput, PlaceOrderOptions } from "./place-order";
 
 export type { PlaceOrderInput } from "./place-order";
@@ -25,6 +26,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
    * for a retry with the same body, without a second order (a refused request is not kept: it can be retried).
    */
   place(userId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlaceOrderResponse>;
+  /** When the balance is short: one deposit of the shortfall, and the order placed once it is paid. */
+  payTheDifference: PayTheDifference;
   /** Who sees which order (order-access.ts), for the routes that answer differently per access. */
   access: OrderAccessPolicy;
   /** The work on an order: every move of LIFECYCLE.md, its messages, deliveries and timed work. */
@@ -39,6 +42,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   recordExport(actor: Actor, filters: Record<string, unknown>, rows: number): Promise<void>;
   /** Active staff who can be given an order, by name. */
   staff(): Promise<StaffMember[]>;
+  /** Order numbers by order id (the audit log names orders by number); unknown ids are left out. */
+  numbersOf(ids: readonly string[]): Promise<Map<string, string>>;
   /** Delivers a version from a staff tool (scripts/deliver-result.ts, the demo), starting the order first if need be. */
   deliver(orderId: string, delivery: Delivery): Promise<ResultFile>;
 }

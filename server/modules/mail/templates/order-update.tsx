@@ -33,6 +33,8 @@ export interface OrderUpdateData {
   reason?: string;
   /** Words someone wrote (a question, a message, the changes asked for), quoted. */
   message?: string;
+  /** Who of staff wrote `message`: the customer reads their name under it. */
+  author?: string;
   /** The deliverable the step is about: its service and its place in the order ("2 of 4"). */
   deliverable?: { n: number; of: number; productId: ProductId };
 }
@@ -58,6 +60,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
         <Paragraph>{t(`orders.mail.${data.kind}Body`, values)}</Paragraph>
         {data.reason ? <Paragraph>{t("orders.mail.reason", { reason: data.reason })}</Paragraph> : null}
         {data.message ? <Quote text={data.message} /> : null}
+        {data.message && data.author ? <Paragraph>{t("orders.mail.signed", { name: data.author })}</Paragraph> : null}
         <Action href={data.url}>{t("email.orderUpdate.button", { number: data.number })}</Action>
       </>
     );
