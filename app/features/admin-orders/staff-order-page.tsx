@@ -140,7 +140,8 @@ export function StaffOrderScreen({ number }: { number: string }) {
 
       <section aria-labelledby="briefs-heading" className="space-y-3">
         <h2 id="briefs-heading" className="text-lg font-semibold">{t("order.briefs")}</h2>
-        {order.items.map((item, index) => (
+        {/* An item whose brief is empty is a colleague's work, which a writer does not see (order-access.ts, sightOf). */}
+        {order.items.map((item, index) => Object.keys(item.brief).length === 0 ? null : (
           // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's items never change or move, so the position is the item's identity
           <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
             <p className="mb-2 flex justify-between gap-4 font-medium"><span>{productName(item.productId)}</span><span className="tabular-nums">{money(item.price)}</span></p>

@@ -83,12 +83,15 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
   return n === undefined ? waiting : waiting.filter((work) => work.n === n);
 }
 
-/** The id of deliverable `n` of the order (404 when it has none), or null when the message names none. */
-async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined): Promise<string | null> {
+/**
+ * Deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer, when it
+ * is a colleague's: they write about their own deliverables).
+ */
+async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined, actor: Actor): Promise<WorkRow | null> {
   if (n === undefined) return null;
-  const work = (await workOf(trx, order)).find((row) => row.n === n);
+  const work = (await workOf(trx, order)).find((row) => row.n === n && (actor.role !== "writer" || row.assigned_to === actor.id));
   if (!work) throw DomainError.field("deliverable", "orders.noSuchDeliverable");
-  return work.deliverable_id;
+  return work;
 }
 
 export async function postMessage(
@@ -105,10 +108,11 @@ export async function postMessage(
       const stamp = at.toISOString();
       const internal = Boolean(message.internal) && actor.role !== "customer";
       const id = randomUUID();
+      const about = await namedDeliverable(trx, order, message.deliverable, actor);
       const row = {
         id,
         order_id: order.id,
-        deliverable_id: await namedDeliverable(trx, order, message.deliverable),
+        deliverable_id: about?.deliverable_id ?? null,
         author_id: personId(actor),
         author_role: actor.role as "customer",
         internal: internal ? 1 : 0,
@@ -129,7 +133,8 @@ export async function postMessage(
         { messageId: id, attachments: stored.length },
       );
       if (internal) return { id };
-      if (actor.role === "customer") await effects.staffMail(trx, order, "message", { message: message.body });
+      // A message about one deliverable goes to its writer (the order's writer is there only when one has all of it).
+      if (actor.role === "customer") await effects.staffMail(trx, about ?? order, "message", { message: message.body });
       else {
         // Signed with the writer's or manager's own name, as on the order page (issue 26).
         const author = fullNameOf(await deps.people.byId(personId(actor), trx));

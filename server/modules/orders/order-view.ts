@@ -4,6 +4,7 @@ import { toMajor } from "../../../contract/money";
 import type { Deliverable, OrderDetail, OrderEvent, OrderFile, OrderMessage, OrderVersion } from "../../../contract/order-lifecycle";
 import type { OrderListEntry, OrderStatus } from "../../../contract/orders";
 import type { DeliverableRow } from "./deliverables.repository";
+import { sees, type DeliverableSight } from "./order-access";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
 import { progressOf } from "./order-status";
 import { fullNameOf, type People } from "./orders-ports";
@@ -95,6 +96,16 @@ function versionView(version: OrderVersionRow, parts: Pick<OrderParts, "byVersio
   };
 }
 
+/** An item's brief as `sight` shows it: all of it, a bundle's parts for the services seen, or nothing. */
+function seenBrief(item: OrderItemRow, works: DeliverableRow[], sight: DeliverableSight | null): Record<string, unknown> {
+  const brief = JSON.parse(item.brief_json) as Record<string, unknown>;
+  if (!sight) return brief;
+  const seen = works.filter((work) => work.item_position === item.position && sight.briefs.has(work.id));
+  if (seen.length === 0) return {};
+  if (!seen.some((work) => work.bundle_id)) return brief;
+  return Object.fromEntries(Object.entries(brief).filter(([service]) => seen.some((work) => work.product_id === service)));
+}
+
 /** Display names of people by id (accounts, one batch): how staff sign their messages to the customer. */
 export type NamesOf = (ids: readonly string[]) => Promise<Map<string, string>>;
 
@@ -105,11 +116,12 @@ export function staffNames(people: Pick<People, "mapOf">): NamesOf {
 
 /**
  * The order page: the order, its deliverables, its timeline, every version with its files, the thread (staff messages
- * signed with their author's name when `namesOf` is given) and the moves that apply now.
+ * signed with their author's name when `namesOf` is given) and the moves that apply now; cut to `sight`
+ * (order-access.ts: a writer sees the inside of their own deliverables only).
  */
-export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date, namesOf?: NamesOf): Promise<OrderDetail> {
+export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date, namesOf?: NamesOf, sight: DeliverableSight | null = null): Promise<OrderDetail> {
   const staffView = viewer.role !== "customer";
-  const [items, versions, files, events, messages, readAt, works] = await Promise.all([
+  const [items, allVersions, allFiles, allEvents, allMessages, readAt, works] = await Promise.all([
     repository.itemsOf([order.id]),
     repository.versions(order.id),
     repository.files(order.id),
@@ -118,6 +130,10 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     viewer.id ? repository.readAt(order.id, viewer.id) : Promise.resolve(undefined),
     repository.deliverablesOf([order.id]),
   ]);
+  const seen = (row: { deliverable_id: string | null }) => sees(sight, row.deliverable_id);
+  const [versions, events, messages] = [allVersions.filter(seen), allEvents.filter(seen), allMessages.filter(seen)];
+  const shown = new Set([...versions, ...messages].map((row) => row.id));
+  const files = allFiles.filter((file) => shown.has(file.version_id ?? file.message_id ?? ""));
   const byVersion = new Map<string, OrderFileRow[]>();
   const byMessage = new Map<string, OrderFileRow[]>();
   for (const file of files) {
@@ -141,8 +157,10 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     deliverable: message.deliverable_id ? (nOf.get(message.deliverable_id) ?? null) : null,
   }));
   const deliverables = works.map((work) => deliverableView(work, parts, viewer, now));
+  const entry = listEntry(order, items, works, latest ? byVersion.get(latest.id)?.[0] : undefined, now);
   return {
-    ...listEntry(order, items, works, latest ? byVersion.get(latest.id)?.[0] : undefined, now),
+    ...entry,
+    items: entry.items.map((item, index) => ({ ...item, brief: items[index] ? seenBrief(items[index], works, sight) : item.brief })),
     reviewEndsAt: order.review_ends_at,
     revisionRounds: order.revision_rounds,
     revisionsUsed: order.revisions_used,

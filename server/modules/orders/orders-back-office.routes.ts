@@ -21,6 +21,7 @@ import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platfor
 import { byteLimit } from "../storage";
 import { bulkRoutes } from "./deliverables-bulk.routes";
 import { allowedType, type StoredFile } from "./order-files";
+import { deliverableQuery, ORDER_LEVEL_DELIVERY } from "./orders-admin.routes";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -142,12 +143,14 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     {
       summary:
         "in_progress/revision_requested → delivered with a new version: multipart/form-data with one or more `files` parts (and an optional `note` field before them), each streamed to storage; over UPLOAD_LIMIT_BYTES → 413, a type outside UPLOAD_ALLOWED_TYPES → 400, and nothing is kept",
+      description: ORDER_LEVEL_DELIVERY,
       params,
+      querystring: z.object({ deliverable: deliverableQuery }),
       consumes: ["multipart/form-data"],
       response: { 200: uploadedVersionSchema },
       compress: false,
     },
-    async (request) => uploadVersion(orders, request),
+    async (request) => uploadVersion(orders, request, request.query.deliverable),
   );
   deliverableRoutes(manager, staff, orders);
   bulkRoutes(manager, orders);

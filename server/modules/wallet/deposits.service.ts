@@ -61,7 +61,7 @@ export interface DepositService extends DepositSettlement {
  */
 export function createDepositService(deps: DepositServiceDeps): DepositService {
   const { db, payments, clock = systemClock, limits = DEFAULT_DEPOSIT_LIMITS } = deps;
-  const repository = createDepositsRepository(db);
+  const repository = createDepositsRepository(db, clock);
   const transaction = createTransactionOpener(db);
   const access = createDepositAccess(repository, payments);
   const credited = createDepositSettlement({ ...deps, repository, transaction, clock });

@@ -16,6 +16,6 @@ export interface WalletModule {
 
 /** The wallet domain wired once: the wallet, and the deposits that credit it. */
 export function createWalletModule(deps: WalletModuleDeps): WalletModule {
-  const wallet = createWalletService(deps.db);
+  const wallet = createWalletService(deps.db, deps.clock);
   return { wallet, deposits: createDepositService({ ...deps, wallet }) };
 }
