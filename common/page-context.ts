@@ -1,4 +1,5 @@
-import type { PricesResponse, ProductId } from "../contract/catalog";
+import type { PricesResponse } from "../contract/catalog";
+import type { PromiseSource } from "../content/promises";
 import type { Currency } from "../contract/currency";
 
 /**
@@ -15,8 +16,11 @@ export interface PageContext {
   /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
   depositLimits: { min: number; max: number };
   prices(currency: Currency): Promise<PricesResponse>;
-  /** What each product promises as the database holds it (staff may change it): turnaround days, revision rounds. */
-  productTerms(): Promise<Record<ProductId, { turnaroundDays: number; revisionRounds: number }>>;
+  /**
+   * Where every promise of the copy comes from: each product's terms as the database holds them (staff may change
+   * them: turnaround days, revision rounds, revision days) and the review window of the settings (REVIEW_DAYS).
+   */
+  promises(): Promise<PromiseSource>;
   /**
    * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
    * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in

@@ -31,14 +31,14 @@ export const customCreation: ServiceContent = {
       "Finished text of {{words}}, or the equivalent: for example a five-email sequence, 20 product descriptions, or a press release with its media pitch",
       "Your choice of DOCX, PDF, PPTX or Markdown",
       "One dedicated writer from brief to final version, with an editor's proofread",
-      "{{revisions}} within 14 days of delivery",
+      "{{revisions}}, asked for on the order's page within {{reviewWindow}} of each delivery",
     ],
     es: [
       "Confirmación por escrito del alcance, el formato y la fecha de entrega en el primer día laborable tras tu pedido",
       "Texto terminado de {{words}}, o su equivalente: por ejemplo una secuencia de cinco correos, 20 fichas de producto o una nota de prensa con su correo para periodistas",
       "El formato que prefieras: DOCX, PDF, PPTX o Markdown",
       "Un redactor dedicado desde el briefing hasta la versión final, con corrección de un editor",
-      "{{revisions}} durante los 14 días siguientes a la entrega",
+      "{{revisions}}, que pides en la página del pedido durante los {{reviewWindow}} siguientes a cada entrega",
     ],
   },
   faq: {

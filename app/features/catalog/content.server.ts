@@ -2,7 +2,7 @@ import { BUNDLE_CONTENT, INFO_PAGES, SERVICE_CONTENT, type InfoPageId } from "..
 import type { BundleId, ServiceId } from "../../../contract/product-ids";
 import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "../../../content/types";
 import type { Locale } from "../../../common/locales";
-import { fillPromises, promiseValues, revisionsText, type ProductTerms } from "../../../content/promises";
+import { fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
 import { SERVICES } from "../../../content/catalog";
 
 /** One language of a piece of copy: every `{en, es}` field becomes its `locale` value. */
@@ -19,25 +19,25 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
   ) as InLocale<T>;
 }
 
-/** Turnaround and revision rounds per product, as the database holds them (PageContext.productTerms). */
-export type TermsById = Readonly<Record<string, ProductTerms>>;
-
-/** A service page's copy with its promises filled in from the catalog data (content/promises.ts). */
-export function serviceContent(id: ServiceId, locale: Locale, terms: TermsById): InLocale<ServiceContent> {
-  return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(terms, locale, id));
+/** A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts). */
+export function serviceContent(id: ServiceId, locale: Locale, source: PromiseSource): InLocale<ServiceContent> {
+  return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id));
 }
 
-export function bundleContent(id: BundleId, locale: Locale, terms: TermsById): InLocale<BundleContent> {
-  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(terms, locale));
+export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource): InLocale<BundleContent> {
+  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(source, locale));
 }
 
-/** An information page; the terms list every service's revision rounds (`{{revisionList}}`). */
-export function infoPage(id: InfoPageId, locale: Locale, terms: TermsById = {}): InLocale<InfoPageContent> {
-  const values = promiseValues(terms, locale);
-  values.revisionList = SERVICES.map(
-    (service) =>
-      `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionsText(terms[service.id]?.revisionRounds ?? service.revisions, locale)}`,
-  ).join("; ");
+/**
+ * An information page; the terms list every service's revision rounds and the time each takes (`{{revisionList}}`),
+ * and every page may name the review window (`{{reviewWindow}}`).
+ */
+export function infoPage(id: InfoPageId, locale: Locale, source: PromiseSource): InLocale<InfoPageContent> {
+  const values = promiseValues(source, locale);
+  values.revisionList = SERVICES.map((service) => {
+    const promised = offerPromises(source, service.id, locale);
+    return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;
+  }).join("; ");
   return fillPromises(inLocale(INFO_PAGES[id], locale), values);
 }
 
