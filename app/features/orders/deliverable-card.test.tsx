@@ -94,7 +94,7 @@ describe("a deliverable's card", () => {
     expect(text).toContain("Shorter intro final.docx");
     expect(html).toContain('aria-label="Download result draft.docx"');
     expect(text).toContain("Accept Article Forge");
-    expect(text).toContain("What should change in Article Forge? 1 revision round left Request a revision");
+    expect(text).toContain("What should change in Article Forge? 1 revision round left; it comes back within 2 business days Request a revision");
     expect(text).not.toContain("Cancel Article Forge");
   });
 
@@ -104,6 +104,13 @@ describe("a deliverable's card", () => {
     expect(late).toContain(
       "Ha pasado su fecha de entrega y aún no se ha entregado: puedes cancelarlo y recuperar su parte del importe. Cancelar Article Forge",
     );
+  });
+
+  it("says how long a revision takes as the catalog had it when the order was placed, in both languages", () => {
+    const delivered = deliverable({ status: "delivered", reviewEndsAt: "2026-11-28T12:00:00Z", revisionDays: 4, actions: ["accept", "request_revision"] });
+    expect(card(delivered).text).toContain("2 revision rounds left; each comes back within 4 business days");
+    expect(card(delivered, "es").text).toContain("Te quedan 2 rondas de revisión; cada una te llega en 4 días laborables");
+    expect(card({ ...delivered, revisionDays: 1, revisionsUsed: 1 }, "es").text).toContain("Te queda 1 ronda de revisión; te la devolvemos en 1 día laborable");
   });
 
   it("says all rounds are used when a delivery may only be accepted", () => {
