@@ -51,7 +51,7 @@ export function OrderPage({ number }: { number: string }) {
           </p>
         ) : null}
         {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}</p> : null}
-        <OrderDocuments order={order} />
+        <OrderDocuments order={order} locale={locale} />
       </header>
 
       <DeliverableList order={order} name={deliverableName} locale={locale} onChange={replace} />
