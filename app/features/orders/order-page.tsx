@@ -103,7 +103,7 @@ export function OrderPage({ number }: { number: string }) {
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
               {event.deliverable === null ? null : <span className="font-medium">{deliverableName(event.deliverable)} · </span>}
-              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}
+              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}.${event.actor}`) : null) : t(`timeline.${event.kind}`)}
               {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
             </li>
           ))}
