@@ -48,7 +48,7 @@ describe("promises from the catalog data", () => {
 
   it("fills every placeholder of the copy, and the copy states no figure of its own for revisions or turnaround", () => {
     for (const locale of ["en", "es"] as const) {
-      const values = { ...promiseValues(noTerms, locale), revisionList: "…" };
+      const values = { ...promiseValues(noTerms, locale), revisionList: "…", saving: "…", savingPercent: "…" };
       for (const [id, content] of Object.entries(SERVICE_CONTENT)) {
         expect(() => fillPromises(content, { ...values, ...promiseValues(noTerms, locale, id as keyof typeof SERVICE_CONTENT) })).not.toThrow();
       }

@@ -63,7 +63,7 @@ export function revisionListItem(rounds: string, time: string, locale: Locale): 
   return locale === "es" ? `${rounds}, cada una en ${time}` : `${rounds}, each back within ${time}`;
 }
 
-/** "800–2,500 words" / "800 a 2.500 palabras"; "up to 3,000 words" / "hasta 3.000 palabras". */
+/** "800–2,500 words" / "800 a 2500 palabras"; "up to 3,000 words" / "hasta 3000 palabras" (es-ES groups 5 digits and more only). */
 export function wordsText(words: WordRange, locale: Locale): string {
   const max = count(words.max, locale);
   if (words.min === undefined) return locale === "es" ? `hasta ${max} palabras` : `up to ${max} words`;

@@ -23,11 +23,13 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const pitch = taglines(locale);
   const services = bundle.services.map((id) => ({ id, price: priceOf(prices, id) ?? 0, tagline: pitch[id] }));
   const source = await context.get(pageContext).promises();
+  const apartMinor = services.reduce((sum, service) => sum + moneyFromApi(service.price, prices.currency).minor, 0);
+  const saving = { minor: apartMinor - moneyFromApi(price, prices.currency).minor, apartMinor, currency: prices.currency };
   return {
     id: bundle.id,
     price,
     currency: prices.currency,
-    content: bundleContent(bundle.id, locale, source),
+    content: bundleContent(bundle.id, locale, source, saving),
     services,
     promises: offerPromises(source, bundle.id, locale),
     turnaroundDays: termsOf(source, bundle.id).turnaroundDays,

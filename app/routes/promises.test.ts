@@ -29,15 +29,25 @@ function context(source: PromiseSource): RouterContextProvider {
   return provider;
 }
 
-/** Every string a loader hands its page. */
+/** Every string a loader hands its page (no-break spaces as spaces). */
 function texts(value: unknown): string {
-  return JSON.stringify(value);
+  return JSON.stringify(value).replace(/[\u00a0\u202f]/g, " ");
 }
 
 async function load(loader: (args: never) => unknown, path: string, params: Record<string, string> = {}): Promise<string> {
   const url = new URL(`http://localhost${path}`);
   return texts(await loader({ request: new Request(url), url, params, context: context(changed) } as never));
 }
+
+describe("a bundle's saving", () => {
+  it("is worked out from the prices and written in the page's language: 50 € in Spanish, never €50 ($56, £44)", async () => {
+    const es = await load(bundlePage, "/es/bundles/growth-and-visibility-pack", { bundleId: "growth-and-visibility-pack" });
+    expect(es).toContain("Ahorras 50,00 € frente a comprar los dos servicios por separado: un 13 % menos");
+    expect(es).not.toMatch(/€\d|\$\d|£\d/);
+    const en = await load(bundlePage, "/bundles/growth-and-visibility-pack", { bundleId: "growth-and-visibility-pack" });
+    expect(en).toContain("You save €50.00 against buying both services separately, 13% off");
+  });
+});
 
 describe("every revision and review promise follows the catalog and the settings", () => {
   it("on the terms, in both languages: the review window and each service's rounds and revision time", async () => {

@@ -1,7 +1,9 @@
 import { BUNDLE_CONTENT, INFO_PAGES, SERVICE_CONTENT, type InfoPageId } from "../../../content/index";
 import type { BundleId, ServiceId } from "../../../contract/product-ids";
 import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "../../../content/types";
-import type { Locale } from "../../../common/locales";
+import { intlLocale, type Locale } from "../../../common/locales";
+import type { Currency } from "../../../contract/currency";
+import { formatMoney } from "../../../contract/money-units";
 import { fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
 import { SERVICES } from "../../../content/catalog";
 
@@ -24,8 +26,17 @@ export function serviceContent(id: ServiceId, locale: Locale, source: PromiseSou
   return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id));
 }
 
-export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource): InLocale<BundleContent> {
-  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(source, locale));
+/**
+ * A bundle page's copy; `{{saving}}` and `{{savingPercent}}` are what it saves against its services bought one by one,
+ * in the visitor's currency and in the page's language (the prices of the database, never a figure in the copy).
+ */
+export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource, saving: { minor: number; apartMinor: number; currency: Currency }): InLocale<BundleContent> {
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 });
+  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), {
+    ...promiseValues(source, locale),
+    saving: formatMoney({ minor: saving.minor, currency: saving.currency }, locale),
+    savingPercent: percent.format(saving.apartMinor > 0 ? saving.minor / saving.apartMinor : 0),
+  });
 }
 
 /**

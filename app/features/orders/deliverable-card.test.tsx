@@ -33,7 +33,7 @@ describe("a deliverable's card", () => {
 
   it("gives a bundle's share of the price and the bundle it came in", () => {
     const { text } = card(deliverable({ bundleId: "launch-essentials-kit", price: 86.67 }), "es");
-    expect(text).toContain("Parte de Kit Esencial de Lanzamiento · Su parte del precio del pack: 86,67 €");
+    expect(text).toContain("Parte de Launch Essentials Kit · Su parte del precio del pack: 86,67 €");
   });
 
   it("says it is paused on a question, and late when the due date passed", () => {
