@@ -44,6 +44,7 @@ const BANNED: Array<{ rule: string; pattern: RegExp; only?: RegExp }> = [
   { rule: "neutral tags hint, never Sepáralas", pattern: /\bsepáral[ao]s\b/i },
   { rule: "a whole sentence per actor, never a pronoun in brackets", pattern: /\((ti|tú|usted)\)/i },
   { rule: "condiciones del servicio, never términos del servicio", pattern: /\btérminos (del|de|y) (servicio|condiciones)\b/i },
+  { rule: "servicio (of an order), never entregable", pattern: /\bentregables?\b/i },
   { rule: "factura rectificativa, never nota de crédito", pattern: /\bnotas? de crédito\b/i },
   { rule: "an amount in es-ES style (151 €), never €151 or $166", pattern: /[€$£]\s?\d/ },
   { rule: "4-digit numbers without a separator (2500), as Intl es-ES and the RAE write them", pattern: /(?<![\d.,])\d\.\d{3}(?![\d.,])/ },

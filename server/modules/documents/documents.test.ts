@@ -264,7 +264,7 @@ describe("documents in the reader's language", () => {
     const answer = await fetchPdf(`${store.url}/api/orders/${placed.body.id}/credit-note?lang=es`, buyer.token);
     expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="factura-rectificativa-${note.number}.pdf"`);
     const text = pdfText(answer.bytes);
-    for (const expected of ["Factura rectificativa", `Número: ${note.number}`, `Pedido ${placed.body.number}, entregable 1: Article Forge`, "-149,00"]) {
+    for (const expected of ["Factura rectificativa", `Número: ${note.number}`, `Pedido ${placed.body.number}, servicio 1: Article Forge`, "-149,00"]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain("Credit note");

@@ -38,6 +38,6 @@ describe("the delivery mail states the promises the delivery runs on", () => {
   it("in Spanish too", async () => {
     const { text } = await deliveredMail("es");
     expect(text).toContain("Tienes hasta el 10 de enero de 2026 a las 9:00 (UTC) para revisarla en la página del pedido");
-    expect(text).toContain("Te quedan 2 rondas de revisión; cada una te llega en 2 días laborables.");
+    expect(text).toContain("Te quedan 2 rondas de revisión; cada versión corregida llega en 2 días laborables.");
   });
 });
