@@ -106,16 +106,18 @@ describe("a deliverable's card", () => {
     );
   });
 
+  it("says all rounds are used when a delivery may only be accepted", () => {
+    const { text } = card(deliverable({ status: "delivered", revisionsUsed: 2, actions: ["accept"] }));
+    expect(text).toContain("All revision rounds are used.");
+    expect(text).not.toContain("Request a revision");
+  });
+});
+
+describe("a deliverable's revision promise", () => {
   it("says how long a revision takes as the catalog had it when the order was placed, in both languages", () => {
     const delivered = deliverable({ status: "delivered", reviewEndsAt: "2026-11-28T12:00:00Z", revisionDays: 4, actions: ["accept", "request_revision"] });
     expect(card(delivered).text).toContain("2 revision rounds left; each comes back within 4 business days");
     expect(card(delivered, "es").text).toContain("Te quedan 2 rondas de revisión; cada versión corregida llega en 4 días laborables");
     expect(card({ ...delivered, revisionDays: 1, revisionsUsed: 1 }, "es").text).toContain("Te queda 1 ronda de revisión; la versión corregida llega en 1 día laborable");
-  });
-
-  it("says all rounds are used when a delivery may only be accepted", () => {
-    const { text } = card(deliverable({ status: "delivered", revisionsUsed: 2, actions: ["accept"] }));
-    expect(text).toContain("All revision rounds are used.");
-    expect(text).not.toContain("Request a revision");
   });
 });
