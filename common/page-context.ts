@@ -1,5 +1,4 @@
 import type { PricesResponse } from "../contract/catalog";
-import type { PromiseSource } from "../content/promises";
 import type { Currency } from "../contract/currency";
 
 /**
@@ -18,9 +17,13 @@ export interface PageContext {
   prices(currency: Currency): Promise<PricesResponse>;
   /**
    * Where every promise of the copy comes from: each product's terms as the database holds them (staff may change
-   * them: turnaround days, revision rounds, revision days) and the review window of the settings (REVIEW_DAYS).
+   * them: turnaround days, revision rounds, revision days) and the review window of the settings (REVIEW_DAYS): the
+   * `PromiseSource` of content/promises.ts.
    */
-  promises(): Promise<PromiseSource>;
+  promises(): Promise<{
+    terms: Readonly<Record<string, { turnaroundDays: number; revisionRounds: number; revisionDays: number }>>;
+    reviewDays: number;
+  }>;
   /**
    * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
    * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in
