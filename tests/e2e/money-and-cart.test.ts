@@ -28,7 +28,7 @@ const words = {
     email: /^Correo/,
     password: /^Contraseña/,
     signIn: /^(Iniciar sesión|Entrar)$/,
-    agree: /^Acepto los/,
+    agree: /^Acepto las/,
     deposit: "Continuar al pago",
     amount: /^Importe/,
   },
@@ -112,7 +112,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
 
     await chooseCurrency(page, "USD");
     await dialog.getByRole("button", { name: locale === "es" ? "Cambiar a USD y vaciar el carrito" : "Switch to USD and empty the cart" }).click();
-    await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 artículos" : "2 items removed");
+    await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 elementos" : "2 items removed");
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("USD");
     expect(await storedCart(page)).toEqual([]);
     // No "added to your cart" left next to an empty cart; the price follows the currency.
