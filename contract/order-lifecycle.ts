@@ -65,6 +65,7 @@ export const deliverableSchema = z.object({
   reviewEndsAt: z.string().nullable(),
   revisionRounds: z.number().int(),
   revisionsUsed: z.number().int(),
+  revisionDays: z.number().int().describe("business days a requested revision takes (the catalog's when the order was placed)"),
   refunded: z.number().describe("major units given back by refunds"),
   credited: z.number().describe("major units given back as goodwill credit"),
   events: z.array(orderEventSchema),

@@ -27,7 +27,6 @@ import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog";
 import { PRODUCT_IDS } from "../contract/catalog";
-import type { PageContext } from "../common/page-context";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
@@ -121,17 +120,10 @@ export async function buildApp({
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
         vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
-        productTerms: async () =>
-          Object.fromEntries(
-            await Promise.all(
-              PRODUCT_IDS.map(async (id) => {
-                const { turnaroundDays, revisionRounds } = await services.catalog.orderTerms([id]);
-                return [id, { turnaroundDays, revisionRounds }] as const;
-              }),
-            ),
-          ) as Awaited<
-            ReturnType<PageContext["productTerms"]>
-          >,
+        promises: async () => ({
+          terms: Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))),
+          reviewDays: config.REVIEW_DAYS,
+        }),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
       onPageCache: services.metrics.pageCache,

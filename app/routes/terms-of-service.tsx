@@ -5,7 +5,7 @@ import { pageContext } from "~/page-context";
 import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return infoPage("terms-of-service", localeFromPath(url.pathname), await context.get(pageContext).productTerms());
+  return infoPage("terms-of-service", localeFromPath(url.pathname), await context.get(pageContext).promises());
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {

@@ -78,7 +78,7 @@ export const projectSnapshot: ServiceContent = {
       {
         question: "¿En qué se diferencia de una presentación para inversores?",
         answer:
-          "Una presentación está pensada para exponerse y convencer a inversores. Una ficha de proyecto es un documento para leer: informa a socios, directivos o evaluadores y les ayuda a decidir. Muchos clientes encargan las dos en la Suite Inversores y Estrategia.",
+          "Una presentación está pensada para exponerse y convencer a inversores. Una ficha de proyecto es un documento para leer: informa a socios, directivos o evaluadores y les ayuda a decidir. Muchos clientes encargan las dos en el pack Investor & Strategy Suite.",
       },
       {
         question: "¿Puede estar la ficha en español y en inglés?",

@@ -35,7 +35,7 @@ const words = {
     backToOrders: "Ir a tus pedidos",
     unexpected: "Se produjo un error inesperado en el servidor.",
     place: "Realizar pedido y pagar con el saldo",
-    businessRequired: "Briefing de Web Copycraft en Kit Esencial de Lanzamiento: El campo «Nombre del negocio» es obligatorio",
+    businessRequired: "Briefing de Web Copycraft en Launch Essentials Kit: El campo «Nombre del negocio» es obligatorio",
     agreeLine: null,
     noScriptCart: "Para hacer un pedido hace falta JavaScript",
     contact: "Abrir el formulario de contacto",

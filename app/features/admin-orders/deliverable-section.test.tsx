@@ -24,6 +24,7 @@ const deliverable = (n: number, productId: string, price: number, status: string
   reviewEndsAt: null,
   revisionRounds: 2,
   revisionsUsed: status === "revision_requested" ? 1 : 0,
+  revisionDays: 2,
   refunded: 0,
   credited: 0,
   events: [],

@@ -54,7 +54,7 @@ export function OrderPage({ number }: { number: string }) {
           </p>
         ) : null}
         {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}</p> : null}
-        <OrderDocuments order={order} />
+        <OrderDocuments order={order} locale={locale} />
       </header>
 
       <DeliverableList order={order} name={deliverableName} locale={locale} onChange={replace} />
@@ -106,7 +106,7 @@ export function OrderPage({ number }: { number: string }) {
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
               {event.deliverable === null ? null : <span className="font-medium">{deliverableName(event.deliverable)} · </span>}
-              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}
+              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}.${event.actor}`) : null) : t(`timeline.${event.kind}`)}
               {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
             </li>
           ))}

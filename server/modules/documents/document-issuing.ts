@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { ProductId } from "../../../contract/catalog";
-import { translate } from "../../i18n/messages";
+import { translate, type Locale } from "../../i18n/messages";
 import { productName } from "../catalog";
-import { buyerFrom, type DocumentData, type Seller } from "./document-data";
+import { buyerFrom, inEveryLanguage, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts } from "./document-facts";
 import type { IssueDocument } from "./document-numbering";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
@@ -22,6 +22,12 @@ export interface DocumentIssuing {
   issueCreditNote(trx: Kysely<Database>, facts: CreditNoteFacts): Promise<DocumentRow>;
 }
 
+/** A line worded in every language, shown in `locale` (the document's own). */
+function line(text: (locale: Locale) => string, amount: number, locale: Locale): DocumentLine {
+  const descriptions = inEveryLanguage(text);
+  return { description: descriptions[locale], descriptions, amount };
+}
+
 export function createDocumentIssuing(
   issue: IssueDocument,
   repository: DocumentsRepository,
@@ -36,7 +42,7 @@ export function createDocumentIssuing(
     issueReceipt(trx, facts) {
       return issue(trx, "receipt", facts.depositId, facts, () => ({
         buyer: buyerFrom(facts.billing),
-        lines: [{ description: translate(facts.locale, "documents.topUp"), amount: facts.amount }],
+        lines: [line((locale) => translate(locale, "documents.topUp"), facts.amount, facts.locale)],
         total: facts.amount,
         net: null,
         vat: null,
@@ -60,25 +66,23 @@ export function createDocumentIssuing(
     async issueCreditNote(trx, facts) {
       const invoice = await repository.findBySource("invoice", facts.orderId, trx);
       const invoiced = invoice ? (JSON.parse(invoice.data_json) as DocumentData) : null;
-      const lines = facts.deliverable
+      const { deliverable } = facts;
+      const lines = deliverable
         ? [
-            {
-              description: translate(facts.locale, "documents.refundOfDeliverable", {
-                number: facts.orderNumber,
-                n: facts.deliverable.n,
-                name: productName(facts.deliverable.productId as ProductId, facts.locale),
-              }),
-              amount: -facts.amount,
-            },
+            line(
+              (locale) =>
+                translate(locale, "documents.refundOfDeliverable", {
+                  number: facts.orderNumber,
+                  n: deliverable.n,
+                  name: productName(deliverable.productId as ProductId, locale),
+                }),
+              -facts.amount,
+              facts.locale,
+            ),
           ]
         : invoiced && invoiced.total === facts.amount
-          ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
-          : [
-              {
-                description: translate(facts.locale, "documents.refundOf", { number: facts.orderNumber }),
-                amount: -facts.amount,
-              },
-            ];
+          ? invoiced.lines.map((invoicedLine) => ({ ...invoicedLine, amount: -invoicedLine.amount }))
+          : [line((locale) => translate(locale, "documents.refundOf", { number: facts.orderNumber }), -facts.amount, facts.locale)];
       return issue(trx, "credit_note", facts.sourceId ?? facts.orderId, facts, () => ({
         buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
         lines,

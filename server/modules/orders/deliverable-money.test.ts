@@ -234,7 +234,7 @@ describe("what a manager may give back", () => {
     );
     expect(spanish.status).toBe(400);
     expect(spanish.body.errors).toEqual({
-      refund: ["El reembolso no puede superar lo que queda de la parte de este entregable."],
+      refund: ["El reembolso no puede superar lo que queda de la parte de este servicio."],
     });
     const englishRefund = await staff(id, 1, "cancel", manager, { reason: "More", refund: 49.01 });
     expect(englishRefund.body.errors).toEqual({
@@ -249,7 +249,7 @@ describe("what a manager may give back", () => {
       { "accept-language": "es" },
     );
     expect(spanishCredit.body.errors).toEqual({
-      amount: ["El abono debe ser mayor que 0 y no puede superar lo que queda de la parte de este entregable."],
+      amount: ["El abono debe ser mayor que 0 y no puede superar lo que queda de la parte de este servicio."],
     });
     // Nothing moved on a refusal; what is left can still be refunded, to the cent.
     expect((await page(number, buyer)).deliverables[0]).toMatchObject({ status: "paid", credited: 100, refunded: 0 });

@@ -71,7 +71,9 @@ export async function deliverStored(
       trx,
     );
     await scheduleReview(deps.jobs, trx, { orderId: work.id, deliverableId: work.deliverable_id, version: number, at, reviewEnds, reviewDays: deps.reviewDays });
-    await effects.customerMail(trx, work, "delivered", { version: number });
+    // The mail states the promises this delivery runs on: the review window's end (REVIEW_DAYS) and the rounds left.
+    const promises = { date: reviewEnds.toISOString(), rounds: Math.max(0, work.revision_rounds - work.revisions_used), days: work.revision_days };
+    await effects.customerMail(trx, work, "delivered", { version: number, ...promises });
     const files = rows.map((row) => ({ fileName: row.file_name, size: Number(row.size), sha256: row.sha256 }));
     await effects.audit(trx, actor, "deliver", work, { status: "delivered", version: number }, { files });
     return { version: number, files: rows.map(asResultFile) };

@@ -303,7 +303,12 @@ async function recordPaidOrder(
     note: "",
   });
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
-  const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
+  // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
+  const lines = priced.items.map((item) => ({
+    description: productName(item.productId, locale),
+    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
+    amount: item.price,
+  }));
   const invoice = await deps.documents.issueInvoice(trx, {
     userId,
     orderId: id,

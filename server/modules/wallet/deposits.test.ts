@@ -151,7 +151,7 @@ describe("sandbox payment", () => {
     const answer = await deposit(customer, { email: "recibos@example.com" }, { "accept-language": "es" });
     await complete(customer, answer.body.depositId, "paid");
     const [mail] = await receipts(customer.email);
-    expect(mail!.subject).toBe("Tu depósito de 49,90\u00a0€ se ha añadido a tu saldo");
+    expect(mail!.subject).toBe("Tu recarga de 49,90\u00a0€ ya está en tu saldo");
   });
 
   it("never credits a declined deposit", async () => {

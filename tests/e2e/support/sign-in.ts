@@ -9,7 +9,7 @@ export const at = (locale: Locale, path: string) => (locale === "es" ? `/es${pat
 /** The sign-in form's labels and the billing agreement, as each language reads them. */
 export const FORM_WORDS = {
   en: { email: /^Email/, password: /^Password/, signIn: /^Sign in$/, agree: /^I agree to the/ },
-  es: { email: /^Correo/, password: /^Contraseña/, signIn: /^(Iniciar sesión|Entrar)$/, agree: /^Acepto los/ },
+  es: { email: /^Correo/, password: /^Contraseña/, signIn: /^(Iniciar sesión|Entrar)$/, agree: /^Acepto las/ },
 } as const;
 
 /** Signs in through the sign-in page (no "Remember me") and waits to land on `target`, a path in `locale`. */
