@@ -82,10 +82,12 @@ describe.each(["en", "es"] as const)("paying the difference in %s", (locale) => 
     const { page, token, errors } = await shortCart(locale);
     await payInTheSandbox(page, locale, /^(Pay|Pagar)$/);
     const placed = page.getByTestId("order-placed");
-    await placed.waitFor();
+    await placed.waitFor({ timeout: 30_000 });
     const number = words[locale].placed.exec((await placed.textContent()) ?? "")?.[1];
     expect(number).toMatch(/^SC-\d{6}$/);
-    expect(new URL(page.url()).search).toBe("");
+    // The settled return is forgotten (the Back button must not act on it again): the URL loses `?checkout` once the
+    // router has navigated, which may come just after the thank-you shows.
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe("");
     await expect(page.evaluate(() => [window.localStorage.getItem("cart"), window.localStorage.getItem("orders")])).resolves.toEqual([null, null]);
     const orders = (await call(store.server.url, "/api/orders", { token })).body;
     expect(orders).toHaveLength(1);

@@ -1,14 +1,10 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DepositDetails } from "../../../contract/wallet";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
-import { api } from "~/lib/api/client";
+import { usePolled } from "~/lib/api/use-polled";
 import { errorText } from "~/lib/error-text";
-
-const POLL_MS = 2000;
-const POLL_LIMIT = 15;
 
 /**
  * After the payment page: the outcome of `?deposit=<id>` from GET /api/balance/deposits/:id. A pending deposit
@@ -17,29 +13,13 @@ const POLL_LIMIT = 15;
 export function DepositOutcome({ depositId, locale, onPaid }: { depositId: string; locale: Locale; onPaid(): void }) {
   const { t } = useTranslation("balance");
   const { t: te } = useTranslation("errors");
-  const [deposit, setDeposit] = useState<DepositDetails | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async (round: number) => {
-      try {
-        const found = await api<DepositDetails>(`/api/balance/deposits/${encodeURIComponent(depositId)}`);
-        if (!live) return;
-        setDeposit(found);
-        if (found.status === "paid") onPaid();
-        if (found.status === "pending" && round < POLL_LIMIT) timer = setTimeout(() => void ask(round + 1), POLL_MS);
-      } catch (error) {
-        if (live) setFailure(error);
-      }
-    };
-    void ask(1);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [depositId, onPaid]);
+  const { answer: deposit, failure } = usePolled<DepositDetails>(`/api/balance/deposits/${encodeURIComponent(depositId)}`, {
+    limit: 15,
+    again: (found) => found.status === "pending",
+    seen: (found) => {
+      if (found.status === "paid") onPaid();
+    },
+  });
 
   if (failure) return <FormAlert tone="error" title={errorText(failure, te)} />;
   if (!deposit) return null;
