@@ -35,7 +35,7 @@ export const projectSnapshot: ServiceContent = {
     ],
     es: [
       "Una ficha de proyecto de dos páginas (DOCX y PDF): problema, objetivo, enfoque, alcance y resultados esperados",
-      "Una tabla de hitos con fechas, responsables y entregables",
+      "Una tabla de hitos con fechas, responsables y resultados",
       "Una tabla resumen del presupuesto a partir de las cifras que nos facilites",
       "Una tabla con los cinco riesgos principales, su probabilidad y cómo los vas a gestionar",
       "Dos discursos de ascensor: uno de 150 palabras y otro de 50",

@@ -36,7 +36,10 @@ function expectIntact(row: FaultRow): void {
 function expectOnlyUnkeyedPosts502(row: FaultRow): void {
   const failed = row.outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300);
   expect(failed.filter((outcome) => !["order", "refresh"].includes(outcome.kind) || outcome.status !== 502)).toEqual([]);
-  expect(failed.length).toBeLessThanOrEqual(2);
+  // The kill catches at most the one request each such loop has in flight: the refresh loop and one order loop per
+  // customer (3, scripts/cluster/faults.ts); after it nginx finds the port closed and tries another instance. A CI run
+  // beside the bench saw 3 (2 orders and a refresh) in one kill.
+  expect(failed.length).toBeLessThanOrEqual(1 + 3);
   expect(row.unanswered).toBeLessThanOrEqual(failed.length);
 }
 

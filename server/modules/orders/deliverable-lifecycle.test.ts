@@ -396,7 +396,7 @@ describe("the order-level delivery of before on an order of several deliverables
     // A writer counts only their own open deliverables.
     expect(spanish.body.errors).toEqual({
       deliverable: [
-        "Este pedido tiene 2 entregables abiertos (1, 2): entrega a uno de ellos (?deliverable=n, o /deliverables/{n}/versions).",
+        "Este pedido tiene 2 servicios abiertos (1, 2): entrega a uno de ellos (?deliverable=n, o /deliverables/{n}/versions).",
       ],
     });
     const form = new FormData();
