@@ -43,3 +43,9 @@ export interface CreditNoteFacts extends DocumentCommon {
   /** The deliverable the money was given back on, named on the credit note's line. */
   deliverable?: { n: number; productId: string };
 }
+
+export interface RefundReceiptFacts extends DocumentCommon {
+  withdrawalId: string;
+  /** One line per deposit paid back (positive minor units), described in the customer's language. */
+  lines: DocumentLine[];
+}

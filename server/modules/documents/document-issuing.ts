@@ -4,7 +4,7 @@ import type { ProductId } from "../../../contract/catalog";
 import { translate } from "../../i18n/messages";
 import { productName } from "../catalog";
 import { buyerFrom, type DocumentData, type Seller } from "./document-data";
-import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts } from "./document-facts";
+import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts, RefundReceiptFacts } from "./document-facts";
 import type { IssueDocument } from "./document-numbering";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import { splitGross } from "./vat";
@@ -20,6 +20,8 @@ export interface DocumentIssuing {
    * money back. A full refund repeats the invoice's lines, negative; a partial one has a single line.
    */
   issueCreditNote(trx: Kysely<Database>, facts: CreditNoteFacts): Promise<DocumentRow>;
+  /** The refund receipt of a balance withdrawal: what went back to which payment (no VAT, like the top-ups). */
+  issueRefundReceipt(trx: Kysely<Database>, facts: RefundReceiptFacts): Promise<DocumentRow>;
 }
 
 export function createDocumentIssuing(
@@ -42,6 +44,20 @@ export function createDocumentIssuing(
         vat: null,
         vatRateBasisPoints: null,
         about: facts.depositId,
+        correcting: null,
+      }));
+    },
+
+    issueRefundReceipt(trx, facts) {
+      const total = facts.lines.reduce((sum, line) => sum + line.amount, 0);
+      return issue(trx, "refund_receipt", facts.withdrawalId, facts, () => ({
+        buyer: buyerFrom(facts.billing),
+        lines: facts.lines,
+        total,
+        net: null,
+        vat: null,
+        vatRateBasisPoints: null,
+        about: facts.withdrawalId,
         correcting: null,
       }));
     },

@@ -38,6 +38,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     async ({ user, params }, reply) => send(reply, user.id, "receipt", params.id),
   );
   signedIn.get(
+    "/balance/withdrawals/:id/receipt",
+    { summary: "The PDF refund receipt of my balance withdrawal", params: idParams, response: pdfResponse },
+    async ({ user, params }, reply) => send(reply, user.id, "refund_receipt", params.id),
+  );
+  signedIn.get(
     "/orders/:ref/invoice",
     {
       summary: "The PDF invoice of my order: its lines, the VAT included, the total",
