@@ -1,6 +1,7 @@
 import type { ServiceId } from "../contract/catalog";
 import type { Localized } from "../contract/localized";
 import { SERVICES, type DeliveryFormat, type WordRange } from "./catalog";
+import { balancePolicyText, DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "./policies/balance-withdrawal";
 
 type Locale = keyof Localized;
 
@@ -58,13 +59,20 @@ export function serviceCatalogEntry(id: ServiceId) {
 }
 
 /**
- * The values the copy's placeholders stand for, in one language: `{{turnaround}}`, `{{revisions}}`, `{{words}}` and
+ * The values the copy's placeholders stand for, in one language: `{{balancePolicy}}` (the unused-balance policy with
+ * its settings), `{{turnaround}}`, `{{revisions}}`, `{{words}}` and
  * `{{formats}}` of the page's own service (when `own` is given), and `{{<service id>.words}}`, `.formats`,
  * `.turnaround`, `.revisions` of every service, for bundle copy and the terms. Turnaround and revision rounds come
  * from `terms` (the database), words and formats from the catalog.
  */
-export function promiseValues(terms: Readonly<Record<string, ProductTerms>>, locale: Locale, own?: ServiceId): Record<string, string> {
-  const values: Record<string, string> = {};
+export function promiseValues(
+  terms: Readonly<Record<string, ProductTerms>>,
+  locale: Locale,
+  own?: ServiceId,
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): Record<string, string> {
+  // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
+  const values: Record<string, string> = { balancePolicy: balancePolicyText(locale, policy) };
   for (const service of SERVICES) {
     const term = terms[service.id] ?? { turnaroundDays: service.turnaround, revisionRounds: service.revisions };
     const own_ = {

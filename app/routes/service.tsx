@@ -42,7 +42,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     id,
     price,
     currency: prices.currency,
-    content: serviceContent(id, locale, terms),
+    content: serviceContent(id, locale, terms, context.get(pageContext).balancePolicy),
     bundles,
     promises,
     turnaroundDays: own.turnaroundDays,

@@ -28,16 +28,24 @@ export function TransactionsList({ transactions, currency, locale }: { transacti
       id: "documents",
       header: tPaper("documents.column"),
       align: "end",
-      cell: (transaction) =>
-        transaction.kind === "deposit" ? (
-          <FileButton
-            look="link"
-            path={`/api/balance/deposits/${encodeURIComponent(transaction.reference)}/receipt`}
-            label={tPaper("documents.receiptOf", { amount: formatMoney(moneyFromApi(transaction.amount, currency), locale), date: formatDateTime(transaction.createdAt, locale) })}
-          >
-            {tPaper("documents.receipt")}
-          </FileButton>
-        ) : null,
+      cell: (transaction) => {
+        const facts = { amount: formatMoney(moneyFromApi(Math.abs(transaction.amount), currency), locale), date: formatDateTime(transaction.createdAt, locale) };
+        if (transaction.kind === "deposit") {
+          return (
+            <FileButton look="link" path={`/api/balance/deposits/${encodeURIComponent(transaction.reference)}/receipt`} label={tPaper("documents.receiptOf", facts)}>
+              {tPaper("documents.receipt")}
+            </FileButton>
+          );
+        }
+        if (transaction.kind === "withdrawal") {
+          return (
+            <FileButton look="link" path={`/api/balance/withdrawals/${encodeURIComponent(transaction.reference)}/receipt`} label={t("withdraw.receiptOf", facts)}>
+              {tPaper("documents.refundReceipt")}
+            </FileButton>
+          );
+        }
+        return null;
+      },
     },
   ];
   return (

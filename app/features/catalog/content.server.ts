@@ -4,6 +4,8 @@ import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "
 import type { Locale } from "../../../common/locales";
 import { fillPromises, promiseValues, revisionsText, type ProductTerms } from "../../../content/promises";
 import { SERVICES } from "../../../content/catalog";
+import { BALANCE_POLICY_QUESTION, balancePolicyText } from "../../../content/policies/balance-withdrawal";
+import { DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "../../../contract/wallet";
 
 /** One language of a piece of copy: every `{en, es}` field becomes its `locale` value. */
 export type InLocale<T> = { [K in keyof T]: T[K] extends Localized<infer U> ? U : T[K] };
@@ -22,18 +24,32 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
 /** Turnaround and revision rounds per product, as the database holds them (PageContext.productTerms). */
 export type TermsById = Readonly<Record<string, ProductTerms>>;
 
-/** A service page's copy with its promises filled in from the catalog data (content/promises.ts). */
-export function serviceContent(id: ServiceId, locale: Locale, terms: TermsById): InLocale<ServiceContent> {
-  return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(terms, locale, id));
+/**
+ * A service page's copy with its promises filled in from the catalog data (content/promises.ts); its FAQ ends with
+ * the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
+ */
+export function serviceContent(
+  id: ServiceId,
+  locale: Locale,
+  terms: TermsById,
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): InLocale<ServiceContent> {
+  const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(terms, locale, id, policy));
+  return { ...content, faq: [...content.faq, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
 }
 
 export function bundleContent(id: BundleId, locale: Locale, terms: TermsById): InLocale<BundleContent> {
   return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(terms, locale));
 }
 
-/** An information page; the terms list every service's revision rounds (`{{revisionList}}`). */
-export function infoPage(id: InfoPageId, locale: Locale, terms: TermsById = {}): InLocale<InfoPageContent> {
-  const values = promiseValues(terms, locale);
+/** An information page; the terms list every service's revision rounds (`{{revisionList}}`) and state the balance policy. */
+export function infoPage(
+  id: InfoPageId,
+  locale: Locale,
+  terms: TermsById = {},
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): InLocale<InfoPageContent> {
+  const values = promiseValues(terms, locale, undefined, policy);
   values.revisionList = SERVICES.map(
     (service) =>
       `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionsText(terms[service.id]?.revisionRounds ?? service.revisions, locale)}`,

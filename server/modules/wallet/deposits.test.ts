@@ -132,8 +132,11 @@ describe("sandbox payment", () => {
       currency: "GBP",
       balance: 120.5,
       transactions: [{ id: expect.any(String), kind: "deposit", amount: 120.5, createdAt: expect.any(String), reference: depositId }],
+      // All of it can go back to the payment it came from (issue 25).
+      withdrawable: 120.5,
+      refundableDeposits: [{ depositId, depositedAt: expect.any(String), amount: 120.5 }],
     });
-    expect((await balance(customer, "EUR")).body).toEqual({ currency: "EUR", balance: 0, transactions: [] });
+    expect((await balance(customer, "EUR")).body).toEqual({ currency: "EUR", balance: 0, transactions: [], withdrawable: 0, refundableDeposits: [] });
     // The receipt goes to the account's own address; the billing email the client typed is never mailed.
     expect(await store.services.mail.list({ to: "receipts@example.com" })).toEqual([]);
     const mails = await receipts(customer.email);
