@@ -31,10 +31,8 @@ function Confirmation({ balance, minor, busy, onConfirm, onCancel }: { balance: 
   const { locale } = useLocale();
   const money = (value: number) => formatMoney({ minor: value, currency: balance.currency }, locale);
   return (
-    <div role="group" aria-labelledby="withdraw-confirm-title" className="mt-4 rounded-lg border border-amber-500 p-4" data-testid="withdraw-confirmation">
-      <h3 id="withdraw-confirm-title" className="text-lg font-semibold">
-        {t("withdraw.confirmTitle", { amount: money(minor) })}
-      </h3>
+    <fieldset className="mt-4 rounded-lg border border-amber-500 p-4" data-testid="withdraw-confirmation">
+      <legend className="px-1 text-lg font-semibold">{t("withdraw.confirmTitle", { amount: money(minor) })}</legend>
       <p className="mt-1">{t("withdraw.confirmText", { amount: money(minor) })}</p>
       <ul className="mt-2 list-disc pl-5">
         {destinations(balance, minor).map((part) => (
@@ -49,7 +47,7 @@ function Confirmation({ balance, minor, busy, onConfirm, onCancel }: { balance: 
           {t("withdraw.cancel")}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

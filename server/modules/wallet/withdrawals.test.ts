@@ -109,6 +109,9 @@ describe("POST /api/balance/withdraw (sandbox)", () => {
     expect((await balanceOf(customer)).balance).toBe(17.5);
   });
 
+});
+
+describe("withdrawals at once, and refunds that end more than once", () => {
   it("never pays out more than the balance, however many withdrawals arrive at once", async () => {
     const customer = await registerCustomer(store);
     await topUp(customer, 30);
