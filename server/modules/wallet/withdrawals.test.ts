@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../platform/clock";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
+import { orderBody } from "../../test/orders-test-support";
 import { pdfText } from "../../test/pdf-text";
 import { startTestStore, type TestStore } from "../../test/test-store";
 
@@ -12,16 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const billing = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  country: "GB",
-  city: "London",
-  address1: "12 St James's Square",
-  zipCode: "SW1Y 4JH",
-  agreedToPP_TOS: true,
-};
+// The billing details every API test sends (an order's, without its items and currency).
+const { orderFormData: _items, currency: _currency, ...billing } = orderBody();
 
 /** A paid sandbox deposit of `amount` euros, one hour after the previous one (so "newest" is well defined). */
 async function topUp(customer: TestCustomer, amount: number, locale = "en"): Promise<string> {
