@@ -78,7 +78,7 @@ async function signedInCustomer(locale: Locale): Promise<{ page: Page; email: st
 
 /** Tops up `amount` euros on the balance page: the form, the sandbox checkout page, Pay, back on the balance. */
 async function topUp(page: Page, amount: string, locale: Locale) {
-  await expect.poll(() => page.getByLabel(locale === "es" ? /^Nombre/ : /^First name/).inputValue()).toBe("Ana");
+  await expect.poll(() => page.locator("input[name=firstName]").inputValue()).toBe("Ana");
   await page.getByLabel(locale === "es" ? /^Importe \(EUR\)/ : /^Amount \(EUR\)/).fill(amount);
   await page.getByLabel(/^(City|Ciudad)/).fill("Valencia");
   await page.getByLabel(/^(Address|Dirección)/).fill("Calle de la Paz 7");
