@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from "kysely";
 
 const LEDGER_KINDS_BEFORE = "kind in ('deposit', 'order', 'refund', 'adjustment')";
 const LEDGER_KINDS = "kind in ('deposit', 'order', 'refund', 'adjustment', 'withdrawal', 'withdrawal_returned')";
@@ -32,6 +32,27 @@ async function widenCheck(db: Kysely<any>, postgres: boolean, table: string, con
 }
 
 /**
+ * A table of money moved for a customer: id, owner, currency, positive minor units and creation time, then its own
+ * text columns (`[name, required]`) and whatever `more` adds.
+ */
+async function moneyTable(
+  db: Kysely<any>,
+  name: string,
+  texts: Array<[column: string, required: boolean]>,
+  more: (table: CreateTableBuilder<string, never>) => CreateTableBuilder<string, never> = (table) => table,
+): Promise<void> {
+  let table = db.schema
+    .createTable(name)
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
+    .addColumn("currency", "text", (c) => c.notNull())
+    .addColumn("amount", "integer", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull());
+  for (const [column, required] of texts) table = table.addColumn(column, "text", (c) => (required ? c.notNull() : c));
+  await more(table).addCheckConstraint(`${name}_amount_positive`, sql`amount > 0`).execute();
+}
+
+/**
  * Issue 25: unused balance is withdrawn to the payments it came from. A withdrawal takes money off the balance (ledger
  * kind `withdrawal`) and is split into one provider refund per deposit, newest first; a refund the provider refuses
  * puts its part back (`withdrawal_returned`). A refund receipt documents it. Deposits keep the provider's payment
@@ -42,33 +63,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await widenCheck(db, postgres, "ledger_entries", "ledger_entries_kind", LEDGER_KINDS_BEFORE, LEDGER_KINDS);
   await widenCheck(db, postgres, "documents", "documents_kind", DOCUMENT_KINDS_BEFORE, DOCUMENT_KINDS);
   await db.schema.alterTable("deposits").addColumn("provider_payment", "text").execute();
-  await db.schema
-    .createTable("withdrawals")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
-    .addColumn("currency", "text", (c) => c.notNull())
-    .addColumn("amount", "integer", (c) => c.notNull())
-    .addColumn("locale", "text", (c) => c.notNull())
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addCheckConstraint("withdrawals_amount_positive", sql`amount > 0`)
-    .execute();
+  await moneyTable(db, "withdrawals", [["locale", true]]);
   await db.schema.createIndex("withdrawals_user").on("withdrawals").columns(["user_id", "created_at"]).execute();
-  await db.schema
-    .createTable("withdrawal_refunds")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("withdrawal_id", "text", (c) => c.notNull().references("withdrawals.id"))
-    .addColumn("deposit_id", "text", (c) => c.notNull().references("deposits.id"))
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
-    .addColumn("currency", "text", (c) => c.notNull())
-    .addColumn("amount", "integer", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("provider", "text", (c) => c.notNull())
-    .addColumn("provider_ref", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("settled_at", "text")
-    .addCheckConstraint("withdrawal_refunds_amount_positive", sql`amount > 0`)
-    .addCheckConstraint("withdrawal_refunds_status", sql`status in ('pending', 'succeeded', 'failed')`)
-    .execute();
+  await moneyTable(db, "withdrawal_refunds", [["status", true], ["provider", true], ["provider_ref", false], ["settled_at", false]], (table) =>
+    table
+      .addColumn("withdrawal_id", "text", (c) => c.notNull().references("withdrawals.id"))
+      .addColumn("deposit_id", "text", (c) => c.notNull().references("deposits.id"))
+      .addCheckConstraint("withdrawal_refunds_status", sql`status in ('pending', 'succeeded', 'failed')`),
+  );
   await db.schema.createIndex("withdrawal_refunds_deposit").on("withdrawal_refunds").columns(["deposit_id", "status"]).execute();
   await db.schema.createIndex("withdrawal_refunds_withdrawal").on("withdrawal_refunds").columns(["withdrawal_id"]).execute();
 }
