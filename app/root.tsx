@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -17,6 +18,7 @@ import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
 import { localeRedirect } from "../common/locale-redirect";
 import { ProgressBar } from "./features/layout/progress-bar";
+import { markReaderTimeZoneKnown } from "./lib/format-date";
 import type { RootData } from "./lib/root-data";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
@@ -38,6 +40,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     publicUrl: page.publicUrl,
     buildPollSeconds: page.buildPollSeconds,
     depositLimits: page.depositLimits,
+    vatRateBasisPoints: page.vatRateBasisPoints,
   };
 }
 
@@ -49,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useBuildCheck(root?.buildPollSeconds ?? 0);
   useFailedRouteReload();
+  // Hydrated: dates rendered from now on are in the reader's time zone (server and hydration render them in UTC).
+  useEffect(markReaderTimeZoneKnown, []);
   return (
     // The theme script may drop `dark` before hydration; that difference is intended.
     <html lang={locale} className="dark" suppressHydrationWarning>

@@ -1,4 +1,4 @@
-import type { PricesResponse, ProductId } from "../contract/catalog";
+import type { PricesResponse } from "../contract/catalog";
 import type { Currency } from "../contract/currency";
 import type { BalancePolicySettings } from "../contract/wallet";
 
@@ -17,9 +17,18 @@ export interface PageContext {
   depositLimits: { min: number; max: number };
   /** What the balance policy names (content/policies/balance-withdrawal.ts): WITHDRAWAL_REFUND_DAYS. */
   balancePolicy: BalancePolicySettings;
+  /** VAT_RATE in basis points (21 % = 2100): the VAT every price includes, shown in the cart as the invoice will print it. */
+  vatRateBasisPoints: number;
   prices(currency: Currency): Promise<PricesResponse>;
-  /** What each product promises as the database holds it (staff may change it): turnaround days, revision rounds. */
-  productTerms(): Promise<Record<ProductId, { turnaroundDays: number; revisionRounds: number }>>;
+  /**
+   * Where every promise of the copy comes from: each product's terms as the database holds them (staff may change
+   * them: turnaround days, revision rounds, revision days) and the review window of the settings (REVIEW_DAYS): the
+   * `PromiseSource` of content/promises.ts.
+   */
+  promises(): Promise<{
+    terms: Readonly<Record<string, { turnaroundDays: number; revisionRounds: number; revisionDays: number }>>;
+    reviewDays: number;
+  }>;
   /**
    * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request
    * through the API in-process: the same validation, rate limits (keyed by the visitor's address), messages in

@@ -5,10 +5,23 @@ import { balancePolicyText, DEFAULT_BALANCE_POLICY, type BalancePolicySettings }
 
 type Locale = keyof Localized;
 
-/** What the database says a product promises (staff may change it): business days to the due date, revision rounds. */
+/**
+ * What the database says a product promises (staff may change it): business days to the due date, revision rounds,
+ * and business days a requested revision takes (`products.revision_days`).
+ */
 export interface ProductTerms {
   turnaroundDays: number;
   revisionRounds: number;
+  revisionDays: number;
+}
+
+/**
+ * Where every promise comes from: the catalog's terms per product and the store's settings (REVIEW_DAYS: the days a
+ * customer has to review a delivery before it completes on its own).
+ */
+export interface PromiseSource {
+  terms: Readonly<Record<string, ProductTerms>>;
+  reviewDays: number;
 }
 
 const INTL: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
@@ -32,6 +45,13 @@ export function turnaroundText(days: number, locale: Locale): string {
   return `${count(days, locale)} ${one ? "business day" : "business days"}`;
 }
 
+/** "7 days" / "7 días": calendar days, as the review window runs. */
+export function daysText(days: number, locale: Locale): string {
+  const one = rules[locale].select(days) === "one";
+  if (locale === "es") return `${count(days, locale)} ${one ? "día" : "días"}`;
+  return `${count(days, locale)} ${one ? "day" : "days"}`;
+}
+
 /** "2 revision rounds" / "2 rondas de revisión". */
 export function revisionsText(rounds: number, locale: Locale): string {
   const one = rules[locale].select(rounds) === "one";
@@ -39,7 +59,12 @@ export function revisionsText(rounds: number, locale: Locale): string {
   return `${count(rounds, locale)} ${one ? "revision round" : "revision rounds"}`;
 }
 
-/** "800–2,500 words" / "800 a 2.500 palabras"; "up to 3,000 words" / "hasta 3.000 palabras". */
+/** "2 revision rounds, each back within 3 business days" / "2 rondas de revisión, cada una en 3 días laborables". */
+export function revisionListItem(rounds: string, time: string, locale: Locale): string {
+  return locale === "es" ? `${rounds}, cada una en ${time}` : `${rounds}, each back within ${time}`;
+}
+
+/** "800–2,500 words" / "800 a 2500 palabras"; "up to 3,000 words" / "hasta 3000 palabras" (es-ES groups 5 digits and more only). */
 export function wordsText(words: WordRange, locale: Locale): string {
   const max = count(words.max, locale);
   if (words.min === undefined) return locale === "es" ? `hasta ${max} palabras` : `up to ${max} words`;
@@ -52,36 +77,48 @@ export function formatsText(formats: readonly DeliveryFormat[], locale: Locale):
   return lists[locale].format(formats.map((format) => FORMAT_NAMES[format]));
 }
 
-export function serviceCatalogEntry(id: ServiceId) {
-  const entry = SERVICES.find((service) => service.id === id);
-  if (!entry) throw new Error(`no catalog entry for ${id}`);
-  return entry;
+/** A product's terms as the database holds them, or the catalog's seed figures when it holds none. */
+export function termsOf(source: PromiseSource, id: string): ProductTerms {
+  const known = source.terms[id];
+  if (known) return known;
+  const service = SERVICES.find((entry) => entry.id === id);
+  return { turnaroundDays: service?.turnaround ?? 5, revisionRounds: service?.revisions ?? 2, revisionDays: 3 };
+}
+
+/** What a product's offer box states: turnaround, revision rounds and their time, the review window; length and formats of a service. */
+export function offerPromises(source: PromiseSource, id: string, locale: Locale) {
+  const term = termsOf(source, id);
+  const service = SERVICES.find((entry) => entry.id === id);
+  return {
+    turnaround: turnaroundText(term.turnaroundDays, locale),
+    revisions: revisionsText(term.revisionRounds, locale),
+    revisionTime: turnaroundText(term.revisionDays, locale),
+    review: daysText(source.reviewDays, locale),
+    ...(service?.words ? { words: wordsText(service.words, locale) } : {}),
+    ...(service ? { formats: formatsText(service.formats, locale) } : {}),
+  };
 }
 
 /**
+/**
  * The values the copy's placeholders stand for, in one language: `{{balancePolicy}}` (the unused-balance policy with
- * its settings), `{{turnaround}}`, `{{revisions}}`, `{{words}}` and
- * `{{formats}}` of the page's own service (when `own` is given), and `{{<service id>.words}}`, `.formats`,
- * `.turnaround`, `.revisions` of every service, for bundle copy and the terms. Turnaround and revision rounds come
- * from `terms` (the database), words and formats from the catalog.
+ * its settings), `{{turnaround}}`, `{{revisions}}`, `{{revisionTime}}`, `{{words}}` and `{{formats}}` of the page's own
+ * service (when `own` is given), `{{<service id>.words}}`, `.formats`, `.turnaround`, `.revisions`, `.revisionTime` of
+ * every service, for bundle copy and the terms, and `{{reviewWindow}}`, the store's review window. Turnaround, revision
+ * rounds and revision time come from the database, the review window and the balance policy from the settings, words
+ * and formats from the catalog.
  */
 export function promiseValues(
-  terms: Readonly<Record<string, ProductTerms>>,
+  source: PromiseSource,
   locale: Locale,
   own?: ServiceId,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): Record<string, string> {
   // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
-  const values: Record<string, string> = { balancePolicy: balancePolicyText(locale, policy) };
+  const values: Record<string, string> = { reviewWindow: daysText(source.reviewDays, locale), balancePolicy: balancePolicyText(locale, policy) };
   for (const service of SERVICES) {
-    const term = terms[service.id] ?? { turnaroundDays: service.turnaround, revisionRounds: service.revisions };
-    const own_ = {
-      turnaround: turnaroundText(term.turnaroundDays, locale),
-      revisions: revisionsText(term.revisionRounds, locale),
-      formats: formatsText(service.formats, locale),
-      ...(service.words ? { words: wordsText(service.words, locale) } : {}),
-    };
-    for (const [key, value] of Object.entries(own_)) {
+    const { review: _review, ...promised } = offerPromises(source, service.id, locale);
+    for (const [key, value] of Object.entries(promised)) {
       values[`${service.id}.${key}`] = value;
       if (service.id === own) values[key] = value;
     }

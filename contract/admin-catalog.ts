@@ -12,6 +12,7 @@ export const catalogProductSchema = z.object({
   active: z.boolean(),
   turnaroundDays: z.number().int(),
   revisionRounds: z.number().int(),
+  revisionDays: z.number().int().describe("business days a revision takes once requested: its new due date"),
   prices: z.object(pricesShape),
 });
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
@@ -23,6 +24,13 @@ export const catalogUpdateSchema = z.strictObject({
   active: z.boolean(),
   turnaroundDays: z.number().int().min(1).max(60),
   revisionRounds: z.number().int().min(0).max(10),
+  revisionDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe("business days a revision takes once requested (the service's revision turnaround); omitted: unchanged"),
   prices: z.strictObject(pricesShape),
 });
 export type CatalogUpdate = z.input<typeof catalogUpdateSchema>;

@@ -24,16 +24,33 @@ const statusList = z
   .regex(STATUS_LIST)
   .transform((value) => value.split(",") as Array<z.infer<typeof orderStatusSchema>>);
 
+/** `SC-000014:1,SC-000015:2`: deliverables picked in the queue, by their order's number and n. */
+const SELECTED = /^SC-\d{6,12}:\d{1,3}(,SC-\d{6,12}:\d{1,3}){0,199}$/;
+const selectedList = z
+  .string()
+  .max(4000)
+  .regex(SELECTED)
+  .transform((value) =>
+    value.split(",").map((entry) => {
+      const [number = "", n = "0"] = entry.split(":");
+      return { number, n: Number(n) };
+    }),
+  );
+
 /** The order queue's filters, the same as URL parameters of /admin/orders and of GET /api/admin/orders(.csv). */
 export const adminOrderQuerySchema = z.strictObject({
   status: statusList.optional().describe("comma-separated statuses"),
   service: productIdSchema.optional().describe("orders with this service or bundle"),
-  writer: z.union([z.uuid(), z.literal("none"), z.literal("me")]).optional().describe("the assigned writer's id, `me`, or `none`"),
+  writer: z
+    .union([z.uuid(), z.literal("none"), z.literal("me"), z.literal("inactive")])
+    .optional()
+    .describe("the assigned writer's id, `me`, `none`, or `inactive` (work held by a deactivated colleague)"),
   late: z.enum(["true", "false"]).optional().describe("past the due date and not delivered"),
   currency: currencySchema.optional(),
   from: isoDate.optional().describe("placed on or after this day (UTC)"),
   to: isoDate.optional().describe("placed on or before this day (UTC)"),
   q: z.string().trim().max(254).optional().describe("an order number (SC-000042) or a customer's email (or its beginning)"),
+  selected: selectedList.optional().describe("only these deliverables: comma-separated `<order number>:<n>` (at most 200)"),
   sort: z.enum(["due", "-due"]).default("due").describe("due date, soonest first (`-due`: latest first)"),
   cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -55,7 +72,9 @@ export const adminOrderRowSchema = z.object({
   total: z.number().describe("major units"),
   customerEmail: z.string().nullable().describe("null for a writer (LIFECYCLE.md: no e-mail)"),
   customerName: z.string().describe("a writer sees the first name of an assigned order's customer, nothing for the pool"),
-  writer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  writer: z
+    .object({ id: z.string(), name: z.string(), active: z.boolean().describe("false: the writer was deactivated and the work waits for someone") })
+    .nullable(),
   services: z.array(productIdSchema),
   access: orderAccessSchema,
   deliverable: z.number().int().describe("the queue lists deliverables: this row's n in its order (status, dueAt, late and writer are its own)"),
@@ -94,6 +113,7 @@ export const staffOrderDetailSchema = orderDetailSchema.extend({
     .nullable()
     .describe("a writer sees the first name only (no id, no e-mail) of an assigned order's customer, nothing for a pool item"),
   billing: z.record(z.string(), z.unknown()).nullable().describe("the billing fields sent with the order; null for a writer"),
+  customerLocale: z.enum(["en", "es"]).describe("the language the customer ordered in: staff write to them in it"),
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
   staffActions: z.array(staffActionSchema),
@@ -105,6 +125,35 @@ export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 
 /** POST /api/admin/orders/{id}/assign (manager, admin). */
 export const assignWriterSchema = z.strictObject({ writerId: z.uuid().nullable() });
+
+/** The most deliverables one bulk action takes (a page of the queue at its largest). */
+export const BULK_LIMIT = 200;
+
+/** POST /api/admin/deliverables/bulk-assign (manager, admin): several deliverables to one writer, or to the pool. */
+export const bulkAssignRequestSchema = z.strictObject({
+  deliverables: z
+    .array(z.strictObject({ order: z.string().trim().min(1).max(100).describe("the order's id or number"), n: z.number().int().min(1).max(999) }))
+    .min(1)
+    .max(BULK_LIMIT),
+  writerId: z.uuid().nullable().describe("the active colleague to give them to; null: back to the pool"),
+});
+export type BulkAssignRequest = z.input<typeof bulkAssignRequestSchema>;
+
+/** One row of a bulk action: done, or why not (the others go on: one failure loses nothing else). */
+export const bulkRowResultSchema = z.object({
+  order: z.string().describe("as sent"),
+  number: z.string().nullable().describe("the order's number when found"),
+  n: z.number().int(),
+  ok: z.boolean(),
+  status: z.number().int().describe("what the same change alone would have answered: 200, or the error's status"),
+  error: z.string().nullable().describe("why it failed, in the caller's language"),
+});
+export const bulkAssignAnswerSchema = z.object({
+  assigned: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(bulkRowResultSchema),
+});
+export type BulkAssignAnswer = z.infer<typeof bulkAssignAnswerSchema>;
 
 /** POST /api/admin/orders/{id}/versions answer. */
 export const uploadedVersionSchema = z.object({

@@ -6,11 +6,17 @@ export const auditEntrySchema = z.object({
   at: z.string().describe("ISO-8601 UTC"),
   actorId: z.string().nullable().describe("the staff user; null for the system"),
   actorEmail: z.string().nullable(),
+  actorName: z.string().nullable().describe("the actor's name, as staff know them; null for the system"),
   actorRole: z.string(),
   ip: z.string(),
   action: z.string().describe("what was done, e.g. `order.refund`, `staff.invite`"),
   subjectType: z.string().describe("e.g. `order`, `customer`, `product`, `staff`"),
   subjectId: z.string(),
+  subjectLabel: z
+    .string()
+    .nullable()
+    .describe("what people call the subject: an order's number, a customer's or staff member's name, a ticket's number; null when unknown"),
+  names: z.record(z.string(), z.string()).describe("names of the people the change mentions (an order's new writer), by id"),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   note: z.string(),
@@ -38,3 +44,11 @@ export const auditPageSchema = z.object({
   next: z.string().nullable().describe("cursor of the next (older) page; null at the end"),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/admin/audit/facets: what the log's filters offer, taken from the log itself. */
+export const auditFacetsSchema = z.object({
+  actors: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })).describe("everyone who did something, by name"),
+  actions: z.array(z.string()).describe("every action recorded, sorted"),
+  subjectTypes: z.array(z.string()).describe("every kind of subject recorded, sorted"),
+});
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;

@@ -37,6 +37,7 @@ export type OrderVersion = z.infer<typeof orderVersionSchema>;
 export const orderMessageSchema = z.object({
   id: z.string(),
   author: z.enum(["customer", "staff"]),
+  authorName: z.string().nullable().describe("a staff message is signed with its author's name; null for the customer's own"),
   /** Staff only: a note the customer never sees. */
   internal: z.boolean(),
   body: z.string(),
@@ -64,6 +65,7 @@ export const deliverableSchema = z.object({
   reviewEndsAt: z.string().nullable(),
   revisionRounds: z.number().int(),
   revisionsUsed: z.number().int(),
+  revisionDays: z.number().int().describe("business days a requested revision takes (the catalog's when the order was placed)"),
   refunded: z.number().describe("major units given back by refunds"),
   credited: z.number().describe("major units given back as goodwill credit"),
   events: z.array(orderEventSchema),

@@ -101,3 +101,31 @@ export const acceptInvitationRequestSchema = z
   .strictObject({ token: opaque, firstName: personName, lastName: personName, password, repeatedPassword: z.string().max(128) })
   .refine((value) => value.password === value.repeatedPassword, { message: "passwordsDiffer", path: ["repeatedPassword"] });
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
+
+/** One open deliverable a colleague holds (GET /api/admin/staff/{id}/open-work), named as the queue names it. */
+export const openWorkItemSchema = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  n: z.number().int().describe("the deliverable's n in its order"),
+  service: z.string().describe("the service's product id"),
+  status: z.string(),
+  dueAt: z.string(),
+});
+export type OpenWorkItem = z.infer<typeof openWorkItemSchema>;
+
+export const openWorkSchema = z.object({ count: z.number().int(), deliverables: z.array(openWorkItemSchema) });
+export type OpenWork = z.infer<typeof openWorkSchema>;
+
+/** POST /api/admin/staff/{id}/deactivate: who takes the colleague's open work, in the same transaction (no body: the pool). */
+export const deactivateStaffRequestSchema = z
+  .strictObject({
+    handTo: z.uuid().nullable().optional().describe("an active colleague who takes every open deliverable; null or absent: back to the pool"),
+  })
+  .nullish();
+export type DeactivateStaffRequest = z.input<typeof deactivateStaffRequestSchema>;
+
+/** The deactivated colleague and where their open work went. */
+export const deactivatedStaffSchema = staffMemberSchema.extend({
+  handedOver: z.number().int().describe("open deliverables handed over"),
+  handedTo: z.string().nullable().describe("the colleague who took them; null: the pool"),
+});

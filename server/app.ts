@@ -27,7 +27,6 @@ import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog";
 import { PRODUCT_IDS } from "../contract/catalog";
-import type { PageContext } from "../common/page-context";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
@@ -101,12 +100,13 @@ export async function buildApp({
   const dependencies = dependencyChecksFor({ db, redis, storage: services.storage });
   services.metrics.watchDependencies(dependencies.states);
   registerHealth(app, dependencies, readiness);
-  registerLoadShedding(app, {
+  const inFlight = registerLoadShedding(app, {
     maxInFlight: config.MAX_IN_FLIGHT,
     commitDeadlineMs: config.ORDER_DEADLINE_MS,
     now: () => services.clock.now().getTime(),
     holdWork,
   });
+  services.metrics.watchInFlight(inFlight);
   if (config.tryOut) registerDevMailbox(app, services.mail);
 
   await app.register(apiRoutes, { prefix: "/api", services, config });
@@ -119,18 +119,12 @@ export async function buildApp({
         buildPollSeconds: config.BUILD_POLL_SECONDS,
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
         balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
+        vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
-        productTerms: async () =>
-          Object.fromEntries(
-            await Promise.all(
-              PRODUCT_IDS.map(async (id) => {
-                const { turnaroundDays, revisionRounds } = await services.catalog.orderTerms([id]);
-                return [id, { turnaroundDays, revisionRounds }] as const;
-              }),
-            ),
-          ) as Awaited<
-            ReturnType<PageContext["productTerms"]>
-          >,
+        promises: async () => ({
+          terms: Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))),
+          reviewDays: config.REVIEW_DAYS,
+        }),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),
       onPageCache: services.metrics.pageCache,

@@ -11,9 +11,10 @@ import { createMailModule } from "./modules/mail";
 import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
-import { createStaffModule } from "./modules/staff";
+import { createStaffModule, type StaffWork } from "./modules/staff";
+import { isStaffRole } from "../contract/staff";
 import { createStorageModule } from "./modules/storage";
-import { createSupportDeskModule, createSupportModule } from "./modules/support";
+import { createSupportDeskModule, createSupportModule, ticketReference } from "./modules/support";
 import { createWalletModule } from "./modules/wallet";
 import { createExpiringStore } from "./platform/expiring-store";
 import { createChangeBus, type ChangeBus } from "./platform/change-bus";
@@ -68,12 +69,20 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const accessTokens = accounts.accessTokens;
   // Every staff action records its audit row in its own transaction, through `staffAudit` (server/platform/staff-action.ts).
-  const { audit, staffAudit } = createAuditModule({ db: db.kysely, people: accounts.people, clock });
+  // The log names orders by number when a page is read, long after `orders` below is built.
+  const { audit, staffAudit } = createAuditModule({
+    db: db.kysely, people: accounts.people, clock, subjects: { orderNumbers: (ids) => orders.numbersOf(ids), ticketReference },
+  });
   const { catalog } = createCatalogModule({ db: db.kysely, bus, audit: staffAudit });
   const { support, ticketsOf } = createSupportModule({ db: db.kysely, mail, supportEmail: config.SUPPORT_EMAIL, clock });
-  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md).
+  // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md). Deactivation hands
+  // the colleague's open work over through the orders module, built below (called only once both exist).
+  const work: StaffWork = {
+    openWorkOf: (userId, trx) => orders.handOver.openWorkOf(userId, trx),
+    handOver: (trx, actor, fromId, toId) => orders.handOver.handOver(trx, { ...actor, role: isStaffRole(actor.role) ? actor.role : "admin" }, fromId, toId),
+  };
   const { auth: staffAuth, directory: staffDirectory, service: staff } = createStaffModule({
-    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl,
+    db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl, work,
   });
   const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
@@ -85,7 +94,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   const orders = createOrdersModule({
-    db: db.kysely, catalog, wallet, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
+    db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,

@@ -34,7 +34,8 @@ export function OrderBrief({ productId, brief, locale, serviceName }: { productI
   if (isService(productId)) return <Answers fields={BRIEF_FORMS[productId].fields} brief={brief} locale={locale} />;
   return (
     <div className="space-y-3">
-      {servicesOf(productId).map((serviceId) => (
+      {/* A writer is shown only the parts of the services they work on (order-access.ts, sightOf). */}
+      {servicesOf(productId).filter((serviceId) => brief[serviceId] !== undefined).map((serviceId) => (
         <div key={serviceId}>
           <p className="mb-1 text-sm font-medium">{serviceName(serviceId)}</p>
           <Answers fields={BRIEF_FORMS[serviceId].fields} brief={(brief[serviceId] ?? {}) as Record<string, unknown>} locale={locale} />

@@ -9,4 +9,6 @@ export interface RootData {
   buildPollSeconds: number;
   /** DEPOSIT_MIN and DEPOSIT_MAX, major units. */
   depositLimits: { min: number; max: number };
+  /** VAT_RATE in basis points (21 % = 2100). */
+  vatRateBasisPoints: number;
 }

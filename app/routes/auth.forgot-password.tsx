@@ -49,7 +49,7 @@ function ForgotPasswordForm({ posted }: { posted?: FormActionResult }) {
 
   return (
     <form ref={form.ref} method="post" noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
-      <p className="mb-4 text-slate-300">{t("forgot.intro")}</p>
+      <p className="mb-4 text-slate-700 dark:text-slate-300">{t("forgot.intro")}</p>
       <SubmitErrorAlert state={refused ?? form} />
       <TextField
         name="email"
@@ -64,10 +64,10 @@ function ForgotPasswordForm({ posted }: { posted?: FormActionResult }) {
         {t("forgot.submit")}
       </SubmitButton>
       <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
-        <Link to={to("/auth/reset-password")} className="text-indigo-400 underline">
+        <Link to={to("/auth/reset-password")} className="text-link">
           {t("forgot.haveCode")}
         </Link>
-        <Link to={to("/auth/sign-in")} className="text-indigo-400 underline">
+        <Link to={to("/auth/sign-in")} className="text-link">
           {t("forgot.backToSignIn")}
         </Link>
       </p>

@@ -81,7 +81,7 @@ function ResetPasswordForm({ posted }: { posted?: FormActionResult }) {
         {t("reset.submit")}
       </SubmitButton>
       <p className="mt-6 text-sm">
-        <Link to={to("/auth/forgot-password")} className="text-indigo-400 underline">
+        <Link to={to("/auth/forgot-password")} className="text-link">
           {t("reset.newCode")}
         </Link>
       </p>

@@ -52,10 +52,10 @@ function SignInForm() {
         {t("signIn.submit")}
       </SubmitButton>
       <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
-        <Link to={to("/auth/forgot-password")} className="text-indigo-400 underline">
+        <Link to={to("/auth/forgot-password")} className="text-link">
           {t("signIn.forgot")}
         </Link>
-        <Link to={to("/auth/sign-up") + keep} className="text-indigo-400 underline">
+        <Link to={to("/auth/sign-up") + keep} className="text-link">
           {t("signIn.signUp")}
         </Link>
       </p>

@@ -73,7 +73,7 @@ function SignUpForm({ countries }: { countries: Array<{ value: string; label: st
           <Trans
             t={t}
             i18nKey="signUp.agree"
-            components={{ policy: <Link to={to("/privacy-policy")} target="_blank" className="text-indigo-400 underline" /> }}
+            components={{ policy: <Link to={to("/privacy-policy")} target="_blank" className="text-link" /> }}
           />
         }
       />
@@ -81,7 +81,7 @@ function SignUpForm({ countries }: { countries: Array<{ value: string; label: st
         {t("signUp.submit")}
       </SubmitButton>
       <p className="mt-6 text-sm">
-        <Link to={to("/auth/sign-in")} className="text-indigo-400 underline">
+        <Link to={to("/auth/sign-in")} className="text-link">
           {t("signUp.signIn")}
         </Link>
       </p>

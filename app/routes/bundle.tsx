@@ -9,7 +9,7 @@ import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
 import { Price } from "~/features/catalog/price";
 import { ProductIntro } from "~/features/catalog/product-intro";
 import { PromiseFacts } from "~/features/catalog/promise-facts";
-import { revisionsText, turnaroundText } from "../../content/promises";
+import { offerPromises, termsOf } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
 import { pageContext } from "~/page-context";
 import type { Route } from "./+types/bundle";
@@ -22,17 +22,17 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   if (price === undefined) throw data(null, { status: 404 });
   const pitch = taglines(locale);
   const services = bundle.services.map((id) => ({ id, price: priceOf(prices, id) ?? 0, tagline: pitch[id] }));
-  const terms = await context.get(pageContext).productTerms();
-  const own = terms[bundle.id];
-  const promises = { turnaround: turnaroundText(own.turnaroundDays, locale), revisions: revisionsText(own.revisionRounds, locale) };
+  const source = await context.get(pageContext).promises();
+  const apartMinor = services.reduce((sum, service) => sum + moneyFromApi(service.price, prices.currency).minor, 0);
+  const saving = { minor: apartMinor - moneyFromApi(price, prices.currency).minor, apartMinor, currency: prices.currency };
   return {
     id: bundle.id,
     price,
     currency: prices.currency,
-    content: bundleContent(bundle.id, locale, terms),
+    content: bundleContent(bundle.id, locale, source, saving),
     services,
-    promises,
-    turnaroundDays: own.turnaroundDays,
+    promises: offerPromises(source, bundle.id, locale),
+    turnaroundDays: termsOf(source, bundle.id).turnaroundDays,
   };
 }
 

@@ -9,7 +9,7 @@ import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
 import { Price } from "~/features/catalog/price";
 import { ProductIntro } from "~/features/catalog/product-intro";
 import { PromiseFacts } from "~/features/catalog/promise-facts";
-import { formatsText, revisionsText, serviceCatalogEntry, turnaroundText, wordsText } from "../../content/promises";
+import { offerPromises, termsOf } from "../../content/promises";
 import { useLocale } from "~/i18n/use-locale";
 import { pageContext } from "~/page-context";
 import type { Route } from "./+types/service";
@@ -29,23 +29,15 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     const bundlePrice = priceOf(prices, bundle.id);
     return bundlePrice === undefined ? [] : [{ id: bundle.id, price: bundlePrice }];
   });
-  const terms = await context.get(pageContext).productTerms();
-  const own = terms[id];
-  const entry = serviceCatalogEntry(id);
-  const promises = {
-    turnaround: turnaroundText(own.turnaroundDays, locale),
-    revisions: revisionsText(own.revisionRounds, locale),
-    ...(entry.words ? { words: wordsText(entry.words, locale) } : {}),
-    formats: formatsText(entry.formats, locale),
-  };
+  const source = await context.get(pageContext).promises();
   return {
     id,
     price,
     currency: prices.currency,
-    content: serviceContent(id, locale, terms, context.get(pageContext).balancePolicy),
+    content: serviceContent(id, locale, source, context.get(pageContext).balancePolicy),
     bundles,
-    promises,
-    turnaroundDays: own.turnaroundDays,
+    promises: offerPromises(source, id, locale),
+    turnaroundDays: termsOf(source, id).turnaroundDays,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = context.get(pageContext);
-  return infoPage("terms-of-service", localeFromPath(url.pathname), await page.productTerms(), page.balancePolicy);
+  return infoPage("terms-of-service", localeFromPath(url.pathname), await page.promises(), page.balancePolicy);
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {

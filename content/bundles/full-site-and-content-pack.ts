@@ -2,7 +2,7 @@ import type { BundleContent } from "../types";
 
 export const fullSiteAndContentPack: BundleContent = {
   id: "full-site-and-content-pack",
-  name: { en: "Full Site & Content Pack", es: "Pack Web Completa y Contenidos" },
+  name: { en: "Full Site & Content Pack", es: "Full Site & Content Pack" },
   tagline: {
     en: "A website that sells, a search plan behind it and the first article to prove it works.",
     es: "Una web que vende, un plan de búsquedas que la respalda y el primer artículo que lo demuestra.",
@@ -16,13 +16,13 @@ export const fullSiteAndContentPack: BundleContent = {
       "Web Copycraft: {{web-copycraft.words}} of copy across up to 5 pages, with meta tags and microcopy",
       "SEO Layer: keyword research, heading recommendations and an internal-linking plan for up to 10 pages",
       "Article Forge: an article of {{article-forge.words}} that links back to your new service pages",
-      "You save €130 against buying the three services separately ($145 in dollars, £114 in pounds), nearly 15% off",
+      "You save {{saving}} against buying the three services separately, {{savingPercent}} off",
     ],
     es: [
       "Web Copycraft: {{web-copycraft.words}} repartidas en hasta 5 páginas, con metaetiquetas y microtextos",
       "SEO Layer: estudio de palabras clave, recomendaciones de encabezados y plan de enlazado interno para hasta 10 páginas",
       "Article Forge: un artículo de {{article-forge.words}} que enlaza con tus nuevas páginas de servicios",
-      "Ahorras €130 frente a comprar los tres servicios por separado ($145 si pagas en dólares, £114 en libras), casi un 15 %",
+      "Ahorras {{saving}} frente a comprar los tres servicios por separado: un {{savingPercent}} menos",
     ],
   },
 };

@@ -2,7 +2,7 @@ import type { BundleContent } from "../types";
 
 export const launchEssentialsKit: BundleContent = {
   id: "launch-essentials-kit",
-  name: { en: "Launch Essentials Kit", es: "Kit Esencial de Lanzamiento" },
+  name: { en: "Launch Essentials Kit", es: "Launch Essentials Kit" },
   tagline: {
     en: "Everything a new business needs to say on launch day, written in one go.",
     es: "Todo lo que un negocio nuevo tiene que contar el día del lanzamiento, escrito de una vez.",
@@ -16,13 +16,13 @@ export const launchEssentialsKit: BundleContent = {
       "Web Copycraft: copy for up to 5 pages, with calls to action, meta tags and a one-page voice guide",
       "Project Snapshot: a two-page project brief with milestones, budget, risks and two elevator pitches",
       "SEO Layer: a keyword map for up to 10 pages, rewritten titles and an internal-linking plan",
-      "You save €151 against buying the three services separately ($166 in dollars, £130 in pounds), nearly 15% off",
+      "You save {{saving}} against buying the three services separately, {{savingPercent}} off",
     ],
     es: [
       "Web Copycraft: textos para hasta 5 páginas, con llamadas a la acción, metaetiquetas y una guía de voz de una página",
       "Project Snapshot: una ficha de proyecto de dos páginas con hitos, presupuesto, riesgos y dos discursos de ascensor",
       "SEO Layer: un mapa de palabras clave para hasta 10 páginas, títulos reescritos y un plan de enlazado interno",
-      "Ahorras €151 frente a comprar los tres servicios por separado ($166 si pagas en dólares, £130 en libras), casi un 15 %",
+      "Ahorras {{saving}} frente a comprar los tres servicios por separado: un {{savingPercent}} menos",
     ],
   },
 };

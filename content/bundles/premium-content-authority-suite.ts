@@ -2,7 +2,7 @@ import type { BundleContent } from "../types";
 
 export const premiumContentAuthoritySuite: BundleContent = {
   id: "premium-content-authority-suite",
-  name: { en: "Premium Content Authority Suite", es: "Suite Premium de Autoridad en Contenidos" },
+  name: { en: "Premium Content Authority Suite", es: "Premium Content Authority Suite" },
   tagline: {
     en: "Become the name your industry quotes: research, a flagship paper and the content around it.",
     es: "Conviértete en la referencia que cita tu sector: estudio, documento estrella y todo el contenido que lo rodea.",
@@ -17,14 +17,14 @@ export const premiumContentAuthoritySuite: BundleContent = {
       "SEO Layer: keyword map, rewritten titles and 12 ranked article ideas for up to 10 pages",
       "Article Forge: an article of {{article-forge.words}} that draws readers towards the whitepaper",
       "Custom Creation: {{custom-creation.words}} of your choice, for example a five-email nurture sequence or a press release",
-      "You save €220 against buying the four services separately ($241 in dollars, £194 in pounds), about 15% off",
+      "You save {{saving}} against buying the four services separately, {{savingPercent}} off",
     ],
     es: [
       "Whitepaper Builder: un libro blanco de 8 a 12 páginas con gráficos, fuentes y kit de difusión",
       "SEO Layer: mapa de palabras clave, títulos reescritos y 12 ideas de artículo priorizadas para hasta 10 páginas",
       "Article Forge: un artículo de {{article-forge.words}} que lleva a los lectores hacia tu libro blanco",
       "Custom Creation: {{custom-creation.words}} a tu elección, por ejemplo una secuencia de cinco correos o una nota de prensa",
-      "Ahorras €220 frente a comprar los cuatro servicios por separado ($241 si pagas en dólares, £194 en libras), en torno a un 15 %",
+      "Ahorras {{saving}} frente a comprar los cuatro servicios por separado: un {{savingPercent}} menos",
     ],
   },
 };

@@ -22,7 +22,7 @@ export const aboutUs: InfoPageContent = {
           "Pick a service or a bundle and add it to your cart. Bundles combine services that work well together and cost less than buying them one by one.",
           "Top up your prepaid balance in euros, dollars or pounds, from 5 to 10,000 per top-up. Orders are paid from that balance in a single click, so there is no card form to fill in for every purchase and you always see what you have left.",
           "Fill in a short brief for each service: your audience, your goal, your tone and any links or documents we should read. The brief is the most important ten minutes of the whole process, and the form asks exactly the questions our writers need answered.",
-          "Follow your order from your account as it moves from paid to in progress to delivered. When it is ready, download the files from the Orders page. If something needs adjusting, the revision rounds named on the service page are included, within 14 days of delivery.",
+          "Follow your order from your account as it moves from paid to in progress to delivered. When it is ready, download the files from the Orders page. If something needs adjusting, the revision rounds named on the service page are included: ask for one on the order's page within {{reviewWindow}} of the delivery.",
         ],
       },
       {
@@ -38,7 +38,7 @@ export const aboutUs: InfoPageContent = {
         paragraphs: [
           "Original work, always: every text is written from scratch for you and passes an originality check. We never resell or reuse what we deliver, and once the order is paid, the rights to it are yours.",
           "Deadlines we keep: the turnaround on each service page is a commitment, counted in business days from the moment your order is placed.",
-          "Changes without haggling: the revision rounds named on each service page, within 14 days of delivery, are part of the price. And if you change your mind before we deliver, ask us to cancel the order and the full amount returns to your balance.",
+          "Changes without haggling: the revision rounds named on each service page, asked for within {{reviewWindow}} of delivery, are part of the price. And if you change your mind before we deliver, ask us to cancel the order and the full amount returns to your balance.",
           "Real answers from real people: write to us through the contact page and an editor, not a bot, replies within one business day.",
         ],
       },
@@ -58,7 +58,7 @@ export const aboutUs: InfoPageContent = {
           "Elige un servicio o un pack y añádelo al carrito. Los packs reúnen servicios que se complementan y cuestan menos que comprarlos uno a uno.",
           "Recarga tu saldo prepago en euros, dólares o libras, de 5 a 10.000 por recarga. Los pedidos se pagan con ese saldo en un clic, sin rellenar los datos de la tarjeta en cada compra y sabiendo siempre cuánto te queda.",
           "Completa un breve briefing para cada servicio: a quién te diriges, qué quieres conseguir, tu tono y los enlaces o documentos que debamos leer. Son los diez minutos más importantes de todo el proceso, y el formulario hace justo las preguntas que nuestros redactores necesitan.",
-          "Sigue tu pedido desde tu cuenta mientras pasa de pagado a en curso y a entregado. Cuando esté listo, descarga los archivos en la página de Pedidos. Si hay que ajustar algo, tienes incluidas las rondas de revisión que indica la página del servicio, durante los 14 días siguientes a la entrega.",
+          "Sigue tu pedido desde tu cuenta mientras pasa de pagado a en curso y a entregado. Cuando esté listo, descarga los archivos en la página de Pedidos. Si hay que ajustar algo, tienes incluidas las rondas de revisión que indica la página del servicio: pídelas en la página del pedido durante los {{reviewWindow}} siguientes a la entrega.",
         ],
       },
       {
@@ -74,7 +74,7 @@ export const aboutUs: InfoPageContent = {
         paragraphs: [
           "Trabajo original, siempre: cada texto se escribe desde cero para ti y pasa un control de originalidad. Nunca revendemos ni reutilizamos lo que entregamos y, una vez pagado el pedido, los derechos son tuyos.",
           "Plazos que se cumplen: el plazo de entrega de cada servicio es un compromiso, contado en días laborables desde que haces el pedido.",
-          "Cambios sin regateos: las rondas de revisión que indica cada servicio, durante los 14 días siguientes a la entrega, forman parte del precio. Y si cambias de opinión antes de que entreguemos, pídenos que cancelemos el pedido y el importe íntegro vuelve a tu saldo.",
+          "Cambios sin regateos: las rondas de revisión que indica cada servicio, pedidas durante los {{reviewWindow}} siguientes a la entrega, forman parte del precio. Y si cambias de opinión antes de que entreguemos, pídenos que cancelemos el pedido y el importe íntegro vuelve a tu saldo.",
           "Respuestas de personas de verdad: escríbenos desde la página de contacto y te contestará un editor, no un robot, en un día laborable.",
         ],
       },

@@ -53,7 +53,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Revisions",
         paragraphs: [
-          "Every service includes the revision rounds named on its page ({{revisionList}}), requested within 14 days of delivery through the contact page with your order number. A revision adjusts the delivered work to the original brief: tone, structure, wording, accuracy.",
+          "Every service includes the revision rounds named on its page ({{revisionList}}). Ask for one with the button on the order's page within {{reviewWindow}} of each delivery; if you neither accept nor ask for a revision in that time, the delivery counts as accepted and the order completes on its own. A revision adjusts the delivered work to the original brief: tone, structure, wording, accuracy.",
           "A new topic, a different audience or a change of scope is a new order rather than a revision. We will tell you before doing any work that would cost extra.",
         ],
       },
@@ -151,7 +151,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Revisiones",
         paragraphs: [
-          "Todos los servicios incluyen las rondas de revisión que indica su página ({{revisionList}}), que puedes pedir durante los 14 días siguientes a la entrega desde la página de contacto indicando tu número de pedido. Una revisión ajusta el trabajo entregado al briefing original: tono, estructura, redacción o exactitud.",
+          "Todos los servicios incluyen las rondas de revisión que indica su página ({{revisionList}}). Pide cada una con el botón de la página del pedido durante los {{reviewWindow}} siguientes a cada entrega; si en ese plazo no aceptas la entrega ni pides una revisión, se da por aceptada y el pedido se completa solo. Una revisión ajusta el trabajo entregado al briefing original: tono, estructura, redacción o exactitud.",
           "Un tema nuevo, un público distinto o un cambio de alcance son un pedido nuevo, no una revisión. Te avisaremos antes de hacer cualquier trabajo que suponga un coste adicional.",
         ],
       },

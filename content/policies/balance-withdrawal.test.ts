@@ -8,7 +8,7 @@ describe("the balance policy (issue 25)", () => {
     expect(balancePolicyText("en", { refundDays: 14 })).toContain("usually reaches you within 14 days");
     expect(balancePolicyText("es", { refundDays: 14 })).toContain("en un plazo de 14 días");
     for (const locale of ["en", "es"] as const) {
-      const terms = fillPromises(INFO_PAGES["terms-of-service"].sections[locale], { ...promiseValues({}, locale, undefined, { refundDays: 7 }), revisionList: "" });
+      const terms = fillPromises(INFO_PAGES["terms-of-service"].sections[locale], { ...promiseValues({ terms: {}, reviewDays: 5 }, locale, undefined, { refundDays: 7 }), revisionList: "" });
       const text = terms.flatMap((section) => section.paragraphs).join("\n");
       expect(text).toContain(balancePolicyText(locale, { refundDays: 7 }));
       expect(text).not.toMatch(/through the contact page\. We return it|desde la página de contacto\. Te lo reintegramos/);

@@ -68,7 +68,7 @@ export const articleForge: ServiceContent = {
       {
         question: "How do I get the file?",
         answer:
-          "When the status of your order changes to delivered, open Orders in your account and download the result. You have {{revisions}} within 14 days of delivery; ask for them through the contact page with your order number.",
+          "When the status of your order changes to delivered, open Orders in your account and download the result. You have {{reviewWindow}} to review each delivery and {{revisions}}: ask for one with the button on the order's page, and the reworked version is back within {{revisionTime}}.",
       },
     ],
     es: [
@@ -95,7 +95,7 @@ export const articleForge: ServiceContent = {
       {
         question: "¿Cómo recibo el archivo?",
         answer:
-          "Cuando el estado de tu pedido pase a entregado, entra en Pedidos dentro de tu cuenta y descarga el resultado. Tienes {{revisions}} durante los 14 días siguientes a la entrega; pídelas desde la página de contacto indicando tu número de pedido.",
+          "Cuando el estado de tu pedido pase a entregado, entra en Pedidos dentro de tu cuenta y descarga el resultado. Tienes {{reviewWindow}} para revisar cada entrega y {{revisions}}: pídela con el botón de la página del pedido y la versión corregida te llega en {{revisionTime}}.",
       },
     ],
   },

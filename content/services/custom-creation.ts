@@ -8,8 +8,8 @@ export const customCreation: ServiceContent = {
     es: "Ese texto que no encaja en ningún catálogo, hecho con el mismo mimo que todo lo demás.",
   },
   summary: {
-    en: "Tell us what you need written and we scope it, assign the right writer and deliver it. Press releases, email sequences, product descriptions, speeches, case studies or a careful adaptation from English to Spanish: up to 3,000 words or the equivalent, in the format you choose.",
-    es: "Cuéntanos qué necesitas y nosotros lo acotamos, elegimos al redactor adecuado y te lo entregamos. Notas de prensa, secuencias de correos, fichas de producto, discursos, casos de éxito o una adaptación cuidada del inglés al español: hasta 3.000 palabras o su equivalente, en el formato que elijas.",
+    en: "Tell us what you need written and we scope it, assign the right writer and deliver it. Press releases, email sequences, product descriptions, speeches, case studies or a careful adaptation from English to Spanish: {{words}} or the equivalent, in the format you choose.",
+    es: "Cuéntanos qué necesitas y nosotros lo acotamos, elegimos al redactor adecuado y te lo entregamos. Notas de prensa, secuencias de correos, fichas de producto, discursos, casos de éxito o una adaptación cuidada del inglés al español: {{words}} o su equivalente, en el formato que elijas.",
   },
   forWhom: {
     en: [
@@ -31,14 +31,14 @@ export const customCreation: ServiceContent = {
       "Finished text of {{words}}, or the equivalent: for example a five-email sequence, 20 product descriptions, or a press release with its media pitch",
       "Your choice of DOCX, PDF, PPTX or Markdown",
       "One dedicated writer from brief to final version, with an editor's proofread",
-      "{{revisions}} within 14 days of delivery",
+      "{{revisions}}, asked for on the order's page within {{reviewWindow}} of each delivery",
     ],
     es: [
       "Confirmación por escrito del alcance, el formato y la fecha de entrega en el primer día laborable tras tu pedido",
       "Texto terminado de {{words}}, o su equivalente: por ejemplo una secuencia de cinco correos, 20 fichas de producto o una nota de prensa con su correo para periodistas",
       "El formato que prefieras: DOCX, PDF, PPTX o Markdown",
       "Un redactor dedicado desde el briefing hasta la versión final, con corrección de un editor",
-      "{{revisions}} durante los 14 días siguientes a la entrega",
+      "{{revisions}}, que pides en la página del pedido durante los {{reviewWindow}} siguientes a cada entrega",
     ],
   },
   faq: {
@@ -66,7 +66,7 @@ export const customCreation: ServiceContent = {
     ],
     es: [
       {
-        question: "¿Qué pasa si mi encargo supera las 3.000 palabras?",
+        question: "¿Qué pasa si mi encargo supera las 3000 palabras?",
         answer:
           "Te lo decimos en la confirmación del alcance, antes de empezar. Puedes acotar el encargo o pedirnos que cancelemos el pedido: mientras esté pagado o en curso, la cancelación te devuelve el importe íntegro a tu saldo.",
       },

@@ -85,7 +85,7 @@ export const investorDeck: ServiceContent = {
       {
         question: "¿Me ayudáis con el modelo financiero?",
         answer:
-          "Presentamos tus cifras con claridad y te señalamos las lagunas que un inversor cuestionaría, pero no elaboramos ni auditamos modelos financieros. Si además de la presentación quieres un plan de negocio por escrito, echa un vistazo a la Suite Inversores y Estrategia.",
+          "Presentamos tus cifras con claridad y te señalamos las lagunas que un inversor cuestionaría, pero no elaboramos ni auditamos modelos financieros. Si además de la presentación quieres un plan de negocio por escrito, echa un vistazo al pack Investor & Strategy Suite.",
       },
     ],
   },

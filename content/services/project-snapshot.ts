@@ -35,7 +35,7 @@ export const projectSnapshot: ServiceContent = {
     ],
     es: [
       "Una ficha de proyecto de dos páginas (DOCX y PDF): problema, objetivo, enfoque, alcance y resultados esperados",
-      "Una tabla de hitos con fechas, responsables y entregables",
+      "Una tabla de hitos con fechas, responsables y resultados",
       "Una tabla resumen del presupuesto a partir de las cifras que nos facilites",
       "Una tabla con los cinco riesgos principales, su probabilidad y cómo los vas a gestionar",
       "Dos discursos de ascensor: uno de 150 palabras y otro de 50",
@@ -78,7 +78,7 @@ export const projectSnapshot: ServiceContent = {
       {
         question: "¿En qué se diferencia de una presentación para inversores?",
         answer:
-          "Una presentación está pensada para exponerse y convencer a inversores. Una ficha de proyecto es un documento para leer: informa a socios, directivos o evaluadores y les ayuda a decidir. Muchos clientes encargan las dos en la Suite Inversores y Estrategia.",
+          "Una presentación está pensada para exponerse y convencer a inversores. Una ficha de proyecto es un documento para leer: informa a socios, directivos o evaluadores y les ayuda a decidir. Muchos clientes encargan las dos en el pack Investor & Strategy Suite.",
       },
       {
         question: "¿Puede estar la ficha en español y en inglés?",

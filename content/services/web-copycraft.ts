@@ -68,7 +68,7 @@ export const webCopycraft: ServiceContent = {
       {
         question: "What if the copy misses the mark?",
         answer:
-          "{{revisions}} within 14 days of delivery are included. Tell us what feels off, even roughly, and your writer reworks the pages until they sound right.",
+          "{{revisions}} are included: ask for one on the order's page within {{reviewWindow}} of the delivery and tell us what feels off, even roughly, and your writer reworks the pages within {{revisionTime}}.",
       },
     ],
     es: [
@@ -95,7 +95,7 @@ export const webCopycraft: ServiceContent = {
       {
         question: "¿Y si los textos no dan en el clavo?",
         answer:
-          "Tienes {{revisions}} incluidas durante los 14 días siguientes a la entrega. Cuéntanos qué no te convence, aunque sea a grandes rasgos, y tu redactor rehace las páginas hasta que suenen bien.",
+          "Tienes {{revisions}} incluidas: pídela en la página del pedido durante los {{reviewWindow}} siguientes a la entrega y cuéntanos qué no te convence, aunque sea a grandes rasgos, y tu redactor rehace las páginas en {{revisionTime}}.",
       },
     ],
   },

@@ -23,8 +23,8 @@ export const articleForgeBrief: BriefForm = {
       label: { en: "Length", es: "Extensión" },
       options: [
         { value: "800", label: { en: "About 800 words", es: "Unas 800 palabras" } },
-        { value: "1500", label: { en: "About 1,500 words", es: "Unas 1.500 palabras" } },
-        { value: "2500", label: { en: "About 2,500 words", es: "Unas 2.500 palabras" } },
+        { value: "1500", label: { en: "About 1,500 words", es: "Unas 1500 palabras" } },
+        { value: "2500", label: { en: "About 2,500 words", es: "Unas 2500 palabras" } },
       ],
     },
     keywordsField,

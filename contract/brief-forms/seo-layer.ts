@@ -31,7 +31,7 @@ export const seoLayerBrief: BriefForm = {
       maxItems: 5,
       maxLength: 120,
       label: { en: "Competitors", es: "Competidores" },
-      help: { en: "Up to 5 sites you compete with.", es: "Hasta 5 sitios con los que compites." },
+      help: { en: "Sites you compete with.", es: "Sitios con los que compites." },
     },
     notesField,
   ],

@@ -20,7 +20,7 @@ export const keywordsField: BriefField = {
   maxItems: 10,
   maxLength: 60,
   label: { en: "Keywords", es: "Palabras clave" },
-  help: { en: "Up to 10 search terms, one per tag.", es: "Hasta 10 términos de búsqueda, uno por etiqueta." },
+  help: { en: "The search terms you want to be found for.", es: "Los términos de búsqueda por los que quieres que te encuentren." },
 };
 
 export const toneField: BriefField = {

@@ -39,7 +39,7 @@ export const whitepaperBuilderBrief: BriefForm = {
       maxItems: 10,
       maxLength: 300,
       label: { en: "Sources to cite", es: "Fuentes a citar" },
-      help: { en: "Reports, studies or links, one per tag.", es: "Informes, estudios o enlaces, uno por etiqueta." },
+      help: { en: "Reports, studies or links.", es: "Informes, estudios o enlaces." },
     },
     notesField,
   ],

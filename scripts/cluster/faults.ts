@@ -5,7 +5,7 @@ import type { Cluster } from "./cluster";
 import type { Instance } from "./instances";
 import { checkIntegrity, type Integrity } from "./fault-checks";
 import { faultLoad, richCustomer, timedCall, type Kind, type LoadCustomer, type Outcome } from "./fault-load";
-import { ADMIN } from "./cluster";
+import { ADMIN, METRICS_TOKEN } from "./cluster";
 import { call, orderBody, PASSWORD, placeOrder, staffSignIn, type Customer } from "../../tests/support/shop";
 
 export const FAULTS = ["postgres", "redis", "s3", "rolling", "kill", "overload"] as const;
@@ -38,7 +38,11 @@ export interface FaultRow extends Integrity {
   revived?: number;
   /** S3: the status of a result upload during the outage. */
   uploadDuringOutage?: number;
-  /** Overload: the median and the slowest 503 answer, in ms. */
+  /** Overload: the order POSTs the instances themselves answered 503 (their /metrics), whether or not a client was still there to see it. */
+  refusedByStore?: number;
+  /** Overload: the most requests one instance held in flight at once during the row (MAX_IN_FLIGHT: it sheds). */
+  peakInFlight?: number;
+  /** Overload: the median and the slowest 503 answer seen by a client, in ms. */
   median503Ms?: number;
   slowest503Ms?: number;
 }
@@ -53,6 +57,30 @@ function nth<T>(items: readonly T[], index: number): T {
 function own(cluster: Cluster): NonNullable<Cluster["backing"]["own"]> {
   if (!cluster.backing.own) throw new Error("the fault scenarios stop PostgreSQL and Redis: start the cluster with ownServices");
   return cluster.backing.own;
+}
+
+/**
+ * From an instance's /metrics: the order POSTs it has answered 503 since it started (`http_requests_total`), and the
+ * most requests it held in flight at once since the previous scrape (`http_requests_in_flight`, reading "peak").
+ */
+async function sheddingOf(instance: Instance): Promise<{ refused: number; peak: number }> {
+  const response = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`/metrics of ${instance.name}: ${response.status}`);
+  const value = (line: string) => Number(line.slice(line.lastIndexOf(" ") + 1));
+  let refused = 0;
+  let peak = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("http_requests_total{") && line.includes('method="POST"') && line.includes('route="/api/orders"') && line.includes('status="503"')) refused += value(line);
+    if (line.startsWith('http_requests_in_flight{reading="peak"}')) peak = value(line);
+  }
+  return { refused, peak };
+}
+
+/** Order POSTs refused by all instances, and the highest peak in flight of any one of them. */
+async function shedding(instances: Instance[]): Promise<{ refused: number; peak: number }> {
+  const readings = await Promise.all(instances.map(sheddingOf));
+  return { refused: readings.reduce((sum, reading) => sum + reading.refused, 0), peak: Math.max(...readings.map((reading) => reading.peak)) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -180,6 +208,8 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
   overload: (ctx) => async (customers) => {
     const base = ctx.cluster.proxy.url;
     const outcomes: Outcome[] = [];
+    // Read before the clock starts: on a loaded machine the scrape alone can take seconds.
+    const before = await shedding(ctx.cluster.instances);
     const until = Date.now() + ctx.times.overloadMs;
     const client = async (index: number) => {
       const customer = nth(customers, index % customers.length);
@@ -192,9 +222,10 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
     };
     const from = Date.now();
     await Promise.all(Array.from({ length: ctx.times.overloadClients }, (_, index) => client(index)));
+    const after = await shedding(ctx.cluster.instances);
     const refused = outcomes.filter((outcome) => outcome.status === 503).map((outcome) => outcome.endedAt - outcome.startedAt).sort((a, b) => a - b);
     // Refusals are the outage here: every failure belongs to the overload's window.
-    return { windows: [[from, Date.now()]], outcomes, extra: { median503Ms: refused[Math.floor(refused.length / 2)], slowest503Ms: refused.at(-1) } };
+    return { windows: [[from, Date.now()]], outcomes, extra: { refusedByStore: after.refused - before.refused, peakInFlight: after.peak, median503Ms: refused[Math.floor(refused.length / 2)], slowest503Ms: refused.at(-1) } };
   },
 };
 
@@ -203,6 +234,7 @@ export function formatRow(row: FaultRow): string {
   const extra = [
     row.revived !== undefined ? `revived tokens ${row.revived}` : "",
     row.uploadDuringOutage !== undefined ? `upload during outage ${row.uploadDuringOutage}` : "",
+    row.refusedByStore !== undefined ? `order POSTs refused 503 by the instances ${row.refusedByStore} (peak in flight ${row.peakInFlight})` : "",
     row.slowest503Ms !== undefined ? `503 answered in ${row.median503Ms} ms (median), ${row.slowest503Ms} ms (slowest)` : "",
   ].filter(Boolean);
   return (

@@ -1,14 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { customer, ledgerSum, orderBody, orderCount } from "../test/orders-test-support";
-import { startTestStore, type TestStore } from "../test/test-store";
+import { describe, expect, it, vi } from "vitest";
+import { ARTICLE_EUR, closeAfterEach, customer, expectNoOrderNoDebit, leavingOrder, ledgerSum, orderBody, orderCount } from "../test/orders-test-support";
+import { startTestStore } from "../test/test-store";
 
-const ARTICLE_EUR = 14_900;
-let store: TestStore | undefined;
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-});
+const closing = closeAfterEach();
 
 /** Requests that reach their handler wait at this gate until the test opens it; `arrived(n)` resolves once n wait. */
 function gate() {
@@ -36,7 +31,7 @@ function gate() {
 describe("load shedding (MAX_IN_FLIGHT)", () => {
   it("answers the request past the limit at once with a translated 503 and Retry-After, and takes requests again once the work in hand is done", async () => {
     const held = gate();
-    store = await startTestStore({ MAX_IN_FLIGHT: "2" }, { holdWork: held.hold, listen: true });
+    const store = closing(await startTestStore({ MAX_IN_FLIGHT: "2" }, { holdWork: held.hold, listen: true }));
     const buyer = await customer(store, { currency: "EUR", minor: 2 * ARTICLE_EUR });
     const first = store.post("/api/orders", orderBody(), { token: buyer.token });
     const second = store.call("/api/orders", { token: buyer.token });
@@ -52,6 +47,10 @@ describe("load shedding (MAX_IN_FLIGHT)", () => {
     expect((await store.call("/healthz")).status).toBe(200);
     expect((await store.call("/readyz")).status).toBe(200);
     expect(held.waiting).toHaveLength(2);
+    // Operators see it on /metrics: two in flight now, and the limit was reached since the last scrape.
+    const during = (await store.call("/metrics")).body as string;
+    expect(during).toContain('http_requests_in_flight{reading="now"} 2');
+    expect(during).toContain('http_requests_in_flight{reading="peak"} 2');
 
     held.open();
     expect((await first).status).toBe(200);
@@ -61,32 +60,27 @@ describe("load shedding (MAX_IN_FLIGHT)", () => {
     expect(await ledgerSum(store, buyer.id, "EUR")).toBe(ARTICLE_EUR);
     const again = await Promise.all([store.post("/api/orders", orderBody(), { token: buyer.token }), store.call("/api/orders", { token: buyer.token })]);
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
+    // The peak is per scrape period: the last one saw the two orders above, the next one starts from what is in flight.
+    expect((await store.call("/metrics")).body).toContain('http_requests_in_flight{reading="peak"} 2');
+    expect((await store.call("/metrics")).body).toContain('http_requests_in_flight{reading="peak"} 0');
   });
 
   it("places no order and charges nothing when the client has gone before the work starts", async () => {
     const held = gate();
-    store = await startTestStore({}, { holdWork: held.hold, listen: true });
+    const store = closing(await startTestStore({}, { holdWork: held.hold, listen: true }));
     const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
-    const leaving = new AbortController();
-    const request = fetch(`${store.url}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${buyer.token}` },
-      body: JSON.stringify(orderBody()),
-      signal: leaving.signal,
-    }).catch((error: unknown) => error);
+    const order = leavingOrder(store, buyer);
     await held.arrived(1);
     const { request: waiting, reply } = held.waiting[0]!;
     const socketClosed = new Promise((resolve) => waiting.raw.socket.once("close", resolve));
-    leaving.abort();
-    expect(await request).toBeInstanceOf(Error);
+    order.leave();
+    expect(await order.answer).toBeInstanceOf(Error);
     await socketClosed;
     held.open();
     // The server is done with it once its answer is written (to nobody): with an order, or without.
     await vi.waitFor(() => expect(reply.sent || reply.raw.writableEnded).toBe(true), { timeout: 10_000, interval: 20 });
 
-    expect(await orderCount(store, buyer.id)).toBe(0);
-    expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(ARTICLE_EUR);
-    expect(await ledgerSum(store, buyer.id, "EUR")).toBe(ARTICLE_EUR);
+    await expectNoOrderNoDebit(store, buyer, ARTICLE_EUR);
     // The same customer, still there, places it.
     expect((await store.post("/api/orders", orderBody(), { token: buyer.token })).status).toBe(200);
   });

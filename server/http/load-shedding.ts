@@ -43,8 +43,12 @@ function connectionClosed(request: FastifyRequest): boolean {
  * before the commit: a client gone, or a request older than `commitDeadlineMs` since the proxy received it (its client
  * may give up before the answer arrives), is refused and the transaction rolled back.
  */
-export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
+/** Counted requests in this process now, and the most at once since the last read (which starts a new period). */
+export type InFlightReading = () => { current: number; peak: number };
+
+export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): InFlightReading {
   let inFlight = 0;
+  let peak = 0;
   let refused = 0;
   let lastWarnAt = 0;
   const warn = options.warn ?? ((line: string) => app.log.warn(line));
@@ -73,6 +77,7 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
       return done(new DomainError("unavailable", { detail: { key: "detail.busy" }, retryAfterSeconds: RETRY_AFTER_SECONDS }));
     }
     inFlight++;
+    if (inFlight > peak) peak = inFlight;
     let counting = true;
     // `close` comes once the answer is written or the connection is gone, whichever is first.
     reply.raw.once("close", () => {
@@ -90,4 +95,9 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
       throw new DomainError("client_gone", { detail: { key: "detail.clientGone" } });
     }
   });
+  return () => {
+    const reading = { current: inFlight, peak };
+    peak = inFlight;
+    return reading;
+  };
 }

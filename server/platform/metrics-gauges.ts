@@ -13,6 +13,8 @@ export interface WatchedGauges {
   watchQueues(read: QueueDepths): void;
   /** Reports each dependency's state (cached checks, server/platform/dependency-checks.ts) when /metrics is read. */
   watchDependencies(read: () => Promise<DependencyStates>): void;
+  /** Reports the requests load shedding counts: in flight now, and the most at once since the last scrape. */
+  watchInFlight(read: () => { current: number; peak: number }): void;
 }
 
 export function createWatchedGauges(registers: client.Registry[]): WatchedGauges {
@@ -56,7 +58,22 @@ export function createWatchedGauges(registers: client.Registry[]): WatchedGauges
       }
     },
   });
+  let inFlight: () => { current: number; peak: number } = () => ({ current: 0, peak: 0 });
+  new client.Gauge({
+    name: "http_requests_in_flight",
+    help: "API requests and form posts this instance is working on: now, and the most at once since the previous scrape (at MAX_IN_FLIGHT, load was shed)",
+    labelNames: ["reading"] as const,
+    registers,
+    collect() {
+      const { current, peak } = inFlight();
+      this.set({ reading: "now" }, current);
+      this.set({ reading: "peak" }, peak);
+    },
+  });
   return {
+    watchInFlight(read) {
+      inFlight = read;
+    },
     watchJobs(read) {
       jobSources.push(read);
     },

@@ -89,7 +89,8 @@ async function signUpAfterTheClientChecks(page: Page, email: string): Promise<vo
   await expect.poll(() => repeat.getAttribute("aria-invalid")).toBe("true");
   const repeatErrorId = (await repeat.getAttribute("aria-describedby")) ?? "";
   await expect(page.locator(`[id="${repeatErrorId}"]`).textContent()).resolves.toBe("The passwords do not match.");
-  await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
+  // A human headline, not "Validation failed" (CONTRACT §7: only where no better headline exists).
+  await expect(page.getByTestId("error-headline").textContent()).resolves.toMatch(/^\d+ fields need your attention$/);
   await expect(page.locator('[name="agreedToPrivacyPolicy"]').getAttribute("aria-invalid")).resolves.toBe("true");
   // The error summary has the focus; its first link leads to the first invalid field (the country, not chosen yet).
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("error-summary");
@@ -134,13 +135,14 @@ async function resetThePassword(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: "Set the new password" }).click();
   await page.getByText("Your password has been changed").waitFor();
 
-  // The old password no longer works: the server's general message shows under the client message.
+  // The old password no longer works: the server's own message says so, alone.
   await page.goto(`${store.server.url}/auth/sign-in`);
   await fill(page, { email, password: PASSWORD });
   await page.getByRole("button", { name: "Sign in" }).click();
   const alert = page.getByRole("alert");
   await alert.waitFor();
-  await expect(alert.textContent()).resolves.toContain("A server side error occurred.");
+  await expect(page.getByTestId("error-headline").textContent()).resolves.toBe("The email or password is incorrect.");
+  await expect(alert.textContent()).resolves.not.toContain("A server side error occurred.");
 }
 
 describe("account journey", () => {
@@ -241,7 +243,8 @@ describe("account journey: redirects, languages and lost sessions", () => {
     await expect.poll(() => emailField.getAttribute("aria-invalid")).toBe("true");
     const errorId = (await emailField.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${errorId}"]`).textContent()).resolves.toMatch(/\S/);
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("La validación ha fallado");
+    // A human headline in Spanish, not "La validación ha fallado".
+    await expect(page.getByTestId("error-headline").textContent()).resolves.toBe("1 campo necesita tu atención");
     expect(await storedTokens(page)).toMatchObject({ local: null, session: null });
     await page.close();
   });

@@ -110,7 +110,7 @@ async function takeFromThePool(page: Page): Promise<void> {
 async function askAndNote(page: Page, orderId: string): Promise<void> {
   await page.getByLabel("Question to the customer").fill("Chocolate or fruit?");
   await page.getByRole("button", { name: "Ask the customer" }).click();
-  await page.getByTestId("staff-order-status").getByText("Question for you").waitFor();
+  await page.getByTestId("staff-order-status").getByText("Waiting for the customer's answer").waitFor();
   await call(`/api/orders/${orderId}/messages`, { token: customer.tokens.accessToken, body: { body: "Chocolate, please." } });
   await page.reload();
   await page.getByText("Chocolate, please.").waitFor();
@@ -146,7 +146,7 @@ async function uploadAndDeliver(page: Page): Promise<void> {
   await page.getByText("Version 1 is delivered.").waitFor();
   expect(await page.evaluate(() => (window as unknown as { uploadProgressShown: number[] }).uploadProgressShown.length)).toBeGreaterThan(0);
   await page.getByTestId("upload-progress").waitFor({ state: "detached" });
-  await page.getByTestId("staff-version-1").getByText("sources.pdf").waitFor();
+  await page.getByTestId("staff-version-1-1").getByText("sources.pdf").waitFor();
 }
 
 /** The customer sees version 1 with both files and the writer's note to them, never the internal note. */
@@ -210,7 +210,7 @@ describe("back office orders", () => {
     await form.getByRole("button", { name: "Cancel and refund…" }).click();
     await form.getByText(`Refund €50.00 and cancel `, { exact: false }).waitFor();
     await form.getByRole("button", { name: "Yes, refund and cancel" }).click();
-    await page.getByTestId("staff-order-status").getByText("Cancelled (refunded)").waitFor();
+    await page.getByTestId("staff-order-status").getByText("Cancelled").waitFor();
     await page.getByTestId("refunded").getByText("€50.00 refunded").waitFor();
     expect(errors).toEqual([]);
     await context.close();

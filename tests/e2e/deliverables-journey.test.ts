@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { articleBrief, orderBody, seoBrief } from "../../server/test/orders-test-support";
+import { FIVE_DELIVERABLES, orderBody } from "../../server/test/orders-test-support";
 import { balance, call, PASSWORD, placeOrder, register, topUp } from "../support/shop";
 import { E2E_WAIT_MS } from "./support/waits";
 import { signInStaff, staffApiToken } from "./support/staff";
@@ -8,23 +8,6 @@ import { useStore } from "./support/store";
 import { open, seriousViolations } from "./storefront-support";
 
 const store = useStore();
-
-const webBrief = {
-  business: "Demo Bakery SL",
-  offer: "Sourdough loaves and rye bread baked every morning in Madrid.",
-  audience: "Neighbours and cafés",
-  pages: 4,
-  tone: "friendly",
-};
-/** Two services and a bundle of three: five deliverables, in cart order. */
-const items = [
-  { productId: "article-forge" as const, brief: articleBrief },
-  { productId: "seo-layer" as const, brief: seoBrief },
-  {
-    productId: "full-site-and-content-pack" as const,
-    brief: { "web-copycraft": webBrief, "article-forge": articleBrief, "seo-layer": seoBrief },
-  },
-];
 
 const LANGUAGES = [
   {
@@ -71,7 +54,7 @@ interface Placed {
 async function placeFiveDeliverables(): Promise<Placed> {
   const customer = await register(store.server.url);
   await topUp(store.server.url, customer.accessToken, 1200);
-  const placed = await placeOrder(store.server.url, customer.accessToken, undefined, orderBody(items));
+  const placed = await placeOrder(store.server.url, customer.accessToken, undefined, orderBody(FIVE_DELIVERABLES));
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const detail = await call(store.server.url, `/api/orders/${placed.body.number}`, { token: customer.accessToken });
   const prices = (detail.body.deliverables as Array<{ price: number }>).map((deliverable) => deliverable.price);

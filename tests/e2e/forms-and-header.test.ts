@@ -3,12 +3,14 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SERVICES, BUNDLES } from "../../content/catalog";
-import { formatsText, revisionsText, turnaroundText, wordsText } from "../../content/promises";
+import { daysText, formatsText, revisionsText, turnaroundText, wordsText } from "../../content/promises";
 import { useStore } from "./support/store";
 import { open, seriousViolations } from "./storefront-support";
 
 // The demo customer has a balance, so "Place order" is enabled and a submit shows the error summary.
-const store = useStore({ DEMO_DATA: "true" });
+/** The review window of the settings: the pages say it, never a figure of their own. */
+const REVIEW_DAYS = 6;
+const store = useStore({ DEMO_DATA: "true", REVIEW_DAYS: String(REVIEW_DAYS) });
 const DEMO = { email: "demo@scriptorium.test", password: "demo-customer-2026" };
 const PHONE = { width: 375, height: 667 };
 
@@ -74,7 +76,7 @@ describe("errors and checkout", () => {
       await context.close();
     });
 
-    it(`a wrong password shows the server's own message as the headline (${locale})`, async () => {
+    it(`a wrong password shows the server's own message alone (${locale})`, async () => {
       const context = await phone(store.browser);
       const page = await context.newPage();
       await open(page, `${store.server.url}${prefix(locale)}/auth/sign-in`);
@@ -86,8 +88,8 @@ describe("errors and checkout", () => {
       expect(await headline.textContent()).toBe(
         locale === "es" ? "El correo electrónico o la contraseña no son correctos." : "The email or password is incorrect.",
       );
-      // The contract's catalogue message stays, under it.
-      expect(await page.getByTestId("error-summary").textContent()).toContain(
+      // Alone: no line under it blames the server for the customer's mistake (CONTRACT §7).
+      expect(await page.getByTestId("error-summary").textContent()).not.toContain(
         locale === "es" ? "Se produjo un error en el servidor." : "A server side error occurred.",
       );
       await expect.poll(async () => (await focused(page)).testId).toBe("error-summary");
@@ -218,6 +220,7 @@ describe("promises", () => {
         expect(await fact("turnaround"), service.id).toBe(turnaroundText(service.turnaround, locale));
         expect(await fact("revisions"), service.id).toBe(revisionsText(service.revisions, locale));
         expect(await fact("formats"), service.id).toBe(formatsText(service.formats, locale));
+        expect(await fact("review"), service.id).toBe(daysText(REVIEW_DAYS, locale));
         if (service.words) expect(await fact("length"), service.id).toBe(wordsText(service.words, locale));
         const body = (await page.locator("main").textContent()) ?? "";
         expect(body).not.toMatch(/\{\{|1,500–2,000|1\.500 a 2\.000/);
@@ -236,6 +239,7 @@ describe("promises", () => {
       const terms = (await page.locator("main").textContent()) ?? "";
       expect(terms).toContain(`Investor Deck: ${revisionsText(3, locale)}`);
       expect(terms).toContain(`Article Forge: ${revisionsText(2, locale)}`);
+      expect(terms).toContain(locale === "es" ? `durante los ${daysText(REVIEW_DAYS, locale)} siguientes a cada entrega` : `within ${daysText(REVIEW_DAYS, locale)} of each delivery`);
       await page.goto(`${store.server.url}${prefix(locale)}/`);
       expect((await page.locator("main").textContent()) ?? "").not.toMatch(/one round of revisions|una ronda de cambios/);
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useStore } from "./support/store";
+import { at, FORM_WORDS, signInThroughThePage, type Locale } from "./support/sign-in";
 import { open, seriousViolations, watchErrors } from "./storefront-support";
 
 /** Money and the cart as a buyer meets them, on a 375 px phone, in both languages (issue 15). */
@@ -12,26 +13,9 @@ const store = useStore();
 /** The machine running these may be busy: a poll waits up to 15 s. */
 const POLL = { timeout: 15_000 } as const;
 
-type Locale = "en" | "es";
-const at = (locale: Locale, path: string) => (locale === "es" ? `/es${path}` : path);
-
 const words = {
-  en: {
-    email: /^Email/,
-    password: /^Password/,
-    signIn: /^Sign in$/,
-    agree: /^I agree to the/,
-    deposit: "Continue to payment",
-    amount: /^Amount/,
-  },
-  es: {
-    email: /^Correo/,
-    password: /^Contraseña/,
-    signIn: /^(Iniciar sesión|Entrar)$/,
-    agree: /^Acepto los/,
-    deposit: "Continuar al pago",
-    amount: /^Importe/,
-  },
+  en: { ...FORM_WORDS.en, deposit: "Continue to payment", amount: /^Amount/ },
+  es: { ...FORM_WORDS.es, deposit: "Continuar al pago", amount: /^Importe/ },
 } as const;
 
 /** A phone-sized browser that has answered the cookie banner; the page fails the test on any script error. */
@@ -73,13 +57,8 @@ async function credit(email: string, token: string, amount: number, currency: st
 }
 
 /** Signs in through the sign-in page and waits to land on `target`. */
-async function signIn(page: Page, locale: Locale, email: string, target: string): Promise<void> {
-  await open(page, `${store.server.url}${at(locale, "/auth/sign-in")}?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel(words[locale].email).fill(email);
-  await page.getByLabel(words[locale].password).fill(PASSWORD);
-  await page.getByRole("button", { name: words[locale].signIn }).click();
-  await page.waitForURL((url) => url.pathname === target);
-}
+const signIn = (page: Page, locale: Locale, email: string, target: string) =>
+  signInThroughThePage(page, store.server.url, locale, { email, password: PASSWORD }, target);
 
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]") as Array<{ productId: string }>);
 /** On a phone the currency switcher sits in the header's menu: open it first when it is closed. */
@@ -102,7 +81,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     await chooseCurrency(page, "USD");
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.isVisible(), POLL).toBe(true);
-    expect(await dialog.textContent()).toContain(locale === "es" ? "se quitarán 2 artículos" : "2 items will be removed");
+    expect(await dialog.textContent()).toContain(locale === "es" ? "se quitarán 2 elementos" : "2 items will be removed");
     expect(await seriousViolations(page)).toEqual([]);
     // Keeping the currency keeps everything.
     await dialog.getByRole("button", { name: locale === "es" ? "Seguir en EUR" : "Keep EUR" }).click();
@@ -112,7 +91,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
 
     await chooseCurrency(page, "USD");
     await dialog.getByRole("button", { name: locale === "es" ? "Cambiar a USD y vaciar el carrito" : "Switch to USD and empty the cart" }).click();
-    await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 artículos" : "2 items removed");
+    await expect.poll(() => text(page, "currency-change-notice"), POLL).toContain(locale === "es" ? "se quitaron 2 elementos" : "2 items removed");
     expect(await page.getByTestId("currency-switcher").inputValue()).toBe("USD");
     expect(await storedCart(page)).toEqual([]);
     // No "added to your cart" left next to an empty cart; the price follows the currency.
@@ -137,7 +116,7 @@ describe.each(["en", "es"] as const)("money and the cart in %s on a phone", (loc
     expect(await seriousViolations(page)).toEqual([]);
     await offer.getByRole("button").click();
     const dialog = page.getByRole("dialog");
-    expect(await dialog.textContent()).toContain(locale === "es" ? "se quitará 1 artículo" : "1 item will be removed");
+    expect(await dialog.textContent()).toContain(locale === "es" ? "se quitará 1 elemento" : "1 item will be removed");
     await dialog.getByRole("button", { name: locale === "es" ? "Seguir en EUR" : "Keep EUR" }).click();
 
     // The balance page lists it too, and switching there (nothing to lose once the cart is empty) shows it.
@@ -198,7 +177,7 @@ describe.each(["en", "es"] as const)("amounts and the cart in %s on a phone", (l
     const warnings = page.getByTestId("duplicate-warning");
     await expect.poll(() => warnings.count(), POLL).toBe(2);
     expect(await warnings.first().textContent()).toContain(
-      locale === "es" ? "Pack Crecimiento y Visibilidad, que ya está en tu carrito, incluye Article Forge" : "Growth & Visibility Pack in your cart already includes Article Forge",
+      locale === "es" ? "Growth & Visibility Pack, que ya está en tu carrito, incluye Article Forge" : "Growth & Visibility Pack in your cart already includes Article Forge",
     );
     expect(await seriousViolations(page)).toEqual([]);
     await warnings.first().getByRole("button", { name: locale === "es" ? "Quitar este Article Forge" : "Remove this Article Forge" }).click();
@@ -217,12 +196,12 @@ describe.each(["en", "es"] as const)("amounts and the cart in %s on a phone", (l
     await open(page, `${store.server.url}${at(locale, "/cart")}`);
     await page.waitForURL((url) => url.pathname === at(locale, "/auth/sign-in"));
     await expect.poll(() => text(page, "checkout-reason"), POLL).toBe(
-      locale === "es" ? "Inicia sesión para pagar tus 2 artículos." : "Sign in to check out your 2 items.",
+      locale === "es" ? "Inicia sesión para pagar los 2 elementos de tu carrito." : "Sign in to check out your 2 items.",
     );
     expect(await seriousViolations(page)).toEqual([]);
     await open(page, `${store.server.url}${at(locale, "/auth/sign-up")}?redirect=${encodeURIComponent(at(locale, "/cart"))}`);
     await expect.poll(() => text(page, "checkout-reason"), POLL).toContain(
-      locale === "es" ? "Crea una cuenta para pagar tus 2 artículos." : "Create an account to check out your 2 items.",
+      locale === "es" ? "Crea una cuenta para pagar los 2 elementos de tu carrito." : "Create an account to check out your 2 items.",
     );
     // From anywhere else, nothing.
     await open(page, `${store.server.url}${at(locale, "/auth/sign-in")}?redirect=${encodeURIComponent(at(locale, "/profile/orders"))}`);

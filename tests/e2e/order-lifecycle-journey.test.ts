@@ -104,7 +104,7 @@ describe("the made-to-order lifecycle, in Spanish", () => {
     await page.getByTestId("accept-deliverable").click();
     await page.getByTestId("confirm-accept").click();
     await expect.poll(() => page.getByTestId("order-status").first().textContent()).toBe("Completado");
-    await expect(page.getByTestId("order-timeline").textContent()).resolves.toContain("Revisión pedida por ti");
+    await expect(page.getByTestId("order-timeline").textContent()).resolves.toContain("Pediste una revisión");
 
     expect(subjectsTo(email).filter((subject) => subject.includes(number))).toEqual([
       `Pedido ${number} confirmado`,

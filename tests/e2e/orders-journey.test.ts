@@ -156,7 +156,9 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => topic.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await topic.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`).textContent()).resolves.toBe("This field is required.");
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Validation failed");
+    // A human headline, and the field named by its line: "Article Forge: Topic is required".
+    await expect(page.getByTestId("error-headline").textContent()).resolves.toMatch(/^\d+ fields? needs? your attention$/);
+    await expect(page.getByTestId("error-summary").getByRole("link").allTextContents()).resolves.toContain("Article Forge: Topic is required");
 
     await topic.fill("How to price a wedding cake");
     await page.getByRole("button", { name: "Place order and pay from balance" }).click();
@@ -179,7 +181,7 @@ describe("a customer orders from a prepaid balance", () => {
     await expect.poll(() => page.getByTestId(`order-${orderNumber}`).getByTestId("order-status").textContent(), { timeout: 15_000 }).toBe("Paid");
     await page.goto(`${store.server.url}/profile/balance`);
     await expect.poll(() => text(page, "balance-amount"), { timeout: 15_000 }).toBe("€512.00");
-    await expect(page.getByTestId("transactions").textContent()).resolves.toContain("Order payment");
+    await expect(page.getByTestId("transactions").textContent()).resolves.toContain(`Payment of order ${orderNumber}`);
 
     const order = await downloadTheResult(page, orderNumber);
     // The order's page shows the briefs as placed.
@@ -204,7 +206,7 @@ describe("a declined sandbox payment", () => {
     // Below the store's minimum: the server's message shows at the amount field.
     const amount = page.getByLabel(/^Importe/);
     await amount.fill("1");
-    await completeBilling(page, /^Acepto los/);
+    await completeBilling(page, /^Acepto las/);
     await page.getByRole("button", { name: "Continuar al pago" }).click();
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
     await expect(page.locator(`[id="${(await amount.getAttribute("aria-describedby"))?.split(" ").pop()}"]`).textContent()).resolves.toBe("Introduce un importe de 5,00\u00a0€ a 10.000,00\u00a0€.");
@@ -236,7 +238,7 @@ describe("a declined sandbox payment", () => {
     await expect.poll(() => missing.textContent()).toContain("149,00\u00a0€");
     await expect(missing.getByRole("link").getAttribute("href")).resolves.toBe("/es/profile/balance");
     await expect(page.getByLabel(/^Tema/).inputValue()).resolves.toBe("Cómo fijar el precio de una tarta");
-    await completeBilling(page, /^Acepto los/);
+    await completeBilling(page, /^Acepto las/);
     const place = page.getByRole("button", { name: "Realizar pedido y pagar con el saldo" });
     expect(await place.isDisabled()).toBe(true);
     const note = page.getByTestId("cart-short-note");

@@ -97,11 +97,25 @@ describe("receipts and invoices on a phone, in Spanish", () => {
     expect(await violationsInMain(page)).toEqual([]);
 
     await open(page, `${store.server.url}/es/profile/balance`);
-    const receipt = await downloadedBytes(page, () => page.getByTestId("transactions").getByRole("button", { name: /^Descargar el recibo de la recarga de/ }).click());
+    const history = page.getByTestId("transactions");
+    const receipt = await downloadedBytes(page, () => history.getByRole("button", { name: /^Descargar el recibo R-\d{4}-\d{6} de la recarga de/ }).click());
     expect(receipt.name).toMatch(/^recibo-R-\d{4}-\d{6}\.pdf$/);
     const receiptText = pdfText(receipt.bytes);
     expect(receiptText).toContain("Recibo");
     expect(receiptText).toContain("500,00");
+    expect(receiptText).toContain("Recarga de tu saldo en EUR");
+    // The order's payment names the order, links to it and to its invoice.
+    await expect.poll(() => history.getByRole("link", { name: `Pago del pedido ${orderNumber}` }).getAttribute("href")).toBe(`/es/profile/orders/${orderNumber}`);
+    await history.getByRole("button", { name: /^Descargar la factura INV-\d{4}-\d{6} del pago de/ }).waitFor();
+    expect(await violationsInMain(page)).toEqual([]);
+
+    // The same invoice on the English site: the same number and figures, in English.
+    await open(page, `${store.server.url}/profile/orders`);
+    const english = await downloadedBytes(page, () => page.getByTestId(`order-${orderNumber}`).getByRole("button", { name: `Download the invoice of order ${orderNumber}` }).click());
+    expect(english.name).toBe(`invoice-${invoice.name.slice("factura-".length)}`);
+    for (const expected of ["Invoice", `Order ${orderNumber}`, "VAT 21 %", "€149.00"]) {
+      expect(pdfText(english.bytes)).toContain(expected);
+    }
     expect(await violationsInMain(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

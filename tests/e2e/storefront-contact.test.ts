@@ -18,7 +18,7 @@ describe("contact form", () => {
     // Client-side checks: nothing is sent.
     await message.fill("Short");
     await send.click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Validation failed");
+    await expect.poll(() => form.getByTestId("error-headline").textContent()).toMatch(/^\d+ fields? needs? your attention$/);
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator(`#${await email.getAttribute("aria-describedby").then((ids) => ids!.split(" ").at(-1))}`).textContent()).toBe(
       "This field is required.",
@@ -28,7 +28,7 @@ describe("contact form", () => {
     await email.fill("ann@example.c");
     await message.fill("I would like to know how revisions work for the Investor Deck.");
     await send.click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Validation failed");
+    await expect.poll(() => form.getByTestId("error-headline").textContent()).toMatch(/^\d+ fields? needs? your attention$/);
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await message.getAttribute("aria-invalid")).toBeNull();
 
@@ -60,11 +60,11 @@ describe("contact form", () => {
     const page = await context.newPage();
     await open(page, store.server.url + "/es/contact-us");
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("La validación ha fallado");
+    await expect.poll(() => page.getByTestId("error-headline").textContent()).toBe("2 campos necesitan tu atención");
     // Both fields are blank: each says so, in the shared validation wording.
     expect(await page.locator('[id$="-error"]', { hasText: "Este campo es obligatorio." }).count()).toBe(2);
-    // …and the error summary links to both.
-    expect(await page.getByTestId("error-summary").getByRole("link", { name: /Este campo es obligatorio\./ }).count()).toBe(2);
+    // …and the error summary links to both, each named by its label.
+    expect(await page.getByTestId("error-summary").getByRole("link", { name: /^El campo «.+» es obligatorio$/ }).count()).toBe(2);
     await context.close();
   });
 });

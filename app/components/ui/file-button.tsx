@@ -36,7 +36,8 @@ export function FileButton({ path, children, label, look = "button" }: FileButto
   return (
     <span className="inline-flex flex-col items-start">
       {look === "button" ? (
-        <SubmitButton type="button" busy={busy} onClick={() => void download()} aria-label={label}>
+        <SubmitButton type="button" busy={busy} onClick={() => void download()} aria-label={label}
+          data-file={path}>
           {children}
         </SubmitButton>
       ) : (
@@ -46,6 +47,7 @@ export function FileButton({ path, children, label, look = "button" }: FileButto
           disabled={busy}
           aria-busy={busy || undefined}
           aria-label={label}
+          data-file={path}
           className="inline-flex items-center gap-1 rounded text-indigo-700 underline underline-offset-2 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-70 dark:text-indigo-300 dark:hover:text-indigo-200"
         >
           {busy ? <Spinner /> : null}

@@ -1,7 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
-import { errorHeadline } from "~/lib/error-text";
+import { errorHeadline, type FieldPlace, summaryLine } from "~/lib/error-text";
 import type { SubmitState } from "./use-api-submit";
 
 const noFieldErrors: SubmitState["fieldErrors"] = {};
@@ -12,8 +11,8 @@ interface SummaryEntry {
   name: string;
   /** The control's id, for the link; null when no control of the form has that name. */
   id: string | null;
-  /** "Brief for SEO Layer: Website", or the bare message when there is no field to name. */
-  label: string | null;
+  /** Where its field is on the page, or null when there is no field to name. */
+  place: FieldPlace | null;
   message: string;
 }
 
@@ -25,27 +24,27 @@ function text(element: Element | null | undefined): string {
 }
 
 /**
- * What a control is called for a reader of the summary: its label, after the headings of the groups around it (a
- * cart line's heading, a bundle's "Brief for …" legend, the billing legend), outermost first, so eighteen
- * "Topic" fields of three briefs stay apart.
+ * Where a control is for a reader of the summary: its label, and the headings of the groups around it (a cart line's
+ * heading, a bundle's "Brief for …" legend, the billing legend), outermost first, so eighteen "Topic" fields of three
+ * briefs stay apart. A page section's heading ("Items (2)") is left out: it names no place of its own.
  */
-function describe(control: ControlElement, form: HTMLFormElement, tForms: TFunction<"forms">): string {
-  const own = text(control.labels?.[0]) || control.getAttribute("aria-label") || control.name;
+function placeOf(control: ControlElement, form: HTMLFormElement): FieldPlace {
+  const label = text(control.labels?.[0]) || control.getAttribute("aria-label") || control.name;
   const groups: string[] = [];
   for (let node = control.parentElement; node && node !== form; node = node.parentElement) {
     if (node instanceof HTMLFieldSetElement) {
       const legend = text(node.querySelector(":scope > legend"));
       if (legend) groups.unshift(legend);
-    } else if (node.hasAttribute("aria-labelledby")) {
+    } else if (node.hasAttribute("aria-labelledby") && node.localName !== "section") {
       const heading = text(document.getElementById(node.getAttribute("aria-labelledby") ?? ""));
       if (heading) groups.unshift(heading);
     }
   }
-  return groups.length > 0 ? tForms("summary.in", { group: groups.join(" › "), label: own }) : own;
+  return { label, groups };
 }
 
 /** One entry per message, in the order of the fields on the page (messages without a field last). */
-function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["fieldErrors"], tForms: TFunction<"forms">): SummaryEntry[] {
+function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["fieldErrors"]): SummaryEntry[] {
   const controls = Object.keys(fieldErrors).map((name) => {
     // On the server (no form, no DOM) the messages are listed without links.
     const found = form ? form.elements.namedItem(name) : null;
@@ -62,31 +61,32 @@ function entriesOf(form: HTMLFormElement | null, fieldErrors: SubmitState["field
     return messages.map((message) => ({
       name,
       id: usable?.id || null,
-      label: form && usable ? describe(usable, form, tForms) : null,
+      place: form && usable ? placeOf(usable, form) : null,
       message,
     }));
   });
 }
 
 /**
- * The error summary of every form (the GOV.UK pattern): the most specific headline known (`errorHeadline`), the
- * contract's catalogue message under it, and a link to each field with an error, named with its label and the brief
- * or section it belongs to. After every failed submit it takes the focus, so a customer at the bottom of a long form
- * is brought to it; following a link focuses the field. Field errors also show at their fields. Rendered on the
- * server too (a form answered by a route action): there the list names the messages without links.
+ * The error summary of every form (the GOV.UK pattern): the most specific headline known (`errorHeadline`) alone,
+ * and a link to each field with an error, named as a person would (`summaryLine`: "Brief for Web Copycraft in Launch
+ * Essentials Kit: Business name is required"). After every failed submit it takes the focus, so a customer at the
+ * bottom of a long form is brought to it; following a link focuses the field. Field errors also show at their fields.
+ * Rendered on the server too (a form answered by a route action): there the list names the messages without links.
  */
 export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey" | "general"> & Partial<Pick<SubmitState, "fieldErrors">> }) {
   const { t: tErrors } = useTranslation("errors");
   const { t: tForms } = useTranslation("forms");
+  const { t: tValidation } = useTranslation("validation");
   const box = useRef<HTMLDivElement>(null);
   const headlineId = useId();
   const fieldErrors = state.fieldErrors ?? noFieldErrors;
-  const [entries, setEntries] = useState<SummaryEntry[]>(() => entriesOf(null, fieldErrors, tForms));
+  const [entries, setEntries] = useState<SummaryEntry[]>(() => entriesOf(null, fieldErrors));
   const heading = errorHeadline({ ...state, fieldErrors }, tErrors, tForms);
 
   useBrowserLayoutEffect(() => {
-    setEntries(entriesOf(box.current?.closest("form") ?? null, fieldErrors, tForms));
-  }, [fieldErrors, tForms]);
+    setEntries(entriesOf(box.current?.closest("form") ?? null, fieldErrors));
+  }, [fieldErrors]);
 
   // A new failure (new messages from the form) moves the focus here, and the page with it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure's parts are what should refocus
@@ -105,8 +105,9 @@ export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey
     control.focus({ preventScroll: true });
   };
 
-  const unnamed = entries.filter((entry) => !entry.label).map((entry) => entry.message);
-  const named = entries.filter((entry) => entry.label);
+  const required = tValidation("required");
+  const unnamed = entries.filter((entry) => !entry.place).map((entry) => entry.message);
+  const named = entries.filter((entry) => entry.place).map((entry) => ({ ...entry, line: summaryLine(entry.place, entry.message, tForms, required) }));
   return (
     <div
       ref={box}
@@ -119,17 +120,16 @@ export function SubmitErrorAlert({ state }: { state: Pick<SubmitState, "errorKey
       <p id={headlineId} className="font-semibold" data-testid="error-headline">
         {heading.headline}
       </p>
-      {heading.catalogue ? <p className="text-sm">{heading.catalogue}</p> : null}
       {named.length + unnamed.length > 0 ? (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" aria-label={tForms("summary.listLabel")}>
           {named.map((entry) => (
             <li key={`${entry.name}:${entry.message}`}>
               {entry.id ? (
                 <a href={`#${entry.id}`} className="font-medium underline" onClick={(event) => follow(event, entry.id ?? "")}>
-                  {entry.label}: {entry.message}
+                  {entry.line}
                 </a>
               ) : (
-                `${entry.label}: ${entry.message}`
+                entry.line
               )}
             </li>
           ))}

@@ -18,8 +18,8 @@ const number = (value: FormDataEntryValue | null) => {
   return String(value ?? "").trim() === "" || !Number.isFinite(parsed) ? -1 : parsed;
 };
 
-/** One product's form: sold or hidden, turnaround, revision rounds, a price per currency. */
-function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(product: CatalogProduct): void }) {
+/** One product's form: sold or hidden, turnaround, revision rounds and turnaround, a price per currency. */
+export function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(product: CatalogProduct): void }) {
   const { t } = useTranslation("admin-catalog");
   const name = useProductName()(product.id);
   const submit = useApiSubmit();
@@ -33,6 +33,7 @@ function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(pr
       active: data.get("active") === "on",
       turnaroundDays: number(data.get("turnaroundDays")),
       revisionRounds: number(data.get("revisionRounds")),
+      revisionDays: number(data.get("revisionDays")),
       prices: Object.fromEntries(CURRENCIES.map((currency) => [currency, number(data.get(`price-${currency}`))])),
     };
     const answer = await submit.run(() => api<CatalogProduct>(`/api/admin/catalog/${product.id}`, { method: "PUT", body }));
@@ -53,6 +54,7 @@ function ProductForm({ product, onSaved }: { product: CatalogProduct; onSaved(pr
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label={t("turnaround")} name="turnaroundDays" inputMode="numeric" defaultValue={product.turnaroundDays} required error={submit.fieldErrors.turnaroundDays} />
         <TextField label={t("revisions")} name="revisionRounds" inputMode="numeric" defaultValue={product.revisionRounds} required error={submit.fieldErrors.revisionRounds} />
+        <TextField label={t("revisionDays")} name="revisionDays" inputMode="numeric" defaultValue={product.revisionDays} required error={submit.fieldErrors.revisionDays} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         {CURRENCIES.map((currency) => (

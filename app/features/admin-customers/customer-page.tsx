@@ -25,7 +25,8 @@ const boxClass = "rounded-md border border-slate-300 p-4 dark:border-slate-700";
 export function CustomerPage({ id }: { id: string }) {
   const { t } = useTranslation("admin-customers");
   const { t: tBalance } = useTranslation("balance");
-  const { t: tOrders } = useTranslation("orders");
+  // Staff wording for an order's state (admin-orders), never the customer's.
+  const { t: tStaff } = useTranslation("admin-orders");
   const { locale, to } = useLocale();
   const { data: customer, failure, loading, reload, replace } = useApiData<CustomerDetail>(`/api/admin/customers/${encodeURIComponent(id)}`);
   const adjust = useApiSubmit();
@@ -150,7 +151,7 @@ export function CustomerPage({ id }: { id: string }) {
                     {customer.orders.map((order) => (
                       <li key={order.id}>
                         <Link to={to(`/admin/orders/${order.number}`)} className="text-indigo-700 underline dark:text-indigo-300">{order.number}</Link>{" "}
-                        · {tOrders(`status.${order.status}`)} · {money(order.total, order.currency)} · {formatDateTime(order.createdAt, locale)}
+                        · {tStaff(`status.${order.status}`)} · {money(order.total, order.currency)} · {formatDateTime(order.createdAt, locale)}
                       </li>
                     ))}
                   </ul>

@@ -61,11 +61,11 @@ export function DashboardScreen() {
       <section aria-labelledby="dashboard-orders">
         <h2 id="dashboard-orders" className="mb-3 text-lg font-semibold">{t("dashboard.orders")}</h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-          <Tile label={t("dashboard.waiting")} value={data.counts.waiting} to={queue("status=paid")} testId="count-waiting" />
+          <Tile label={t("status.paid")} value={data.counts.waiting} to={queue("status=paid")} testId="count-waiting" />
           <Tile label={t("dashboard.inProgress")} value={data.counts.inProgress} to={queue("status=in_progress,revision_requested")} testId="count-in-progress" />
-          <Tile label={t("dashboard.needsInfo")} value={data.counts.needsInfo} to={queue("status=needs_info")} testId="count-needs-info" />
+          <Tile label={t("status.needs_info")} value={data.counts.needsInfo} to={queue("status=needs_info")} testId="count-needs-info" />
           <Tile label={t("dashboard.late")} value={data.counts.late} to={queue("late=true")} testId="count-late" />
-          <Tile label={t("dashboard.waitingForReview")} value={data.counts.waitingForReview} to={queue("status=delivered")} testId="count-review" />
+          <Tile label={t("status.delivered")} value={data.counts.waitingForReview} to={queue("status=delivered")} testId="count-review" />
           {data.ticketsOpen === null ? null : <Tile label={t("dashboard.ticketsOpen")} value={data.ticketsOpen} testId="count-tickets" />}
         </div>
       </section>

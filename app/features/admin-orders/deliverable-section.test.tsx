@@ -24,6 +24,7 @@ const deliverable = (n: number, productId: string, price: number, status: string
   reviewEndsAt: null,
   revisionRounds: 2,
   revisionsUsed: status === "revision_requested" ? 1 : 0,
+  revisionDays: 2,
   refunded: 0,
   credited: 0,
   events: [],
@@ -64,6 +65,7 @@ function order(actions: { article: StaffAction[]; seo: StaffAction[] }): StaffOr
     access: "full",
     customer: { id: "c1", email: "ada@example.com", name: "Ada" },
     billing: null,
+    customerLocale: "en",
     writer: null,
     staffEvents: [],
     staffActions: ["message", "note"],
@@ -178,6 +180,40 @@ describe("a deliverable on the staff order page", () => {
     expect(buttons(writerView, 2)).toEqual(["Take order SC-000042: SEO Layer"]);
     expect(section(writerView, 2)).toContain("Unassigned work from the pool");
     expect(buttons(order({ article: ["message", "note"], seo: [] }), 1)).toEqual([]);
+  });
+});
+
+describe("what was delivered, in staff wording (issue 26)", () => {
+  const delivered = (): StaffOrderDetail => {
+    const detail = order({ article: ["message", "note"], seo: [] });
+    const version = {
+      number: 1,
+      createdAt: "2026-11-25T10:00:00.000Z",
+      note: "Draft one",
+      deliverable: 1,
+      files: [
+        { id: "f-pdf", fileName: "report.pdf", size: 3_040_870, contentType: "application/pdf" },
+        { id: "f-md", fileName: "notes.md", size: 900, contentType: "text/markdown; charset=utf-8" },
+      ],
+    };
+    return { ...detail, deliverables: detail.deliverables.map((item) => (item.n === 1 ? { ...item, status: "delivered" as const, versions: [version] } : item)) };
+  };
+
+  it("lists each version's files with their size, as links to the staff download: PDF and images preview, others download", () => {
+    const detail = delivered();
+    expect(section(detail, 1)).toContain("Version 1 · ");
+    expect(section(detail, 1)).toMatch(/Draft one report\.pdf · 2\.9 MB · opens a preview notes\.md · 900 bytes · downloads$/);
+    expect(section(detail, 1, "es")).toMatch(/report\.pdf · 2,9 MB · se abre una vista previa notes\.md · 900 bytes · se descarga$/);
+    const item = detail.deliverables[0]!;
+    const html = withPage(<DeliverableSection order={detail} deliverable={item} work={detail.staffDeliverables[0]!} onChange={() => {}} />, "en");
+    expect(html).toContain(`href="/api/admin/orders/${detail.id}/files/f-pdf"`);
+    expect(section({ ...detail, access: "pool" }, 1)).not.toContain("report.pdf");
+  });
+
+  it("names the state in staff words, not the customer's", () => {
+    expect(section(delivered(), 1)).toContain("Status Delivered, awaiting customer review");
+    expect(section(delivered(), 1, "es")).toContain("Estado Entregado, pendiente de revisión del cliente");
+    expect(section(delivered(), 1)).not.toContain("please review");
   });
 });
 

@@ -10,6 +10,7 @@ import { useProductName } from "~/lib/product-name";
 import { DeliverableMoves } from "./deliverable-moves";
 import { ResultUpload } from "./result-upload";
 import { RevisionBanner } from "./revision-banner";
+import { StaffFileLink } from "./staff-file-link";
 
 /**
  * One deliverable of an order as staff see it: the revision request first when the customer asked for changes, then
@@ -27,7 +28,6 @@ export function DeliverableSection({
   onChange(): void;
 }) {
   const { t } = useTranslation("admin-orders");
-  const { t: tOrders } = useTranslation("orders");
   const { locale } = useLocale();
   const productName = useProductName();
   const [delivered, setDelivered] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export function DeliverableSection({
     [t("deliverable.share"), money(deliverable.price)],
     [
       t("deliverable.status"),
-      `${tOrders(`status.${deliverable.status}`)}${deliverable.late ? ` · ${t("queue.lateBadge")}` : ""}`,
+      `${t(`status.${deliverable.status}`)}${deliverable.late ? ` · ${t("queue.lateBadge")}` : ""}`,
     ],
     [t("deliverable.due"), formatDateTime(deliverable.dueAt, locale)],
     [t("deliverable.writer"), work.writer?.name ?? t("queue.nobody")],
@@ -81,6 +81,35 @@ export function DeliverableSection({
           }}
         />
       ) : null}
+      {order.access === "pool" ? null : <Versions order={order} deliverable={deliverable} />}
     </section>
+  );
+}
+
+/** What was delivered for this deliverable, newest first: each version's note and files (a link and the size). */
+function Versions({ order, deliverable }: { order: StaffOrderDetail; deliverable: Deliverable }) {
+  const { t } = useTranslation("admin-orders");
+  const { locale } = useLocale();
+  const n = deliverable.n;
+  if (deliverable.versions.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">{t("deliverable.versions")}</h3>
+      <ol className="space-y-2">
+        {[...deliverable.versions].reverse().map((version) => (
+          <li key={version.number} className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-800" data-testid={`staff-version-${n}-${version.number}`}>
+            <p className="font-medium">{t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}</p>
+            {version.note ? <p className="whitespace-pre-line">{version.note}</p> : null}
+            <ul className="list-disc pl-5">
+              {version.files.map((file) => (
+                <li key={file.id}>
+                  <StaffFileLink orderId={order.id} file={file} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

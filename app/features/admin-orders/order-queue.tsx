@@ -18,6 +18,7 @@ import { useViewerRole } from "~/lib/auth/staff-role";
 import { useProductName } from "~/lib/product-name";
 import { inputClass, primaryButton, secondaryButton } from "./admin-frame";
 import { useApiData } from "~/lib/api/use-api-data";
+import { BulkBar, pickColumn, useQueueSelection } from "./queue-bulk";
 import { TakeButton } from "./take-button";
 
 /** The filters the queue keeps in its URL (bookmarkable), in the order the form shows them. */
@@ -39,9 +40,8 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 type QueueRow = AdminOrderPage["orders"][number];
 
 /** The queue's columns, one row per deliverable (its service, status, due date and writer); "take" only when a pool item is listed. */
-function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
+function queueColumns({ t, locale, to, productName, pool, onTaken }: {
   t: TFunction<"admin-orders">;
-  tOrders: TFunction<"orders">;
   locale: Locale;
   to(path: string): string;
   productName(id: string): string;
@@ -59,7 +59,7 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
         </Link>
       ),
     },
-    { id: "status", header: t("queue.status"), cell: (order) => tOrders(`status.${order.status}`) },
+    { id: "status", header: t("queue.status"), cell: (order) => t(`status.${order.status}`) },
     {
       id: "due",
       header: t("queue.due"),
@@ -81,7 +81,23 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
       ),
     },
     { id: "service", header: t("queue.service"), cell: (order) => productName(order.service) },
-    { id: "writer", header: t("queue.writer"), cell: (order) => order.writer?.name ?? t("queue.nobody") },
+    {
+      id: "writer",
+      header: t("queue.writer"),
+      cell: (order) =>
+        order.writer ? (
+          <>
+            {order.writer.name}
+            {order.writer.active ? null : (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="inactive-writer">
+                {t("queue.inactiveBadge")}
+              </span>
+            )}
+          </>
+        ) : (
+          t("queue.nobody")
+        ),
+    },
     { id: "total", header: t("queue.total"), align: "end", cell: (order) => formatMoney(moneyFromApi(order.total, order.currency), locale) },
   ];
   if (!pool) return columns;
@@ -98,7 +114,6 @@ function queueColumns({ t, tOrders, locale, to, productName, pool, onTaken }: {
 /** /admin/orders: the order queue with its filters as URL parameters, keyset pages and a CSV export of the filtered list. */
 export function OrderQueueScreen() {
   const { t } = useTranslation("admin-orders");
-  const { t: to_ } = useTranslation("orders");
   const { locale, to } = useLocale();
   const productName = useProductName();
   const [search, setSearch] = useSearchParams();
@@ -143,7 +158,10 @@ export function OrderQueueScreen() {
   }
 
   const value = (name: string) => search.get(name) ?? "";
-  const columns = queueColumns({ t, tOrders: to_, locale, to, productName, pool: data?.orders.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) });
+  const selection = useQueueSelection(data?.orders ?? null);
+  const shownColumns = queueColumns({ t, locale, to, productName, pool: data?.orders.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) });
+  // Managers and admins pick rows for the bulk actions (the API refuses writers).
+  const columns = mayExport ? [pickColumn(t, selection, (row) => productName(row.service)), ...shownColumns] : shownColumns;
   const nextPage = new URLSearchParams(filters);
   if (data?.nextCursor) nextPage.set("cursor", data.nextCursor);
   return (
@@ -153,13 +171,13 @@ export function OrderQueueScreen() {
           <span className="mb-1 block font-medium">{t("queue.search")}</span>
           <input type="search" name="q" defaultValue={value("q")} placeholder={t("queue.searchHint")} className={inputClass} />
         </label>
-        <Select name="status" label={t("queue.status")} value={value("status")} options={[["", t("queue.any")], ...ORDER_STATUSES.map((status) => [status, to_(`status.${status}`)] as [string, string])]} />
+        <Select name="status" label={t("queue.status")} value={value("status")} options={[["", t("queue.any")], ...ORDER_STATUSES.map((status) => [status, t(`status.${status}`)] as [string, string])]} />
         <Select name="service" label={t("queue.service")} value={value("service")} options={[["", t("queue.any")], ...PRODUCT_IDS.map((id) => [id, productName(id)] as [string, string])]} />
         <Select
           name="writer"
           label={t("queue.writer")}
           value={value("writer")}
-          options={[["", t("queue.any")], ["me", t("queue.me")], ["none", t("queue.nobody")], ...(staff.data ?? []).map((member) => [member.id, member.name] as [string, string])]}
+          options={[["", t("queue.any")], ["me", t("queue.me")], ["none", t("queue.nobody")], ["inactive", t("queue.inactiveWriters")], ...(staff.data ?? []).map((member) => [member.id, member.name] as [string, string])]}
         />
         <Select name="late" label={t("queue.late")} value={value("late")} options={[["", t("queue.any")], ["true", t("queue.lateOnly")], ["false", t("queue.onTimeOnly")]]} />
         <Select name="currency" label={t("queue.currency")} value={value("currency")} options={[["", t("queue.any")], ...CURRENCIES.map((currency) => [currency, currency] as [string, string])]} />
@@ -183,6 +201,7 @@ export function OrderQueueScreen() {
         </div>
       </form>
       {exportFailed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
+      {mayExport ? <BulkBar selection={selection} staff={staff.data ?? []} onAssigned={reload} /> : null}
       <DataTable
         caption={t("queue.caption")}
         columns={columns}

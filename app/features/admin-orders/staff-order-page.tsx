@@ -51,7 +51,7 @@ function Thread({ order, onChange }: { order: StaffOrderDetail; onChange(): void
           <li key={message.id} className={`rounded-lg border p-3 text-sm ${message.internal ? "border-amber-500 bg-amber-50 dark:bg-amber-950" : "border-slate-300 dark:border-slate-800"}`}>
             <p className="mb-1 text-xs text-slate-700 dark:text-slate-300">
               {message.internal ? <strong>{t("thread.internal")} · </strong> : null}
-              {message.author === "customer" ? t("thread.customer") : t("thread.staff")} · {formatDateTime(message.createdAt, locale)}
+              {message.author === "customer" ? t("thread.customer") : (message.authorName ?? t("thread.staff"))} · {formatDateTime(message.createdAt, locale)}
             </p>
             <p className="whitespace-pre-line">{message.body}</p>
           </li>
@@ -94,7 +94,6 @@ function Billing({ billing }: { billing: Record<string, unknown> }) {
 /** /admin/orders/{number}: everything about one order for staff (as much as their access shows), and what they may do with it. */
 export function StaffOrderScreen({ number }: { number: string }) {
   const { t } = useTranslation("admin-orders");
-  const { t: tOrders } = useTranslation("orders");
   const { locale, to } = useLocale();
   const productName = useProductName();
   const { data: order, failure, loading, reload } = useApiData<StaffOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`);
@@ -106,7 +105,7 @@ export function StaffOrderScreen({ number }: { number: string }) {
     <div className="space-y-8" data-testid="staff-order">
       <Link to={to("/admin/orders")} className="text-sm text-indigo-700 underline dark:text-indigo-300">{t("order.back")}</Link>
       <header className="space-y-1">
-        <p className="text-lg font-medium" data-testid="staff-order-status">{tOrders(`status.${order.status}`)}{order.late ? ` · ${t("queue.lateBadge")}` : ""}</p>
+        <p className="text-lg font-medium" data-testid="staff-order-status">{t(`status.${order.status}`)}{order.late ? ` · ${t("queue.lateBadge")}` : ""}</p>
         <p className="text-sm">
           {t("order.placed", { date: formatDateTime(order.createdAt, locale) })} · {t("order.due", { date: formatDateTime(order.dueAt, locale) })}
         </p>
@@ -114,6 +113,9 @@ export function StaffOrderScreen({ number }: { number: string }) {
           {t("queue.total")} <span className="tabular-nums">{money(order.total)}</span>
           {order.refunded > 0 ? <span data-testid="refunded"> · {t("order.refunded", { amount: money(order.refunded) })}</span> : null}
           {" · "}{t("order.writer")}: {order.writer?.name ?? t("queue.nobody")}
+        </p>
+        <p className="text-sm font-medium" data-testid="customer-locale">
+          {t("order.customerLocale", { language: t(`languages.${order.customerLocale}`) })}
         </p>
       </header>
 
@@ -138,7 +140,8 @@ export function StaffOrderScreen({ number }: { number: string }) {
 
       <section aria-labelledby="briefs-heading" className="space-y-3">
         <h2 id="briefs-heading" className="text-lg font-semibold">{t("order.briefs")}</h2>
-        {order.items.map((item, index) => (
+        {/* An item whose brief is empty is a colleague's work, which a writer does not see (order-access.ts, sightOf). */}
+        {order.items.map((item, index) => Object.keys(item.brief).length === 0 ? null : (
           // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's items never change or move, so the position is the item's identity
           <div key={index} className="rounded-lg border border-slate-300 p-3 dark:border-slate-800">
             <p className="mb-2 flex justify-between gap-4 font-medium"><span>{productName(item.productId)}</span><span className="tabular-nums">{money(item.price)}</span></p>
@@ -152,36 +155,12 @@ export function StaffOrderScreen({ number }: { number: string }) {
   );
 }
 
-/** What a pool item does not show: the delivered versions, the thread and the timeline. */
+/** What a pool item does not show: the thread and the timeline (each deliverable lists its own versions). */
 function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange(): void }) {
   const { t } = useTranslation("admin-orders");
-  const { t: tOrders } = useTranslation("orders");
   const { locale } = useLocale();
-  const productName = useProductName();
-  const serviceOf = (n: number) => {
-    const deliverable = order.deliverables.find((candidate) => candidate.n === n);
-    return deliverable ? productName(deliverable.productId) : String(n);
-  };
   return (
     <>
-      <section aria-labelledby="versions-heading" className="space-y-2">
-        <h2 id="versions-heading" className="text-lg font-semibold">{t("order.versions")}</h2>
-        {order.versions.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("order.noVersions")}</p> : null}
-        <ol className="space-y-2">
-          {[...order.versions].reverse().map((version) => (
-            <li key={version.number} className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-800" data-testid={`staff-version-${version.number}`}>
-              <p className="font-medium">
-                {t("order.version", { number: version.number, date: formatDateTime(version.createdAt, locale) })}
-                {/* Which service it delivers; null on an older order delivered as a whole (decision 0059). */}
-                {version.deliverable !== null && order.deliverables.length > 1 ? ` · ${serviceOf(version.deliverable)}` : ""}
-              </p>
-              {version.note ? <p className="whitespace-pre-line">{version.note}</p> : null}
-              <ul className="list-disc pl-5">{version.files.map((file) => <li key={file.id}>{file.fileName}</li>)}</ul>
-            </li>
-          ))}
-        </ol>
-      </section>
-
       <Thread order={order} onChange={onChange} />
 
       <section aria-labelledby="timeline-heading">
@@ -191,7 +170,7 @@ function WorkDetails({ order, onChange }: { order: StaffOrderDetail; onChange():
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so an event keeps its position
             <li key={index}>
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span> · {event.actorName ?? t(`roles.${event.actorRole}` as ServerKey)} ·{" "}
-              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? tOrders(`status.${event.from}`) : "—", to: tOrders(`status.${event.to}`) }) : t(`timeline.${event.kind}` as ServerKey)}
+              {event.kind === "status" && event.to ? t("timeline.status", { from: event.from ? t(`status.${event.from}`) : "—", to: t(`status.${event.to}`) }) : t(`timeline.${event.kind}` as ServerKey)}
               {event.note ? <span className="block pl-4 whitespace-pre-line text-slate-700 dark:text-slate-300">{event.note}</span> : null}
             </li>
           ))}

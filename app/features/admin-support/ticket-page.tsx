@@ -21,7 +21,8 @@ const boxClass = "rounded-md border border-slate-300 p-4 dark:border-slate-700";
 /** One ticket: the thread, a reply (mailed with the private link), assignment, close or reopen, and the customer's orders. */
 export function TicketPage({ id }: { id: string }) {
   const { t } = useTranslation("admin-support");
-  const { t: tOrders } = useTranslation("orders");
+  // Staff wording for an order's state (admin-orders), never the customer's.
+  const { t: tStaff } = useTranslation("admin-orders");
   const { locale, to } = useLocale();
   const { data: ticket, failure, loading, reload, replace } = useApiData<TicketDetail>(`/api/admin/support/tickets/${encodeURIComponent(id)}`);
   const reply = useApiSubmit();
@@ -128,7 +129,7 @@ export function TicketPage({ id }: { id: string }) {
                           {ticket.customer.orders.map((order) => (
                             <li key={order.id}>
                               <Link to={to(`/admin/orders/${order.number}`)} className="text-indigo-700 underline dark:text-indigo-300">{order.number}</Link>{" "}
-                              · {tOrders(`status.${order.status}`)} · {formatMoney(moneyFromApi(order.total, order.currency), locale)}
+                              · {tStaff(`status.${order.status}`)} · {formatMoney(moneyFromApi(order.total, order.currency), locale)}
                             </li>
                           ))}
                         </ul>

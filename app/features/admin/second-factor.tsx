@@ -6,6 +6,7 @@ import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { api } from "~/lib/api/client";
+import { saveBlob } from "~/lib/api/save-file";
 
 /** The frame of the staff sign-in and invitation steps. */
 export function StepCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -89,6 +90,45 @@ export function EnrolStep({ challenge, onEnrolled }: { challenge: StaffChallenge
   );
 }
 
+/** The codes as a text file, one a line, with a line saying what they are. */
+function codesText(codes: string[], heading: string): string {
+  return `${heading}\n\n${codes.join("\n")}\n`;
+}
+
+/** Copy the recovery codes to the clipboard, or download them as a .txt file; a status line says what happened. */
+function KeepCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation("admin");
+  const [said, setSaid] = useState("");
+  const text = codesText(codes, t("recovery.fileHeading"));
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid(t("recovery.copied"));
+    } catch {
+      setSaid(t("recovery.copyFailed"));
+    }
+  }
+  function download() {
+    saveBlob(new Blob([text], { type: "text/plain;charset=utf-8" }), "scriptorium-recovery-codes.txt");
+    setSaid(t("recovery.downloaded"));
+  }
+  return (
+    <div className="mb-6">
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="secondary-button" onClick={() => void copy()}>
+          {t("recovery.copy")}
+        </button>
+        <button type="button" className="secondary-button" onClick={download}>
+          {t("recovery.download")}
+        </button>
+      </div>
+      <p role="status" className="mt-2 text-sm" data-testid="recovery-status">
+        {said}
+      </p>
+    </div>
+  );
+}
+
 /** The recovery codes, shown this once; the person confirms they kept them before going on. */
 export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContinue: () => void }) {
   const { t } = useTranslation("admin");
@@ -103,6 +143,7 @@ export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContin
           </li>
         ))}
       </ul>
+      <KeepCodes codes={codes} />
       <label className="mb-4 flex items-center gap-2">
         <input type="checkbox" checked={kept} onChange={(event) => setKept(event.target.checked)} className="h-4 w-4" />
         {t("recovery.kept")}

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../common/locales";
-import { STAFF_ROLE_ORDER, type StaffList, type StaffMember, type StaffRoleName } from "../../../contract/staff";
+import { STAFF_ROLE_ORDER, type StaffInvitation, type StaffList, type StaffMember, type StaffRoleName } from "../../../contract/staff";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SelectField } from "~/components/ui/select-field";
@@ -15,6 +15,7 @@ import { currentUserId } from "~/lib/auth/staff-role";
 import { formatDateTime } from "~/lib/format-date";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
+import { DeactivateDialog, nameOf, type PendingChange, RoleDialog } from "./staff-dialogs";
 
 const smallButton =
   "rounded-md border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-900";
@@ -55,7 +56,7 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
   );
 }
 
-/** Changes of one colleague (role, deactivate, reactivate), one at a time: its failure shows in that colleague's row. */
+/** Reactivation, one colleague at a time: its failure shows in that colleague's row. */
 function useMemberActions(onChanged: (note: string) => void) {
   const form = useApiSubmit();
   const [actingOn, setActingOn] = useState<string | null>(null);
@@ -69,8 +70,45 @@ function useMemberActions(onChanged: (note: string) => void) {
   return { busy: form.busy, failedFor: (member: StaffMember) => (form.errorKey && actingOn === member.id ? form : null), act };
 }
 
-function memberColumns(t: TFunction<"admin">, locale: Locale, self: string | null, actions: ReturnType<typeof useMemberActions>): Array<Column<StaffMember>> {
-  const nameOf = (member: StaffMember) => `${member.firstName} ${member.lastName}`.trim();
+interface ColumnContext {
+  t: TFunction<"admin">;
+  locale: Locale;
+  self: string | null;
+  actions: ReturnType<typeof useMemberActions>;
+  /** The change waiting for its confirmation (its dialog is open). */
+  pending: PendingChange | null;
+  ask(change: PendingChange): void;
+}
+
+/** A colleague's role: picking another one asks for a confirmation first (RoleDialog); nothing is saved before. */
+function RoleCell({ member, context }: { member: StaffMember; context: ColumnContext }) {
+  const { t, self, actions, pending, ask } = context;
+  if (member.id === self) return <>{t(`roles.${member.role}`)}</>;
+  const shown = pending?.kind === "role" && pending.member.id === member.id ? pending.role : member.role;
+  return (
+    <label>
+      <span className="sr-only">{t("staff.roleOf", { name: nameOf(member) })}</span>
+      <select
+        value={shown}
+        disabled={actions.busy || member.deactivatedAt !== null}
+        onChange={(event) => {
+          const role = event.target.value as StaffRoleName;
+          if (role !== member.role) ask({ kind: "role", member, role });
+        }}
+        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
+      >
+        {STAFF_ROLE_ORDER.map((role: StaffRoleName) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function memberColumns(context: ColumnContext): Array<Column<StaffMember>> {
+  const { t, locale, self, actions, ask } = context;
   return [
     {
       id: "person",
@@ -86,30 +124,7 @@ function memberColumns(t: TFunction<"admin">, locale: Locale, self: string | nul
         );
       },
     },
-    {
-      id: "role",
-      header: t("staff.role"),
-      cell: (member) =>
-        member.id === self ? (
-          t(`roles.${member.role}`)
-        ) : (
-          <label>
-            <span className="sr-only">{t("staff.roleOf", { name: nameOf(member) || member.email })}</span>
-            <select
-              value={member.role}
-              disabled={actions.busy || member.deactivatedAt !== null}
-              onChange={(event) => actions.act(member, "role", { role: event.target.value }, t("staff.roleChanged", { email: member.email }))}
-              className="rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
-            >
-              {STAFF_ROLE_ORDER.map((role: StaffRoleName) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        ),
-    },
+    { id: "role", header: t("staff.role"), cell: (member) => <RoleCell member={member} context={context} /> },
     {
       id: "state",
       header: t("staff.state"),
@@ -127,19 +142,47 @@ function memberColumns(t: TFunction<"admin">, locale: Locale, self: string | nul
             {t("staff.reactivate")}
           </button>
         ) : (
-          <button
-            type="button"
-            className={smallButton}
-            disabled={actions.busy}
-            onClick={() => {
-              if (window.confirm(t("staff.confirmDeactivate", { email: member.email }))) actions.act(member, "deactivate", {}, t("staff.deactivated", { email: member.email }));
-            }}
-          >
+          <button type="button" className={smallButton} disabled={actions.busy} onClick={() => ask({ kind: "deactivate", member })}>
             {t("staff.deactivate")}
           </button>
         ),
     },
   ];
+}
+
+/** Open invitations, each sent again (a new link, a full 48 hours) or revoked. */
+function Invitations({ list, onChanged }: { list: StaffList; onChanged(note: string): void }) {
+  const { t } = useTranslation("admin");
+  const { locale } = useLocale();
+  const form = useApiSubmit();
+  const act = (invitation: StaffInvitation, path: "resend" | "revoke") =>
+    void form.run(async () => {
+      await api(`/api/admin/staff/invitations/${invitation.id}/${path}`, { method: "POST" });
+      onChanged(t(path === "resend" ? "staff.invitationResent" : "staff.invitationRevoked", { email: invitation.email }));
+    });
+  return (
+    <>
+      <h2 className="mt-8 mb-2 text-xl font-semibold">{t("staff.invitationsTitle")}</h2>
+      {form.errorKey ? <p role="alert" className="mb-2 text-red-700 dark:text-red-300">{form.general ?? t("staff.failed")}</p> : null}
+      {list.invitations.length === 0 ? (
+        <p>{t("staff.noInvitations")}</p>
+      ) : (
+        <ul className="space-y-2" data-testid="open-invitations">
+          {list.invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3">
+              <span>{t("staff.invitationLine", { email: invitation.email, role: t(`roles.${invitation.role}`), date: formatDateTime(invitation.expiresAt, locale) })}</span>
+              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "resend")} aria-label={t("staff.resendTo", { email: invitation.email })}>
+                {t("staff.resend")}
+              </button>
+              <button type="button" className={smallButton} disabled={form.busy} onClick={() => act(invitation, "revoke")} aria-label={t("staff.revokeFor", { email: invitation.email })}>
+                {t("staff.revoke")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }
 
 /** /admin/staff (admins): colleagues with their role and state, open invitations, the invite form. */
@@ -156,6 +199,11 @@ export function StaffPage() {
     staff.reload();
   };
   const actions = useMemberActions(changed);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const done = (message: string) => {
+    setPending(null);
+    changed(message);
+  };
   const list = staff.data;
 
   return (
@@ -166,29 +214,16 @@ export function StaffPage() {
       <h2 className="mb-2 text-xl font-semibold">{t("staff.membersTitle")}</h2>
       <DataTable
         caption={t("staff.caption")}
-        columns={memberColumns(t, locale, self, actions)}
+        columns={memberColumns({ t, locale, self, actions, pending, ask: setPending })}
         rows={list?.members ?? null}
         rowKey={(member) => member.id}
         rowTestId={(member) => `staff-${member.email}`}
         empty={t("staff.empty")}
         load={{ loading: staff.loading && !list, failure: staff.failure, onRetry: staff.reload, loadingText: t("staff.loading") }}
       />
-      {list ? (
-        <>
-          <h2 className="mt-8 mb-2 text-xl font-semibold">{t("staff.invitationsTitle")}</h2>
-          {list.invitations.length === 0 ? (
-            <p>{t("staff.noInvitations")}</p>
-          ) : (
-            <ul className="space-y-1" data-testid="open-invitations">
-              {list.invitations.map((invitation) => (
-                <li key={invitation.id}>
-                  {t("staff.invitationLine", { email: invitation.email, role: t(`roles.${invitation.role}`), date: formatDateTime(invitation.expiresAt, locale) })}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      ) : null}
+      {list ? <Invitations list={list} onChanged={changed} /> : null}
+      <RoleDialog pending={pending} onDone={done} onCancel={() => setPending(null)} />
+      <DeactivateDialog pending={pending} colleagues={list?.members ?? []} onDone={done} onCancel={() => setPending(null)} />
     </div>
   );
 }

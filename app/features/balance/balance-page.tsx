@@ -14,6 +14,8 @@ import { WithdrawForm } from "./withdraw-form";
 import { useBalance } from "~/lib/balance/use-balance";
 import { useOtherBalances } from "~/lib/balance/use-other-balances";
 import { requestCurrency } from "~/lib/currency/currency-change";
+import { useApiData } from "~/lib/api/use-api-data";
+import type { DocumentSummary } from "../../../contract/documents";
 
 /** Every non-zero balance in another currency, each with a way to switch to it (asking first when the cart would empty). */
 function OtherBalances({ currency, locale }: { currency: Currency; locale: Locale }) {
@@ -60,12 +62,18 @@ export function BalancePage({ policy }: { policy: string }) {
   const { locale } = useLocale();
   const currency = useCurrency();
   const { balance, failure, reload } = useBalance(currency);
+  // Each movement links to its receipt, invoice or credit note; the list names them with their numbers.
+  const documents = useApiData<DocumentSummary[]>("/api/documents");
+  const paid = () => {
+    reload();
+    documents.reload();
+  };
   const [search] = useSearchParams();
   const depositId = search.get("deposit");
 
   return (
     <div className="space-y-10">
-      {depositId ? <DepositOutcome depositId={depositId} locale={locale} onPaid={reload} /> : null}
+      {depositId ? <DepositOutcome depositId={depositId} locale={locale} onPaid={paid} /> : null}
       <section aria-labelledby="balance-heading" className="rounded-lg border border-slate-300 dark:border-slate-800 bg-slate-50 dark:bg-slate-900 p-6">
         <h2 id="balance-heading" className="text-sm uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("current", { currency })}
@@ -80,7 +88,7 @@ export function BalancePage({ policy }: { policy: string }) {
         <h2 id="transactions-heading" className="mb-4 text-2xl font-semibold">
           {t("transactions.heading")}
         </h2>
-        {balance ? <TransactionsList transactions={balance.transactions} currency={currency} locale={locale} /> : null}
+        {balance ? <TransactionsList transactions={balance.transactions} documents={documents.data ?? []} currency={currency} locale={locale} /> : null}
       </section>
       {balance ? <WithdrawForm balance={balance} onDone={reload} /> : null}
       <BalancePolicy policy={policy} />

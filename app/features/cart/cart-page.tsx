@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -15,11 +16,15 @@ import { useCurrency } from "~/lib/currency/currency-store";
 import { CartEmpty } from "./cart-empty";
 import { CartLines } from "./cart-lines";
 import { CartShortNote } from "./cart-short-note";
+import { CartTotalBar } from "./cart-total-bar";
+import { CheckoutReturnNote } from "./checkout-return-note";
 import { OrderPlaced } from "./order-placed";
 import { unplacedErrors } from "./order-request";
 import { OrderSummary } from "./order-summary";
 import { OtherBalanceOffer } from "./other-balance-offer";
-import { useCartPrices } from "./use-cart-prices";
+import { PayDifference } from "./pay-difference";
+import { useCheckoutReturn } from "./use-checkout-return";
+import { useCartPrices } from "~/lib/cart/use-cart-prices";
 import { usePlaceOrder } from "./use-place-order";
 
 /** /cart: the lines with their briefs, billing details, total against the balance, and placing the order. */
@@ -30,10 +35,18 @@ export function CartPage() {
   const items = useCart();
   const currency = useCurrency();
   const { linePrices, total, failure: pricesFailure } = useCartPrices(items, currency);
-  const { balance } = useBalance(currency);
+  const { balance, reload: reloadBalance } = useBalance(currency);
   const [billing, setBilling] = useBillingDraft();
   const [drafts, setDrafts] = useState<BriefDrafts>(readBriefDrafts);
-  const { placed, submit, onSubmit } = usePlaceOrder(items, drafts, billing, currency);
+  const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency);
+  // Back from paying the difference (`?checkout=<deposit>`): the thank-you once its order is placed, else why not.
+  const [search, setSearch] = useSearchParams();
+  const returned = useCheckoutReturn(search.get("checkout"), search.get("outcome") === "cancelled", (status) => {
+    if (status.state === "placed" && status.order) showPlaced(status.order);
+    else reloadBalance();
+    // Settled: a later visit (the Back button) must not act on it again.
+    setSearch({}, { replace: true });
+  });
 
   useEffect(() => {
     if (!placed)
@@ -44,12 +57,7 @@ export function CartPage() {
   }, [drafts, items, placed]);
 
   if (placed) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-semibold">{t("heading")}</h1>
-        <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />
-      </div>
-    );
+    return <OrderPlaced order={placed} locale={locale} ordersPath={to("/profile/orders")} />;
   }
   if (items.length === 0) return <CartEmpty />;
 
@@ -57,9 +65,12 @@ export function CartPage() {
   const balanceMoney = balance ? moneyFromApi(balance.balance, currency) : null;
   // Known short: placing would only answer "insufficient balance"; the button waits for a top-up instead.
   const short = Boolean(total && balanceMoney && total.minor > balanceMoney.minor);
+  // A paid difference on its way: its order is placed on confirmation, so the difference is not offered twice.
+  const confirming = returned.status?.state === "awaitingPayment" && search.get("outcome") !== "cancelled";
   return (
     <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <h1 className="text-3xl font-semibold">{t("heading")}</h1>
+      <CheckoutReturnNote {...returned} cancelled={search.get("outcome") === "cancelled"} locale={locale} />
       {pricesFailure ? <FormAlert tone="error" title={errorText(pricesFailure, te)} /> : null}
       <SubmitErrorAlert state={{ ...submit, general: [submit.general, ...stray].filter(Boolean).join(" ") || null }} />
       <CartLines
@@ -76,8 +87,12 @@ export function CartPage() {
         disabled={submit.busy}
       />
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />
+      <CartTotalBar total={total} locale={locale} />
       <OrderSummary total={total} balance={balanceMoney} locale={locale} depositPath={to("/profile/balance")} />
       <OtherBalanceOffer items={items} currency={currency} short={short} locale={locale} />
+      {short && total && balanceMoney && !confirming ? (
+        <PayDifference total={total} balance={balanceMoney} locale={locale} busy={submit.busy} onPay={() => void payDifference()} />
+      ) : null}
       <SubmitButton busy={submit.busy} disabled={short} aria-describedby={short ? "cart-short-note" : undefined}>
         {submit.busy ? t("placing") : t("place")}
       </SubmitButton>

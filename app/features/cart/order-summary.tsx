@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, type Money } from "../../../contract/money";
 import type { Locale } from "../../../common/locales";
+import { Amount } from "~/components/ui/amount";
 
 export interface OrderSummaryProps {
   total: Money | null;
@@ -22,14 +23,14 @@ export function OrderSummary({ total, balance, locale, depositPath }: OrderSumma
       <dl className="space-y-2">
         <div className="flex justify-between text-xl font-semibold">
           <dt>{t("summary.total")}</dt>
-          <dd className="tabular-nums" data-testid="cart-total">
-            {total ? formatMoney(total, locale) : "…"}
+          <dd data-testid="cart-total">
+            <Amount money={total} locale={locale} />
           </dd>
         </div>
         <div className="flex justify-between text-slate-700 dark:text-slate-300">
           <dt>{t("summary.balance")}</dt>
-          <dd className="tabular-nums" data-testid="cart-balance">
-            {balance ? formatMoney(balance, locale) : "…"}
+          <dd data-testid="cart-balance">
+            <Amount money={balance} locale={locale} />
           </dd>
         </div>
       </dl>

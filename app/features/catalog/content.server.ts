@@ -1,8 +1,10 @@
 import { BUNDLE_CONTENT, INFO_PAGES, SERVICE_CONTENT, type InfoPageId } from "../../../content/index";
 import type { BundleId, ServiceId } from "../../../contract/product-ids";
 import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "../../../content/types";
-import type { Locale } from "../../../common/locales";
-import { fillPromises, promiseValues, revisionsText, type ProductTerms } from "../../../content/promises";
+import { intlLocale, type Locale } from "../../../common/locales";
+import type { Currency } from "../../../contract/currency";
+import { formatMoney } from "../../../contract/money-units";
+import { fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
 import { SERVICES } from "../../../content/catalog";
 import { BALANCE_POLICY_QUESTION, balancePolicyText } from "../../../content/policies/balance-withdrawal";
 import { DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "../../../contract/wallet";
@@ -21,39 +23,48 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
   ) as InLocale<T>;
 }
 
-/** Turnaround and revision rounds per product, as the database holds them (PageContext.productTerms). */
-export type TermsById = Readonly<Record<string, ProductTerms>>;
-
 /**
- * A service page's copy with its promises filled in from the catalog data (content/promises.ts); its FAQ ends with
- * the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
+ * A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts); its FAQ
+ * ends with the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
  */
 export function serviceContent(
   id: ServiceId,
   locale: Locale,
-  terms: TermsById,
+  source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<ServiceContent> {
-  const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(terms, locale, id, policy));
+  const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id, policy));
   return { ...content, faq: [...content.faq, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
 }
 
-export function bundleContent(id: BundleId, locale: Locale, terms: TermsById): InLocale<BundleContent> {
-  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), promiseValues(terms, locale));
+/**
+ * A bundle page's copy; `{{saving}}` and `{{savingPercent}}` are what it saves against its services bought one by one,
+ * in the visitor's currency and in the page's language (the prices of the database, never a figure in the copy).
+ */
+export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource, saving: { minor: number; apartMinor: number; currency: Currency }): InLocale<BundleContent> {
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 });
+  return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), {
+    ...promiseValues(source, locale),
+    saving: formatMoney({ minor: saving.minor, currency: saving.currency }, locale),
+    savingPercent: percent.format(saving.apartMinor > 0 ? saving.minor / saving.apartMinor : 0),
+  });
 }
 
-/** An information page; the terms list every service's revision rounds (`{{revisionList}}`) and state the balance policy. */
+/**
+ * An information page; the terms list every service's revision rounds and the time each takes (`{{revisionList}}`)
+ * and state the balance policy (`{{balancePolicy}}`), and every page may name the review window (`{{reviewWindow}}`).
+ */
 export function infoPage(
   id: InfoPageId,
   locale: Locale,
-  terms: TermsById = {},
+  source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<InfoPageContent> {
-  const values = promiseValues(terms, locale, undefined, policy);
-  values.revisionList = SERVICES.map(
-    (service) =>
-      `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionsText(terms[service.id]?.revisionRounds ?? service.revisions, locale)}`,
-  ).join("; ");
+  const values = promiseValues(source, locale, undefined, policy);
+  values.revisionList = SERVICES.map((service) => {
+    const promised = offerPromises(source, service.id, locale);
+    return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;
+  }).join("; ");
   return fillPromises(inLocale(INFO_PAGES[id], locale), values);
 }
 

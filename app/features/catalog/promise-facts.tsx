@@ -5,16 +5,22 @@ import { OfferFact } from "./offer-box";
 export interface PromiseTexts {
   turnaround: string;
   revisions: string;
+  /** Business days a requested revision takes. */
+  revisionTime: string;
+  /** Days to review each delivery before it completes on its own (the store's setting). */
+  review: string;
   words?: string;
   formats?: string;
 }
 
-/** The promises of a service or bundle in its offer box: turnaround, revision rounds, and length and formats when known. */
+/** The promises of a service or bundle in its offer box: turnaround, revision rounds and their time, the review window, and length and formats when known. */
 export function PromiseFacts({ promises }: { promises: PromiseTexts }) {
   const { t } = useTranslation("promises");
   const facts = [
     { key: "turnaround", label: t("turnaround"), value: promises.turnaround },
     { key: "revisions", label: t("revisions"), value: promises.revisions },
+    { key: "revisionTime", label: t("revisionTime"), value: promises.revisionTime },
+    { key: "review", label: t("review"), value: promises.review },
     { key: "length", label: t("length"), value: promises.words },
     { key: "formats", label: t("formats"), value: promises.formats },
   ];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { SandboxCompleteRequest, SandboxCompleteResponse, SandboxPayment } from "../../../contract/wallet";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -47,14 +47,15 @@ export function SandboxCheckout() {
         method: "POST",
         body: { outcome } satisfies SandboxCompleteRequest,
       });
-      await navigate(`${to("/profile/balance")}?deposit=${encodeURIComponent(depositId)}`);
+      // A deposit that pays an order's difference returns to the cart, which places the order (or says why not).
+      const back = search.get("for") === "order" ? `${to("/cart")}?checkout=` : `${to("/profile/balance")}?deposit=`;
+      await navigate(`${back}${encodeURIComponent(depositId)}`);
     } catch (error) {
       setFailure(error);
       setBusy(null);
     }
   }
 
-  const settled = payment !== null && payment.status !== "pending";
   return (
     <section className="mx-auto max-w-md rounded-lg border-2 border-dashed border-amber-500 p-6" aria-labelledby="sandbox-heading" data-testid="sandbox-checkout">
       <p className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-400">{t("sandbox.badge")}</p>
@@ -74,21 +75,29 @@ export function SandboxCheckout() {
             <dt className="text-slate-600 dark:text-slate-400">{t("sandbox.currency")}</dt>
             <dd className="text-right">{payment.currency}</dd>
           </dl>
-          {settled ? <FormAlert tone="error" title={t("sandbox.alreadySettled")} /> : null}
-          <div className="flex gap-3">
-            <SubmitButton type="button" busy={busy === "paid"} disabled={busy !== null || settled} onClick={() => void complete("paid")}>
-              {t("sandbox.pay")}
-            </SubmitButton>
-            <button
-              type="button"
-              disabled={busy !== null || settled}
-              aria-busy={busy === "declined" || undefined}
-              onClick={() => void complete("declined")}
-              className="rounded-md border border-slate-400 dark:border-slate-500 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-70"
-            >
-              {t("sandbox.decline")}
-            </button>
-          </div>
+          {payment.status !== "pending" ? (
+            // Settled: what became of it, and the way on; no Pay or Decline that could only be refused.
+            <FormAlert tone={payment.status === "paid" ? "success" : "error"} title={t(`sandbox.settled.${payment.status}`)}>
+              <Link to={`${to("/profile/balance")}?deposit=${encodeURIComponent(depositId)}`} className="mt-2 inline-block font-medium underline">
+                {t("sandbox.toBalance")}
+              </Link>
+            </FormAlert>
+          ) : (
+            <div className="flex gap-3">
+              <SubmitButton type="button" busy={busy === "paid"} disabled={busy !== null} onClick={() => void complete("paid")}>
+                {t("sandbox.pay")}
+              </SubmitButton>
+              <button
+                type="button"
+                disabled={busy !== null}
+                aria-busy={busy === "declined" || undefined}
+                onClick={() => void complete("declined")}
+                className="rounded-md border border-slate-400 dark:border-slate-500 px-4 py-2 font-medium hover:bg-slate-100 dark:hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-70"
+              >
+                {t("sandbox.decline")}
+              </button>
+            </div>
+          )}
         </>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useCartSync } from "~/lib/cart/cart-sync";
 import { cancelCurrencyChange, confirmCurrencyChange, dismissCurrencyNotice, useCurrencyChange } from "~/lib/currency/currency-change";
 
@@ -10,50 +10,22 @@ import { cancelCurrencyChange, confirmCurrencyChange, dismissCurrencyNotice, use
 export function CurrencyChange() {
   const { t } = useTranslation("money");
   const { pending, notice } = useCurrencyChange();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
   useCartSync();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (pending && !element.open) {
-      element.showModal();
-      // The safe choice first: Enter or Space keeps the cart.
-      keep.current?.focus();
-    }
-    if (!pending && element.open) element.close();
-  }, [pending]);
 
   return (
     <>
-      <dialog
-        ref={dialog}
-        aria-labelledby="currency-change-title"
-        aria-describedby="currency-change-text"
-        data-testid="currency-change-dialog"
+      {/* The safe choice (keeping the cart) is focused first: Enter or Space keeps it; Escape does too. */}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t("change.title", { to: pending.to }) : ""}
+        confirmLabel={pending ? t("change.confirm", { to: pending.to }) : ""}
+        cancelLabel={pending ? t("change.cancel", { from: pending.from }) : ""}
+        onConfirm={() => confirmCurrencyChange()}
         onCancel={() => cancelCurrencyChange()}
-        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        testId="currency-change-dialog"
       >
-        {pending ? (
-          <>
-            <h2 id="currency-change-title" className="text-xl font-semibold">
-              {t("change.title", { to: pending.to })}
-            </h2>
-            <p id="currency-change-text" className="mt-2">
-              {t("change.text", { count: pending.items, from: pending.from, to: pending.to })}
-            </p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <button type="button" className="primary-button" onClick={() => confirmCurrencyChange()}>
-                {t("change.confirm", { to: pending.to })}
-              </button>
-              <button ref={keep} type="button" className="secondary-button" onClick={() => cancelCurrencyChange()}>
-                {t("change.cancel", { from: pending.from })}
-              </button>
-            </div>
-          </>
-        ) : null}
-      </dialog>
+        {pending ? <p>{t("change.text", { count: pending.items, from: pending.from, to: pending.to })}</p> : null}
+      </ConfirmDialog>
       <div role="status" className="mx-auto max-w-6xl px-4">
         {notice ? (
           <p

@@ -7,6 +7,7 @@ import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme";
 import { useLocale } from "~/i18n/use-locale";
+import { useDismiss } from "~/lib/use-dismiss";
 
 const NAV = [
   { key: "services", path: "/services" },
@@ -34,28 +35,11 @@ export function SiteHeader({ root }: { root: RootData | undefined }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input
   useEffect(() => setOpen(false), [pathname, hash]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, button, panel);
 
   return (
     <header className="border-b border-slate-300 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90" data-testid="site-header">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:gap-x-4">
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:gap-x-4">
         <Link to={to("/")} className="mr-auto text-xl font-bold tracking-tight" aria-label={t("nav.home")}>
           {t("brand")}
         </Link>

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 const THEME_KEY = "theme";
 
 /**
- * Runs in <head> before the body paints: applies a remembered light theme so the page never flashes dark first.
+ * Runs in <head> before the body paints: marks the page as running scripts (`js`: controls that need JavaScript show
+ * only then, see `.needs-js` in app.css) and applies a remembered light theme so the page never flashes dark first.
  * Dark is the default (the server renders `class="dark"`).
  */
-export const THEME_SCRIPT = `try{if(localStorage.getItem("${THEME_KEY}")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
+export const THEME_SCRIPT = `document.documentElement.classList.add("js");try{if(localStorage.getItem("${THEME_KEY}")==="light")document.documentElement.classList.remove("dark")}catch(e){}`;
 
 export function ThemeScript({ nonce }: { nonce: string }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />;
@@ -30,7 +31,7 @@ export function ThemeToggle() {
   };
   const label = dark ? t("theme.toLight") : t("theme.toDark");
   return (
-    <button type="button" onClick={toggle} aria-label={label} title={label} className="icon-button" data-testid="theme-toggle">
+    <button type="button" onClick={toggle} aria-label={label} title={label} className="icon-button needs-js" data-testid="theme-toggle">
       {dark ? (
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="12" cy="12" r="4" />

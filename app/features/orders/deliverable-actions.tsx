@@ -20,6 +20,7 @@ function remainingShare(deliverable: Deliverable, currency: Currency): number {
 function RevisionForm({
   service,
   roundsLeft,
+  revisionDays,
   busy,
   error,
   invalid,
@@ -27,6 +28,8 @@ function RevisionForm({
 }: {
   service: string;
   roundsLeft: number;
+  /** Business days a revision takes (the catalog's, when the order was placed). */
+  revisionDays: number;
   busy: boolean;
   error: string | undefined;
   invalid(errors: FieldErrors): void;
@@ -47,7 +50,7 @@ function RevisionForm({
     >
       <TextArea
         label={t("actions.changes", { service })}
-        hint={t("actions.roundsLeft", { count: roundsLeft })}
+        hint={t("actions.roundsLeft", { count: roundsLeft, time: t("actions.businessDays", { count: revisionDays }) })}
         name="changes"
         value={changes}
         onChange={(event) => setChanges(event.target.value)}
@@ -171,6 +174,7 @@ export function DeliverableActions({
         <RevisionForm
           service={service}
           roundsLeft={roundsLeft}
+          revisionDays={deliverable.revisionDays}
           busy={submit.busy}
           error={submit.fieldErrors.changes?.[0]}
           invalid={submit.invalid}

@@ -33,7 +33,7 @@ describe("a deliverable's card", () => {
 
   it("gives a bundle's share of the price and the bundle it came in", () => {
     const { text } = card(deliverable({ bundleId: "launch-essentials-kit", price: 86.67 }), "es");
-    expect(text).toContain("Parte de Kit Esencial de Lanzamiento · Su parte del precio del pack: 86,67 €");
+    expect(text).toContain("Parte de Launch Essentials Kit · Su parte del precio del pack: 86,67 €");
   });
 
   it("says it is paused on a question, and late when the due date passed", () => {
@@ -94,7 +94,7 @@ describe("a deliverable's card", () => {
     expect(text).toContain("Shorter intro final.docx");
     expect(html).toContain('aria-label="Download result draft.docx"');
     expect(text).toContain("Accept Article Forge");
-    expect(text).toContain("What should change in Article Forge? 1 revision round left Request a revision");
+    expect(text).toContain("What should change in Article Forge? 1 revision round left; it comes back within 2 business days Request a revision");
     expect(text).not.toContain("Cancel Article Forge");
   });
 
@@ -110,5 +110,14 @@ describe("a deliverable's card", () => {
     const { text } = card(deliverable({ status: "delivered", revisionsUsed: 2, actions: ["accept"] }));
     expect(text).toContain("All revision rounds are used.");
     expect(text).not.toContain("Request a revision");
+  });
+});
+
+describe("a deliverable's revision promise", () => {
+  it("says how long a revision takes as the catalog had it when the order was placed, in both languages", () => {
+    const delivered = deliverable({ status: "delivered", reviewEndsAt: "2026-11-28T12:00:00Z", revisionDays: 4, actions: ["accept", "request_revision"] });
+    expect(card(delivered).text).toContain("2 revision rounds left; each comes back within 4 business days");
+    expect(card(delivered, "es").text).toContain("Te quedan 2 rondas de revisión; cada versión corregida llega en 4 días laborables");
+    expect(card({ ...delivered, revisionDays: 1, revisionsUsed: 1 }, "es").text).toContain("Te queda 1 ronda de revisión; la versión corregida llega en 1 día laborable");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Deliverable } from "../../../contract/order-lifecycle";
-import { useDeliverableName } from "./deliverable-name";
+import { useDeliverableName } from "~/lib/deliverable-name";
 import { deliverable, visibleText } from "./order-fixtures";
 
 function Names({ deliverables }: { deliverables: Deliverable[] }) {

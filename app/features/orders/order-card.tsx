@@ -41,7 +41,7 @@ export function OrderCard({ order, locale, productName, href }: { order: OrderLi
           {t("total")} <span className="tabular-nums" data-testid="order-total">{money(order.total)}</span>
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <OrderDocuments order={order} />
+          <OrderDocuments order={order} locale={locale} />
           {order.result ? <DownloadButton path={`/api/orders/${encodeURIComponent(order.id)}/result`} fileName={order.result.fileName} /> : null}
           <Link to={href} className="font-medium text-indigo-700 underline dark:text-indigo-300">
             {t("open")}

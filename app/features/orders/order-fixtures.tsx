@@ -39,6 +39,7 @@ export function deliverable(fields: Partial<Deliverable> = {}): Deliverable {
     reviewEndsAt: null,
     revisionRounds: 2,
     revisionsUsed: 0,
+    revisionDays: 2,
     refunded: 0,
     credited: 0,
     events: [],

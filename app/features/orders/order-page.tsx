@@ -5,14 +5,16 @@ import type { OrderDetail } from "../../../contract/order-lifecycle";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { FormAlert } from "../../components/ui/form-alert";
 import { useLocale } from "../../i18n/use-locale";
+import { ApiClientError } from "~/lib/api/api-error";
 import { errorText } from "~/lib/error-text";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { BriefEditor } from "./brief-editor";
 import { DeliverableList } from "./deliverable-list";
-import { useDeliverableName } from "./deliverable-name";
+import { useDeliverableName } from "~/lib/deliverable-name";
 import { OrderBrief } from "./order-brief";
 import { OrderDocuments } from "./order-documents";
+import { OrderNotFound } from "./order-not-found";
 import { OrderProgressText } from "./order-progress";
 import { OrderThread } from "./order-thread";
 import { StatusBadge } from "./status-badge";
@@ -29,6 +31,7 @@ export function OrderPage({ number }: { number: string }) {
   const { order, failure, replace } = useOrder(number);
   const deliverableName = useDeliverableName(order?.deliverables ?? NO_DELIVERABLES);
   const [editing, setEditing] = useState<number | null>(null);
+  if (failure instanceof ApiClientError && failure.status === 404) return <OrderNotFound number={number} ordersPath={to("/profile/orders")} />;
   if (failure) return <FormAlert tone="error" title={errorText(failure, te)} />;
   if (!order) return <p role="status">{t("loading")}</p>;
   const money = (major: number) => formatMoney(moneyFromApi(major, order.currency), locale);
@@ -51,7 +54,7 @@ export function OrderPage({ number }: { number: string }) {
           </p>
         ) : null}
         {order.needsAttention ? <p className="font-medium text-orange-800 dark:text-orange-300">{order.status === "needs_info" || order.status === "delivered" ? t(`attention.${order.status}`) : null}</p> : null}
-        <OrderDocuments order={order} />
+        <OrderDocuments order={order} locale={locale} />
       </header>
 
       <DeliverableList order={order} name={deliverableName} locale={locale} onChange={replace} />
@@ -103,7 +106,7 @@ export function OrderPage({ number }: { number: string }) {
             <li key={index} className="text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDateTime(event.at, locale)}</span>{" "}
               {event.deliverable === null ? null : <span className="font-medium">{deliverableName(event.deliverable)} · </span>}
-              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}`, { actor: t(`timeline.actor.${event.actor}`) }) : null) : t(`timeline.${event.kind}`)}
+              {event.kind === "status" ? (event.to ? t(`timeline.to.${event.to}.${event.actor}`) : null) : t(`timeline.${event.kind}`)}
               {event.note ? <span className="block whitespace-pre-line text-slate-700 dark:text-slate-300">“{event.note}”</span> : null}
             </li>
           ))}

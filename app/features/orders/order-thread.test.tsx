@@ -6,6 +6,7 @@ const names: Record<number, string> = { 1: "Article Forge", 2: "SEO Layer" };
 const message = (id: string, about: number | null) => ({
   id,
   author: "staff" as const,
+  authorName: null,
   internal: false,
   body: `Message ${id}`,
   createdAt: "2026-11-21T10:00:00Z",

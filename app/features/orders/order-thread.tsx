@@ -70,7 +70,7 @@ export function OrderThread({
             className={`rounded-lg p-3 ${message.author === "customer" ? "ml-6 bg-indigo-50 dark:bg-indigo-950" : "mr-6 bg-slate-100 dark:bg-slate-800"}`}
           >
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              {t(`thread.author.${message.author}`)} · {formatDateTime(message.createdAt, locale)}
+              {message.author === "staff" && message.authorName ? t("thread.signed", { name: message.authorName }) : t(`thread.author.${message.author}`)} · {formatDateTime(message.createdAt, locale)}
               {message.deliverable === null ? null : <span className="font-medium" data-testid="message-about"> · {t("thread.about", { service: deliverableName(message.deliverable) })}</span>}
             </p>
             <p className="mt-1 whitespace-pre-line break-words">{message.body}</p>

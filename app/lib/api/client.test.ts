@@ -107,6 +107,22 @@ describe("token refresh", () => {
     expect(calls.map((call) => call.path)).toEqual(["/api/orders"]);
   });
 
+  it("takes the pair another tab refreshed while this one waited for the refresh lock, spending nothing", async () => {
+    tokens.save({ accessToken: "expired", refreshToken: "refresh-1" }, false);
+    // The other tab holds the lock, refreshes and hands its new pair on before this tab gets the lock.
+    const request = async (_name: string, run: () => Promise<unknown>) => {
+      tokens.save({ accessToken: "from-other-tab", refreshToken: "refresh-2" }, false);
+      return run();
+    };
+    vi.stubGlobal("navigator", { locks: { request } });
+    const calls = stubFetch((_path, bearer) => (bearer === "from-other-tab" ? json(200, { ok: true }) : json(401, { status: 401, title: "Unauthorized" })));
+    await expect(api("/api/orders")).resolves.toEqual({ ok: true });
+    expect(calls).toEqual([
+      { path: "/api/orders", bearer: "expired" },
+      { path: "/api/orders", bearer: "from-other-tab" },
+    ]);
+  });
+
   it("does not refresh for calls made without auth, such as login", async () => {
     tokens.save({ accessToken: "a", refreshToken: "r" }, false);
     const calls = stubFetch(() => json(401, { status: 401, title: "Unauthorized" }));

@@ -44,13 +44,26 @@ function forgetAndLeave(): void {
 }
 
 /**
- * Exactly one refresh in flight: every caller that failed with the same access token waits for it.
- * A failed refresh forgets the tokens and leaves for /not-logged-in.
+ * One refresh at a time across the tabs of this browser (Web Locks, where the browser has them): a refresh token
+ * works once, and a tab sending the one another tab has just spent would revoke the whole sign-in.
+ */
+async function oneTabAtATime(run: () => Promise<string>): Promise<string> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? await locks.request("scriptorium-token-refresh", run) : run();
+}
+
+/**
+ * Exactly one refresh in flight: every caller that failed with the same access token waits for it, and so does every
+ * other tab. A tab that waited for another's refresh takes the pair that tab handed on (app/lib/auth/shared-session.ts,
+ * or localStorage with "Remember me"). A failed refresh forgets the tokens and leaves for /not-logged-in.
  */
 export function refreshTokens(): Promise<string> {
-  refreshing ??= (async () => {
+  const seen = tokens.refresh();
+  refreshing ??= oneTabAtATime(async () => {
     const refreshToken = tokens.refresh();
     if (!refreshToken) throw new ApiClientError("refreshTokenEmpty", 0);
+    const current = tokens.access();
+    if (refreshToken !== seen && current) return current;
     let response: Response;
     try {
       response = await send("/api/Accounts/refresh", { method: "POST", body: { refreshToken } }, null);
@@ -64,7 +77,7 @@ export function refreshTokens(): Promise<string> {
     const pair = (await response.json()) as TokenPair;
     tokens.save(pair);
     return pair.accessToken;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

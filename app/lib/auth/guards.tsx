@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { safeRedirect } from "./redirect";
 import { useSession } from "./session";
 import { useLocale } from "~/i18n/use-locale";
+import { NoScriptNote } from "~/components/ui/no-script-note";
 
 /** The neutral shell shown until the client knows who is there: no flash of the wrong state. */
 export function GuardSkeleton() {
@@ -27,15 +28,9 @@ export function GuardPending() {
   const { to } = useLocale();
   return (
     <div role="status" data-testid="guard-pending" className="mx-auto w-full max-w-md space-y-3 py-8 text-slate-700 dark:text-slate-300">
-      <p>{t("noScript.checking")}</p>
-      <noscript>
-        <p>
-          {t("noScript.account")}{" "}
-          <a href={to("/auth/sign-in")} className="font-medium text-indigo-700 underline dark:text-indigo-300">
-            {t("noScript.signInLink")}
-          </a>
-        </p>
-      </noscript>
+      {/* Only while a script can answer: without JavaScript the note below says why nothing comes. */}
+      <p className="needs-js">{t("noScript.checking")}</p>
+      <NoScriptNote text={t("noScript.account")} href={to("/auth/sign-in")} linkText={t("noScript.signInLink")} />
     </div>
   );
 }

@@ -1,12 +1,18 @@
 import { useSyncExternalStore } from "react";
 import { tokens } from "~/lib/api/tokens";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { tabSession } from "./tab-session";
 
-/** "unknown" while server-rendering and hydrating: tokens live in browser storage, only the client can tell. */
+/**
+ * "unknown" while server-rendering and hydrating (tokens live in browser storage, only the client can tell) and while a
+ * new tab asks the open ones for the session's sign-in (tab-session.ts).
+ */
 export type SessionStatus = "unknown" | "signedIn" | "anonymous";
 
 function subscribe(onChange: () => void): () => void {
   const unsubscribe = tokens.subscribe(onChange);
+  // A new tab asking the others for the session's sign-in knows once one answers or none does.
+  const unsubscribeTabs = tabSession.subscribe(onChange);
   // Another tab signing in or out changes localStorage; follow it here too.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.jwtToken || event.key === STORAGE_KEYS.refreshToken) onChange();
@@ -14,12 +20,14 @@ function subscribe(onChange: () => void): () => void {
   window.addEventListener("storage", onStorage);
   return () => {
     unsubscribe();
+    unsubscribeTabs();
     window.removeEventListener("storage", onStorage);
   };
 }
 
 function clientStatus(): SessionStatus {
-  return tokens.access() ? "signedIn" : "anonymous";
+  if (tokens.access()) return "signedIn";
+  return tabSession.pending() ? "unknown" : "anonymous";
 }
 
 const serverStatus = (): SessionStatus => "unknown";

@@ -3,13 +3,15 @@ import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import type { AuditSink } from "../../platform/staff-action";
 import { createAuditRepository } from "./audit.repository";
-import { createAuditService, type AuditPeople, type AuditService } from "./audit.service";
+import { createAuditService, type AuditPeople, type AuditService, type AuditSubjects } from "./audit.service";
 
 export interface AuditModuleDeps {
   db: Kysely<Database>;
   /** Who staff are by e-mail and id (the accounts module's people). */
   people: AuditPeople;
   clock?: Clock;
+  /** How other modules name the log's subjects (order numbers, ticket numbers), read when a page is shown. */
+  subjects?: AuditSubjects;
 }
 
 export interface AuditModule {
@@ -20,8 +22,8 @@ export interface AuditModule {
 }
 
 /** The audit domain wired once: the log itself, and the port other modules record their staff actions through. */
-export function createAuditModule({ db, people, clock }: AuditModuleDeps): AuditModule {
-  const audit = createAuditService(db, createAuditRepository(db), people, clock);
+export function createAuditModule({ db, people, clock, subjects }: AuditModuleDeps): AuditModule {
+  const audit = createAuditService(db, createAuditRepository(db), people, clock, subjects);
   const staffAudit: AuditSink = {
     record: (entry, trx) =>
       audit.record(

@@ -50,6 +50,20 @@ export function createAuditRepository(db: Kysely<Database>) {
       }
       return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc").limit(filter.limit).execute();
     },
+
+    /** Every actor, action and kind of subject the log holds: what its filters offer. */
+    async facets(trx: Kysely<Database> = db): Promise<{ actorIds: string[]; actions: string[]; subjectTypes: string[] }> {
+      const [actors, actions, types] = await Promise.all([
+        trx.selectFrom("audit_log").select("actor_id").distinct().where("actor_id", "is not", null).execute(),
+        trx.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+        trx.selectFrom("audit_log").select("subject_type").distinct().orderBy("subject_type").execute(),
+      ]);
+      return {
+        actorIds: actors.flatMap((row) => (row.actor_id ? [row.actor_id] : [])),
+        actions: actions.map((row) => row.action),
+        subjectTypes: types.map((row) => row.subject_type),
+      };
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { auditPageSchema, auditQuerySchema } from "../../../contract/audit";
+import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from "../../../contract/audit";
 import { problemSchema } from "../../../contract/errors";
 import { roleAtLeast } from "../../../contract/staff";
 import { routeGroup } from "../../platform/route-group";
@@ -30,6 +30,17 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
         MANAGER_HISTORY_SUBJECTS.includes(query.subjectType);
       if (!roleAtLeast(user.role, "admin") && !oneSubject) throw DomainError.forbidden();
       return audit.list(query);
+    },
+  );
+  manager.get(
+    "/admin/audit/facets",
+    {
+      summary: "Admin: what the audit log's filters offer: its actors by name, its actions and its kinds of subject",
+      response: { 200: auditFacetsSchema },
+    },
+    async ({ user }) => {
+      if (!roleAtLeast(user.role, "admin")) throw DomainError.forbidden();
+      return audit.facets();
     },
   );
 };

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuditEntry, AuditPage, AuditQuery } from "../../../contract/audit";
+import type { AuditFacets, AuditPage, AuditQuery } from "../../../contract/audit";
 import { auditQuerySchema } from "../../../contract/audit";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
+import { type AuditPeople, type AuditSubjects, nameEntries, type RawEntry } from "./audit-names";
 import type { AuditRepository, AuditRow } from "./audit.repository";
 
 /** Who did it: a staff user (id and role at the time), or the system (id null). */
@@ -47,12 +48,11 @@ function instant(value: string | undefined, endOfDay: boolean): string | undefin
   return new Date(value).toISOString();
 }
 
-function toEntry(row: AuditRow & { actor_email: string | null }): AuditEntry {
+function toEntry(row: AuditRow): RawEntry {
   return {
     id: row.id,
     at: row.at,
     actorId: row.actor_id,
-    actorEmail: row.actor_email,
     actorRole: row.actor_role,
     ip: row.ip,
     action: row.action,
@@ -68,13 +68,15 @@ function toEntry(row: AuditRow & { actor_email: string | null }): AuditEntry {
  * The staff audit log (LIFECYCLE.md): every staff action is recorded inside the transaction that makes it, so an
  * action and its row exist together or not at all. Rows are never changed or removed.
  */
-/** What the log needs of accounts: the id of an actor's e-mail, and the e-mails of a page's actors (one batch). */
-export interface AuditPeople {
-  idByEmail(email: string): Promise<string | undefined>;
-  byIds(ids: readonly string[]): Promise<Array<{ id: string; email: string }>>;
-}
+export type { AuditPeople, AuditSubjects } from "./audit-names";
 
-export function createAuditService(db: Kysely<Database>, repository: AuditRepository, people: AuditPeople, clock: Clock = systemClock) {
+export function createAuditService(
+  db: Kysely<Database>,
+  repository: AuditRepository,
+  people: AuditPeople,
+  clock: Clock = systemClock,
+  subjects?: AuditSubjects,
+) {
   return {
     /** Writes one row; pass the caller's transaction so the row commits (or rolls back) with the action. */
     async record(entry: AuditRecord, trx?: Kysely<Database>): Promise<void> {
@@ -114,8 +116,18 @@ export function createAuditService(db: Kysely<Database>, repository: AuditReposi
       });
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
-      const emails = new Map((await people.byIds(page.flatMap((row) => (row.actor_id ? [row.actor_id] : [])))).map((person) => [person.id, person.email]));
-      return { items: page.map((row) => toEntry({ ...row, actor_email: row.actor_id ? (emails.get(row.actor_id) ?? null) : null })), next: rows.length > q.limit && last ? encodeCursor(last) : null };
+      // Names come from their owning modules, one batch each for the page (audit-names.ts).
+      const items = await nameEntries(page.map(toEntry), people, subjects);
+      return { items, next: rows.length > q.limit && last ? encodeCursor(last) : null };
+    },
+
+    /** What the filters offer: everyone who did something (by name), every action and kind of subject recorded. */
+    async facets(): Promise<AuditFacets> {
+      const found = await repository.facets();
+      const actors = (await people.byIds(found.actorIds))
+        .map((person) => ({ id: person.id, email: person.email, name: `${person.first_name} ${person.last_name}`.trim() || person.email }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return { actors, actions: found.actions, subjectTypes: found.subjectTypes };
     },
   };
 }

@@ -73,7 +73,7 @@ describe("the audit log", () => {
   });
 
   it("is append-only: the repository cannot change a row and the database refuses updates and deletes", async () => {
-    expect(Object.keys(createAuditRepository(store.db.kysely)).sort()).toEqual(["insert", "list"]);
+    expect(Object.keys(createAuditRepository(store.db.kysely)).sort()).toEqual(["facets", "insert", "list"]);
     await expect(sql`update audit_log set note = 'rewritten'`.execute(store.db.kysely)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(store.db.kysely)).rejects.toThrow(/append-only/);
     // 7 recorded here and the three staff members' enrolments and sign-ins.

@@ -6,5 +6,6 @@ export {
   type AuditPeople,
   type AuditRecord,
   type AuditService,
+  type AuditSubjects,
 } from "./audit.service";
 export { createAuditRepository } from "./audit.repository";

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const seoLayer = { active: true, turnaroundDays: 4, revisionRounds: 3, prices: { EUR: 99.5, USD: 109, GBP: 89 } };
+const seoLayer = { active: true, turnaroundDays: 4, revisionRounds: 3, revisionDays: 2, prices: { EUR: 99.5, USD: 109, GBP: 89 } };
 const put = (id: string, body: unknown, token = admin.token) => store.call(`/api/admin/catalog/${id}`, { method: "PUT", body, token });
 
 describe("catalog and prices in the back office", () => {
@@ -24,7 +24,7 @@ describe("catalog and prices in the back office", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.items).toHaveLength(12);
     expect(answer.body.items.find((item: { id: string }) => item.id === "article-forge")).toEqual({
-      id: "article-forge", kind: "service", active: true, turnaroundDays: 3, revisionRounds: 2, prices: { EUR: 149, USD: 165, GBP: 129 },
+      id: "article-forge", kind: "service", active: true, turnaroundDays: 3, revisionRounds: 2, revisionDays: 2, prices: { EUR: 149, USD: 165, GBP: 129 },
     });
   });
 
@@ -100,5 +100,36 @@ describe("catalog and prices in the back office", () => {
     expect(audited).toMatchObject({ action: "price.change", actorId: admin.id });
     expect(audited!.after.prices.GBP).toBe(30_000);
     expect(audited!.before.prices.GBP).not.toBe(30_000);
+  });
+});
+
+describe("the revision turnaround in the back office", () => {
+  it("sets a service's revision turnaround (1 to 60 business days, audited) for the deliverables of new orders", async () => {
+    const terms = { active: true, turnaroundDays: 3, revisionRounds: 2, prices: { EUR: 149, USD: 165, GBP: 129 } };
+    for (const revisionDays of [0, 61, 2.5, "4"]) {
+      const refused = await put("article-forge", { ...terms, revisionDays }, admin.token);
+      expect(refused.status, String(revisionDays)).toBe(400);
+      expect(Object.keys(refused.body.errors)).toEqual(["revisionDays"]);
+    }
+    const spanish = await store.call("/api/admin/catalog/article-forge", { method: "PUT", body: { ...terms, revisionDays: 61 }, token: admin.token, headers: { "accept-language": "es" } });
+    expect(spanish.body.errors.revisionDays[0]).toMatch(/60/);
+    expect(spanish.body.errors.revisionDays[0]).not.toBe((await put("article-forge", { ...terms, revisionDays: 61 })).body.errors.revisionDays[0]);
+
+    const changed = await put("article-forge", { ...terms, revisionDays: 6 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.revisionDays).toBe(6);
+    const listed = (await store.call("/api/admin/catalog", { token: admin.token })).body.items;
+    expect(listed.find((item: { id: string }) => item.id === "article-forge").revisionDays).toBe(6);
+    const audited = (await auditRows(store, "article-forge")).at(-1);
+    expect(audited).toMatchObject({ action: "product.update", actorId: admin.id, before: { revisionDays: 2 }, after: { revisionDays: 6 } });
+    // Left out, it stays as it is (clients of before send no revisionDays).
+    expect((await put("article-forge", terms)).body.revisionDays).toBe(6);
+
+    // A new order's deliverable takes the revision turnaround it was placed with.
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    const placed = (await store.post("/api/orders", orderBody(), { token: buyer.token })).body;
+    const work = await store.db.kysely.selectFrom("deliverables").select("revision_days").where("order_id", "=", placed.id).execute();
+    expect(work).toEqual([{ revision_days: 6 }]);
+    await put("article-forge", { ...terms, revisionDays: 2 });
   });
 });

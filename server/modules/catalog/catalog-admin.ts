@@ -21,7 +21,7 @@ export interface CatalogAdmin {
   /** Every product, sold or hidden, with its terms and prices (admins). */
   adminList(actor: StaffActor): Promise<CatalogEntry[]>;
   /**
-   * An admin changes a product's visibility, turnaround, revision rounds and prices at once. Orders keep the price,
+   * An admin changes a product's visibility, turnaround, revision rounds, revision turnaround and prices at once. Orders keep the price,
    * due date and rounds they were placed with, so the change applies to new orders only; a hidden product leaves
    * the price list (the storefront and the cart) on every instance at once.
    */

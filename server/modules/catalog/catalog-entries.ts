@@ -16,6 +16,8 @@ export interface CatalogEntry {
   active: boolean;
   turnaroundDays: number;
   revisionRounds: number;
+  /** Business days a revision takes once requested. */
+  revisionDays: number;
   /** Minor units per currency. */
   prices: Partial<Record<Currency, number>>;
 }
@@ -25,6 +27,8 @@ export interface CatalogChange {
   active: boolean;
   turnaroundDays: number;
   revisionRounds: number;
+  /** Business days a revision takes once requested; undefined: unchanged. */
+  revisionDays?: number;
   /** Minor units per currency. */
   prices: Record<Currency, number>;
 }

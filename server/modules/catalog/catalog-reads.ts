@@ -42,7 +42,7 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
     async allProducts(trx = db) {
       const products = await trx
         .selectFrom("products")
-        .select(["id", "kind", "active", "turnaround_days", "revision_rounds"])
+        .select(["id", "kind", "active", "turnaround_days", "revision_rounds", "revision_days"])
         .orderBy("position")
         .execute();
       const prices = await trx.selectFrom("product_prices").select(["product_id", "currency", "amount"]).execute();
@@ -52,6 +52,7 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
         active: product.active === 1,
         turnaroundDays: product.turnaround_days,
         revisionRounds: product.revision_rounds,
+        revisionDays: product.revision_days,
         prices: Object.fromEntries(
           prices.filter((price) => price.product_id === product.id).map((price) => [price.currency, price.amount]),
         ) as Partial<Record<Currency, number>>,

@@ -41,6 +41,7 @@ export function createCatalogWrites(db: Kysely<Database>): CatalogWrites {
           active: change.active ? 1 : 0,
           turnaround_days: change.turnaroundDays,
           revision_rounds: change.revisionRounds,
+          ...(change.revisionDays === undefined ? {} : { revision_days: change.revisionDays }),
         })
         .where("id", "=", id)
         .execute();

@@ -91,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     "/admin/catalog/:productId",
     {
       summary:
-        "Admin: a product's prices, turnaround, revision rounds and visibility, for orders placed from now on; every instance's pages show it at once (audited)",
+        "Admin: a product's prices, turnaround, revision rounds, revision turnaround and visibility, for orders placed from now on; every instance's pages show it at once (audited)",
       params: productParams,
       body: catalogUpdateSchema,
       response: { 200: catalogProductSchema },

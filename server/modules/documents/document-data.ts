@@ -1,4 +1,5 @@
 import type { Currency } from "../../../contract/currency";
+import { LOCALES } from "../../../common/locales";
 import type { Locale } from "../../i18n/messages";
 import type { DocumentKind } from "./documents.tables";
 
@@ -25,7 +26,10 @@ export interface Buyer {
 }
 
 export interface DocumentLine {
+  /** In the document's language (the order's or deposit's). */
   description: string;
+  /** The same description in every language, so the document can be read in the other one (older documents have none). */
+  descriptions?: Partial<Record<Locale, string>>;
   /** Gross minor units (VAT included); negative on a credit note. */
   amount: number;
 }
@@ -52,6 +56,20 @@ export interface DocumentData {
   about: string;
   /** A credit note: the invoice it corrects. */
   correcting: string | null;
+}
+
+/** The same text in every language of the store: a document's line can be read in either. */
+export function inEveryLanguage(text: (locale: Locale) => string): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, text(locale)])) as Record<Locale, string>;
+}
+
+/**
+ * The issued document as it reads in `locale`: the same number, date, parties and figures; only the words change.
+ * A document is issued once, in the language of its order or deposit; this is that document in the other language.
+ */
+export function inLanguage(data: DocumentData, locale: Locale): DocumentData {
+  if (locale === data.locale) return data;
+  return { ...data, locale, lines: data.lines.map((line) => ({ ...line, description: line.descriptions?.[locale] ?? line.description })) };
 }
 
 /** Billing fields as stored with a deposit or an order (older rows have no VAT number). */

@@ -46,6 +46,6 @@ export interface CreditNoteFacts extends DocumentCommon {
 
 export interface RefundReceiptFacts extends DocumentCommon {
   withdrawalId: string;
-  /** One line per deposit paid back (positive minor units), described in the customer's language. */
-  lines: DocumentLine[];
+  /** One per deposit paid back: when it was paid and the positive minor units going back to it (a line each, worded in every language). */
+  refunds: Array<{ depositedAt: string; amount: number }>;
 }

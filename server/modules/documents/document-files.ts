@@ -2,7 +2,7 @@ import type { DocumentSummary } from "../../../contract/documents";
 import { translate, type Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
 import type { MailAttachment, OutgoingMail } from "../mail";
-import type { DocumentData } from "./document-data";
+import { inLanguage, type DocumentData } from "./document-data";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";
 
@@ -11,8 +11,11 @@ export const DOCUMENT_ATTACHMENTS = "document";
 
 /** Issued documents as their owner reads them: PDFs, mail attachments and the list. */
 export interface DocumentFiles {
-  /** The PDF of the owner's document of `kind` for a deposit or order; 404 when there is none or it is not theirs. */
-  pdfFor(userId: string, kind: DocumentKind, sourceId: string): Promise<MailAttachment & { number: string }>;
+  /**
+   * The PDF of the owner's document of `kind` for a deposit or order; 404 when there is none or it is not theirs. In
+   * `locale` when given (the same number and figures, the words of that language), else in the language it was issued in.
+   */
+  pdfFor(userId: string, kind: DocumentKind, sourceId: string, locale?: Locale): Promise<MailAttachment & { number: string }>;
   /** A just-issued document as a mail attachment. */
   attachment(row: DocumentRow): Promise<MailAttachment>;
   /** The PDF of the document `id` for a mail rendered after the commit (the mail module's attachment source); null once gone. */
@@ -42,6 +45,7 @@ function summary(row: DocumentRow): DocumentSummary {
     issuedAt: row.issued_at,
     // A deliverable's refund or credit is `<order id>:<adjustment id>`: the summary names the order it is about.
     sourceId: aboutOf(row.source_id),
+    orderNumber: row.kind === "receipt" ? null : data.about,
     currency: data.currency,
     total: data.total / 100,
   };
@@ -49,8 +53,9 @@ function summary(row: DocumentRow): DocumentSummary {
 
 /** PDFs are rendered from the document's frozen data; only the owner can fetch them (404 for anyone else). */
 export function createDocumentFiles(repository: DocumentsRepository): DocumentFiles {
-  const attachment = async (row: DocumentRow): Promise<MailAttachment> => {
-    const data = JSON.parse(row.data_json) as DocumentData;
+  const attachment = async (row: DocumentRow, locale?: Locale): Promise<MailAttachment> => {
+    const issued = JSON.parse(row.data_json) as DocumentData;
+    const data = locale ? inLanguage(issued, locale) : issued;
     return {
       fileName: fileName(row, data),
       contentType: "application/pdf",
@@ -60,13 +65,13 @@ export function createDocumentFiles(repository: DocumentsRepository): DocumentFi
   };
 
   return {
-    async pdfFor(userId, kind, sourceId) {
+    async pdfFor(userId, kind, sourceId, locale) {
       const row = kind === "credit_note" ? await repository.latestAbout(kind, sourceId) : await repository.findBySource(kind, sourceId);
       if (!row || row.user_id !== userId) throw DomainError.notFound();
-      return { ...(await attachment(row)), number: row.number };
+      return { ...(await attachment(row, locale)), number: row.number };
     },
 
-    attachment,
+    attachment: (row) => attachment(row),
 
     async attachmentById(id) {
       const row = await repository.findById(id);

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { ProductId } from "../../../contract/catalog";
-import { translate } from "../../i18n/messages";
+import { translate, type Locale } from "../../i18n/messages";
 import { productName } from "../catalog";
-import { buyerFrom, type DocumentData, type Seller } from "./document-data";
+import { buyerFrom, inEveryLanguage, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts, RefundReceiptFacts } from "./document-facts";
 import type { IssueDocument } from "./document-numbering";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
@@ -24,6 +24,17 @@ export interface DocumentIssuing {
   issueRefundReceipt(trx: Kysely<Database>, facts: RefundReceiptFacts): Promise<DocumentRow>;
 }
 
+/** A line worded in every language, shown in `locale` (the document's own). */
+function line(text: (locale: Locale) => string, amount: number, locale: Locale): DocumentLine {
+  const descriptions = inEveryLanguage(text);
+  return { description: descriptions[locale], descriptions, amount };
+}
+
+/** A deposit's day as a refund receipt's line names it ("25 November 2026"), in UTC like the document's date. */
+function longDateUtc(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
 export function createDocumentIssuing(
   issue: IssueDocument,
   repository: DocumentsRepository,
@@ -38,7 +49,7 @@ export function createDocumentIssuing(
     issueReceipt(trx, facts) {
       return issue(trx, "receipt", facts.depositId, facts, () => ({
         buyer: buyerFrom(facts.billing),
-        lines: [{ description: translate(facts.locale, "documents.topUp"), amount: facts.amount }],
+        lines: [line((locale) => translate(locale, "documents.topUp"), facts.amount, facts.locale)],
         total: facts.amount,
         net: null,
         vat: null,
@@ -49,10 +60,13 @@ export function createDocumentIssuing(
     },
 
     issueRefundReceipt(trx, facts) {
-      const total = facts.lines.reduce((sum, line) => sum + line.amount, 0);
+      const total = facts.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      const lines = facts.refunds.map((refund) =>
+        line((locale) => translate(locale, "documents.refundToPayment", { date: longDateUtc(refund.depositedAt, locale) }), refund.amount, facts.locale),
+      );
       return issue(trx, "refund_receipt", facts.withdrawalId, facts, () => ({
         buyer: buyerFrom(facts.billing),
-        lines: facts.lines,
+        lines,
         total,
         net: null,
         vat: null,
@@ -76,25 +90,23 @@ export function createDocumentIssuing(
     async issueCreditNote(trx, facts) {
       const invoice = await repository.findBySource("invoice", facts.orderId, trx);
       const invoiced = invoice ? (JSON.parse(invoice.data_json) as DocumentData) : null;
-      const lines = facts.deliverable
+      const { deliverable } = facts;
+      const lines = deliverable
         ? [
-            {
-              description: translate(facts.locale, "documents.refundOfDeliverable", {
-                number: facts.orderNumber,
-                n: facts.deliverable.n,
-                name: productName(facts.deliverable.productId as ProductId, facts.locale),
-              }),
-              amount: -facts.amount,
-            },
+            line(
+              (locale) =>
+                translate(locale, "documents.refundOfDeliverable", {
+                  number: facts.orderNumber,
+                  n: deliverable.n,
+                  name: productName(deliverable.productId as ProductId, locale),
+                }),
+              -facts.amount,
+              facts.locale,
+            ),
           ]
         : invoiced && invoiced.total === facts.amount
-          ? invoiced.lines.map((line) => ({ description: line.description, amount: -line.amount }))
-          : [
-              {
-                description: translate(facts.locale, "documents.refundOf", { number: facts.orderNumber }),
-                amount: -facts.amount,
-              },
-            ];
+          ? invoiced.lines.map((invoicedLine) => ({ ...invoicedLine, amount: -invoicedLine.amount }))
+          : [line((locale) => translate(locale, "documents.refundOf", { number: facts.orderNumber }), -facts.amount, facts.locale)];
       return issue(trx, "credit_note", facts.sourceId ?? facts.orderId, facts, () => ({
         buyer: invoiced?.buyer ?? buyerFrom(facts.billing),
         lines,

@@ -48,7 +48,8 @@ export function renderDocumentPdf(data: DocumentData): Promise<Buffer> {
   pdf.font("Helvetica").fontSize(10).moveDown(0.3);
   pdf.text(t("number", { number: data.number }));
   pdf.text(t("date", { date }));
-  pdf.text(t(`about.${data.kind}`, { reference: data.about }));
+  // A receipt names the balance it topped up: its own number above is the reference (never the deposit's raw id).
+  pdf.text(data.kind === "receipt" ? t("about.receipt", { currency: data.currency }) : t(`about.${data.kind}`, { reference: data.about }));
   if (data.correcting) pdf.text(t("correcting", { number: data.correcting }));
 
   const blocksTop = pdf.y + 20;

@@ -235,6 +235,61 @@ describe("receipts", () => {
   });
 });
 
+describe("documents in the reader's language", () => {
+  it("issues the invoice once in the order's language and reads it in the other one with the same number and figures", async () => {
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    const placed = await store.post("/api/orders", orderBody(twoItems), { token: buyer.token, headers: { "accept-language": "es" } });
+    const [invoice] = await documentsOf(buyer.token, placed.body.id);
+    expect(invoice).toMatchObject({ kind: "invoice", orderNumber: placed.body.number });
+    const path = `${store.url}/api/orders/${placed.body.id}/invoice`;
+    const issued = pdfText((await fetchPdf(path, buyer.token)).bytes);
+    expect(issued).toContain("Factura");
+    const english = await fetchPdf(`${path}?lang=en`, buyer.token);
+    expect(english.headers.get("content-disposition")).toBe(`attachment; filename="invoice-${invoice!.number}.pdf"`);
+    const text = pdfText(english.bytes);
+    for (const expected of ["Invoice", `Number: ${invoice!.number}`, `Order ${placed.body.number}`, "Article Forge", "€149.00", "€240.00", "VAT 21 %", "€389.00"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Factura");
+    const spanish = pdfText((await fetchPdf(`${path}?lang=es`, buyer.token)).bytes);
+    expect(spanish).toBe(issued);
+    expect((await fetchPdf(`${path}?lang=fr`, buyer.token)).status).toBe(400);
+  });
+
+  it("reads an English credit note in Spanish: the Spanish site's link opens a Spanish document", async () => {
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    const placed = await store.post("/api/orders", orderBody(), { token: buyer.token });
+    expect((await store.post(`/api/orders/${placed.body.id}/cancel`, {}, { token: buyer.token })).status).toBe(200);
+    const note = (await documentsOf(buyer.token, placed.body.id)).find((document) => document.kind === "credit_note")!;
+    const answer = await fetchPdf(`${store.url}/api/orders/${placed.body.id}/credit-note?lang=es`, buyer.token);
+    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="factura-rectificativa-${note.number}.pdf"`);
+    const text = pdfText(answer.bytes);
+    for (const expected of ["Factura rectificativa", `Número: ${note.number}`, `Pedido ${placed.body.number}, servicio 1: Article Forge`, "-149,00"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Credit note");
+  });
+
+  it("prints the receipt's number and the balance it topped up, never the deposit's raw id, in either language", async () => {
+    const ada = await customer(store);
+    const { orderFormData: _cart, currency: _currency, ...billing } = orderBody();
+    const started = await store.post("/api/balance/deposit", { ...billing, depositAmount: 50, currency: "EUR" }, { token: ada.token, headers: { "accept-language": "es" } });
+    const depositId = started.body.depositId as string;
+    await store.post(`/api/payments/sandbox/${depositId}/complete`, { outcome: "paid" }, { token: ada.token });
+    const [receipt] = (await store.call("/api/documents", { token: ada.token })).body;
+    expect(receipt).toMatchObject({ kind: "receipt", sourceId: depositId, orderNumber: null });
+    const spanish = pdfText((await fetchPdf(`${store.url}/api/balance/deposits/${depositId}/receipt`, ada.token)).bytes);
+    expect(spanish).toContain(`Número: ${receipt.number}`);
+    expect(spanish).toContain("Recarga de tu saldo en EUR");
+    expect(spanish).not.toContain(depositId);
+    const english = pdfText((await fetchPdf(`${store.url}/api/balance/deposits/${depositId}/receipt?lang=en`, ada.token)).bytes);
+    for (const expected of ["Receipt", `Number: ${receipt.number}`, "Top-up of your EUR balance", "Prepaid balance top-up", "€50.00"]) {
+      expect(english).toContain(expected);
+    }
+    expect(english).not.toContain(depositId);
+  });
+});
+
 describe("billing details", () => {
   it("are remembered from a deposit or an order and answered by the profile", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });

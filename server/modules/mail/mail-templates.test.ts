@@ -8,6 +8,7 @@ import { MAIL_TEMPLATES, type MailData, type MailTemplateName } from "./template
 const brand: MailBrand = { name: "Scriptorium", publicUrl: "https://shop.example.test", address: ["Calle Mayor 1", "28013 Madrid"], contact: "help@shop.example.test" };
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const names = Object.keys(MAIL_TEMPLATES) as MailTemplateName[];
 
 // Every example of every template, in both languages: translate() throws on a missing key under test.
@@ -55,10 +56,21 @@ describe("every mail, from its template, in both languages", () => {
     const example = { firstName: "Ann", amount: 12_050, balance: 50_000, currency: "GBP" as const, paidAt: "2026-11-23T10:15:00.000Z" };
     const en = await renderMail("depositReceived", example, "en", brand);
     expect(en.subject).toBe("Your deposit of £120.50 has been added to your balance");
-    expect(en.text).toContain("23 November 2026 at 10:15 UTC");
+    // The pages' date style ("25 Nov 2026, 11:48"), in UTC and saying so.
+    expect(en.text).toContain("23 Nov 2026, 10:15 UTC");
     expect(en.text).toMatch(/Balance now: £500\.00/);
     const es = await renderMail("depositReceived", example, "es", brand);
-    expect(es.text).toContain("23 de noviembre de 2026 a las 10:15 (UTC)");
+    expect(es.text).toContain("23 nov 2026, 10:15 UTC");
+  });
+
+  it.each(cases)("$name #$index in $locale: the mail is the main landmark under exactly one h1, its subject", async ({ name, locale, data }) => {
+    const mail = await renderMail(name, data as never, locale, brand);
+    expect(mail.html.match(/<main[\s>]/g)).toHaveLength(1);
+    const headings = [...mail.html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)];
+    expect(headings).toHaveLength(1);
+    const main = mail.html.slice(mail.html.indexOf("<main"), mail.html.indexOf("</main>"));
+    expect(main).toContain(headings[0]![0]);
+    expect(headings[0]![1]!.replace(/<!--.*?-->/g, "")).toBe(escapeHtml(mail.subject));
   });
 
   it("quotes what the customer wrote, escaped in the HTML part", async () => {

@@ -58,6 +58,11 @@ export async function renderMail<Name extends MailTemplateName>(
     </MailLayout>,
   );
   // The text part: the body, sign-off and footer (the hidden preview line is skipped); label and value on one line.
-  const text = toPlainText(html, { selectors: [{ selector: "td.fact", format: "inline" }] });
+  const text = toPlainText(html, {
+    selectors: [
+      { selector: "td.fact", format: "inline" },
+      { selector: "h1", options: { uppercase: false } },
+    ],
+  });
   return { subject, html, text: text.trim() };
 }

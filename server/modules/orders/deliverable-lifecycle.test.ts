@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, manualClock, type ManualClock } from "../../platform/clock";
 import { addBusinessDays } from "./due-dates";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import {
-  articleBrief,
-  customer,
-  orderBody,
-  seoBrief,
-  staffMember,
-  type TestCustomer,
-} from "../../test/orders-test-support";
+import { placeFiveDeliverables, staffMember, staffMembers, type TestCustomer } from "../../test/orders-test-support";
 
 // Issue 24: the deliverable is the unit of work. One order of two services and a bundle of three is five deliverables:
 // 1 article-forge, 2 seo-layer, then the bundle's 3 web-copycraft, 4 article-forge, 5 seo-layer.
@@ -22,40 +15,11 @@ beforeAll(async () => {
   // A Monday morning: article-forge (3 business days) is due on Thursday, seo-layer (5) next Monday.
   clock = manualClock("2026-01-05T09:00:00.000Z");
   store = await startTestStore({}, { clock, listen: true });
-  [writer, otherWriter, manager] = await Promise.all([
-    staffMember(store, "writer"),
-    staffMember(store, "writer"),
-    staffMember(store, "manager"),
-  ]);
+  [writer, otherWriter, manager] = await staffMembers(store, ["writer", "writer", "manager"]);
 });
 afterAll(() => store.close());
 
-const webBrief = {
-  business: "Panadería Sol",
-  offer: "Sourdough bread and pastries baked every morning in the centre of Madrid.",
-  audience: "Neighbours and office workers",
-  pages: 4,
-  tone: "friendly",
-  website: "https://bakery.example",
-};
-const FIVE = [
-  { productId: "article-forge" as const, brief: articleBrief },
-  { productId: "seo-layer" as const, brief: seoBrief },
-  {
-    productId: "full-site-and-content-pack" as const,
-    brief: { "web-copycraft": webBrief, "article-forge": articleBrief, "seo-layer": seoBrief },
-  },
-];
-
-async function placed(locale: "en" | "es" = "en") {
-  const buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
-  const answer = await store.post("/api/orders", orderBody(FIVE), {
-    token: buyer.token,
-    headers: { "accept-language": locale },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { buyer, id: answer.body.id as string, number: answer.body.number as string };
-}
+const placed = (locale: "en" | "es" = "en") => placeFiveDeliverables(store, 1_000_000, locale);
 type Who = TestCustomer;
 const staff = (path: string, who: Who, body?: unknown) =>
   store.post(`/api/admin/orders/${path}`, body, { token: who.token });
@@ -292,7 +256,7 @@ describe("timed work per deliverable, on the job runner with the manual clock", 
 
 describe("a writer works only their deliverables", () => {
   it("assigns deliverable 3 to one writer and 4 to another: each moves only their own", async () => {
-    const [a, b] = await Promise.all([staffMember(store, "writer"), staffMember(store, "writer")]);
+    const [a, b] = await staffMembers(store, ["writer", "writer"]);
     const { id, number } = await placed();
     await startFor(id, 3, a);
     await startFor(id, 4, b);
@@ -405,5 +369,166 @@ describe("mail names the deliverable in the recipient's language", () => {
     const toWriter = await newest(writer.email);
     expect(toWriter).toContain("Más corto");
     expect(toWriter).toContain("About Article Forge (1 of 5 in this order).");
+  });
+});
+
+describe("the order-level delivery of before on an order of several deliverables", () => {
+  const files = (text: string) => ({ files: [{ fileName: "draft.md", contentBase64: Buffer.from(text).toString("base64") }] });
+  const versionsOf = async (number: string, buyer: Who) =>
+    (await page(number, buyer)).deliverables.map((d: { versions: unknown[] }) => d.versions.length);
+
+  it("refuses to spread one delivery over several open deliverables, in the caller's language, and delivers the one named", async () => {
+    const { buyer, id, number } = await placed();
+    await startFor(id, 1, writer);
+    await startFor(id, 2, writer);
+    const english = await staff(`${id}/deliver`, manager, files("one for all"));
+    expect(english.status).toBe(400);
+    expect(english.body.errors).toEqual({
+      deliverable: [
+        "This order has 5 open deliverables (1, 2, 3, 4, 5): deliver to one of them (?deliverable=n, or /deliverables/{n}/versions).",
+      ],
+    });
+    const spanish = await store.post(`/api/admin/orders/${id}/deliver`, files("uno para todos"), {
+      token: writer.token,
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.status).toBe(400);
+    // A writer counts only their own open deliverables.
+    expect(spanish.body.errors).toEqual({
+      deliverable: [
+        "Este pedido tiene 2 servicios abiertos (1, 2): entrega a uno de ellos (?deliverable=n, o /deliverables/{n}/versions).",
+      ],
+    });
+    const form = new FormData();
+    form.append("files", new Blob(["multipart for all"]), "draft.md");
+    const upload = await fetch(`${store.url}/api/admin/orders/${id}/versions`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(upload.status).toBe(400);
+    expect(((await upload.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty("deliverable");
+    expect(await versionsOf(number, buyer)).toEqual([0, 0, 0, 0, 0]);
+
+    const named = await staff(`${id}/deliver?deliverable=2`, writer, files("the SEO part"));
+    expect(named.status).toBe(200);
+    expect(named.body).toMatchObject({ version: 1, result: { fileName: "draft.md" } });
+    expect(statuses(await page(number, buyer))).toEqual(["in_progress", "delivered", "paid", "paid", "paid"]);
+    expect(await versionsOf(number, buyer)).toEqual([0, 1, 0, 0, 0]);
+    // Named but not the writer's: a 404, as on /deliverables/{n}/versions.
+    expect((await staff(`${id}/deliver?deliverable=3`, writer, files("not mine"))).status).toBe(404);
+
+    // A writer with one open deliverable on the order delivers to it without naming it, as on an order of one.
+    const other = await staffMember(store, "writer");
+    await startFor(id, 4, other);
+    expect((await staff(`${id}/deliver`, other, files("bundle article"))).status).toBe(200);
+    expect(await versionsOf(number, buyer)).toEqual([0, 1, 0, 1, 0]);
+    // Delivered is still open: another delivery waits for a revision request (409), it goes nowhere else.
+    expect((await staff(`${id}/deliver`, other, files("again"))).status).toBe(409);
+    expect(statuses(await page(number, buyer))).toEqual(["in_progress", "delivered", "paid", "delivered", "paid"]);
+  });
+});
+
+// Two writers on one order: a has deliverable 3 (the bundle's web copy), b has 4 (the bundle's article), about which
+// the manager asked, the customer answered with an attachment, b kept a note, delivered and was asked for a revision.
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+type Seen = {
+  items: Array<{ brief: Record<string, unknown> }>;
+  versions: Array<{ deliverable: number | null; files: Array<{ id: string }> }>;
+  messages: Array<{ body: string; deliverable: number | null; attachments: Array<{ id: string }> }>;
+  deliverables: Array<{ n: number; versions: unknown[]; events: unknown[] }>;
+};
+const inside = (seen: Seen) => ({
+  // Items 1 and 2 are services (a brief or none), item 3 the bundle (the parts shown).
+  briefs: seen.items.map((item, index) => (index === 2 ? Object.keys(item.brief).sort() : Object.keys(item.brief).length > 0)),
+  versions: seen.versions.map((version) => version.deliverable),
+  messages: seen.messages.map((message) => message.body),
+  deliverableVersions: seen.deliverables.map((deliverable) => deliverable.versions.length),
+});
+
+async function colleaguesOnOneOrder() {
+  const [a, b] = await staffMembers(store, ["writer", "writer"]);
+  const { buyer, id, number } = await placed();
+  await startFor(id, 3, a);
+  await startFor(id, 4, b);
+  expect((await staff(`${id}/deliverables/4/ask`, manager, { message: "Which keywords matter most?" })).status).toBe(200);
+  clock.advance(1000);
+  const answer = { body: "Bakery keywords, please.", deliverable: 4, attachments: [{ fileName: "keywords.txt", contentBase64: b64("sourdough") }] };
+  expect((await mine(`${number}/messages`, buyer, answer)).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/messages`, buyer, { body: "The web copy: warm, please.", deliverable: 3 })).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/messages`, buyer, { body: "Thanks to you all." })).status).toBe(200);
+  clock.advance(1000);
+  expect((await staff(`${id}/messages`, b, { body: "Keywords noted.", internal: true, deliverable: 4 })).status).toBe(200);
+  clock.advance(1000);
+  expect((await deliver(id, 4, b, "the bundle's article")).status).toBe(200);
+  clock.advance(1000);
+  expect((await mine(`${number}/deliverables/4/revision`, buyer, { changes: "Shorter, please." })).status).toBe(200);
+  return { a, b, buyer, id, number };
+}
+
+describe("a writer sees the inside of their own deliverables only", () => {
+  it("hides a colleague's deliverable's brief, versions, files, timeline and messages; managers see all", async () => {
+    const { a, b, id } = await colleaguesOnOneOrder();
+    const forA = (await staffPage(id, a)) as Seen & { staffEvents: Array<{ note: string }>; staffDeliverables: Array<{ revisionRequest: unknown }> };
+    expect(inside(forA)).toEqual({
+      // Deliverables 1, 2 and 5 are the pool's (unassigned, paid): their briefs show, as in the pool; of the bundle only
+      // the web copy (3) and the SEO layer (5), never the article that is b's (4).
+      briefs: [true, true, ["seo-layer", "web-copycraft"]],
+      versions: [],
+      messages: ["The web copy: warm, please.", "Thanks to you all."],
+      deliverableVersions: [0, 0, 0, 0, 0],
+    });
+    expect(forA.deliverables[3]?.events).toEqual([]);
+    expect(forA.staffEvents.map((event) => event.note).join(" ")).not.toMatch(/keywords|Shorter/i);
+    expect(forA.staffDeliverables[3]?.revisionRequest).toBeNull();
+    // The customer's order page, which staff may open too, is cut the same way.
+    expect(inside((await page(id, a)) as Seen)).toEqual(inside(forA));
+
+    const forB = (await staffPage(id, b)) as Seen & { staffDeliverables: Array<{ revisionRequest: unknown }> };
+    expect(inside(forB)).toEqual({
+      briefs: [true, true, ["article-forge", "seo-layer"]],
+      versions: [4],
+      messages: ["Which keywords matter most?", "Bakery keywords, please.", "Thanks to you all.", "Keywords noted.", "Shorter, please."],
+      deliverableVersions: [0, 0, 0, 1, 0],
+    });
+    expect(forB.staffDeliverables[3]?.revisionRequest).toMatchObject({ changes: "Shorter, please." });
+    const everything = inside((await staffPage(id, manager)) as Seen);
+    expect(everything).toEqual({
+      briefs: [true, true, ["article-forge", "seo-layer", "web-copycraft"]],
+      versions: [4],
+      messages: [
+        "Which keywords matter most?",
+        "Bakery keywords, please.",
+        "The web copy: warm, please.",
+        "Thanks to you all.",
+        "Keywords noted.",
+        "Shorter, please.",
+      ],
+      deliverableVersions: [0, 0, 0, 1, 0],
+    });
+  });
+
+  it("lets a writer download, be mailed about and write about their own deliverables only", async () => {
+    const { a, b, id } = await colleaguesOnOneOrder();
+    const forB = (await staffPage(id, b)) as Seen;
+    // Files: b's delivery and the attachment about 4 download for b and a manager, never for a.
+    const fileIds = [forB.versions[0]?.files[0]?.id, forB.messages.find((message) => message.attachments.length > 0)?.attachments[0]?.id];
+    for (const fileId of fileIds) {
+      expect(fileId).toBeTruthy();
+      const as = async (who: Who) => (await store.call(`/api/orders/${id}/files/${fileId}`, { token: who.token })).status;
+      expect([await as(b), await as(manager), await as(a)]).toEqual([200, 200, 404]);
+    }
+    expect((await store.call(`/api/orders/${id}/result`, { token: a.token })).status).toBe(404);
+    expect((await store.call(`/api/orders/${id}/result`, { token: b.token })).status).toBe(200);
+    // The customer's message about 4 is mailed to its writer, and not to the colleague.
+    const mailed = async (who: Who) => (await store.services.mail.list({ to: who.email })).map((mail) => mail.text).join("\n");
+    expect(await mailed(b)).toContain("Bakery keywords, please.");
+    expect(await mailed(a)).not.toContain("Bakery keywords, please.");
+    // Nor may a write about b's deliverable.
+    const aside = await staff(`${id}/messages`, a, { body: "About the article…", deliverable: 4 });
+    expect(aside.status).toBe(400);
+    expect(aside.body.errors).toEqual({ deliverable: ["This order has no such deliverable."] });
   });
 });

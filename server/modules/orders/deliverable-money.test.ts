@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock, type ManualClock } from "../../platform/clock";
 import { fetchPdf, pdfText } from "../../test/pdf-text";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import {
-  articleBrief,
-  customer,
-  ledgerSum,
-  orderBody,
-  seoBrief,
-  staffMember,
-  type TestCustomer,
-} from "../../test/orders-test-support";
+import { customer, ledgerSum, placeFiveDeliverables, staffMember, staffMembers, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let clock: ManualClock;
@@ -18,44 +10,21 @@ let writer: TestCustomer;
 let manager: TestCustomer;
 let admin: TestCustomer;
 beforeAll(async () => {
-  // Now: the ledger dates its entries by the wall clock, and the dashboard's money covers the last 30 days.
-  clock = manualClock(new Date());
+  // Far from the wall clock: the ledger dates its entries by the injected clock, and so the dashboard (the last 30
+  // days by that clock) and the statement agree with it.
+  clock = manualClock("2026-01-05T09:00:00.000Z");
   store = await startTestStore({}, { clock, listen: true });
-  [writer, manager, admin] = await Promise.all([
-    staffMember(store, "writer"),
-    staffMember(store, "manager"),
-    staffMember(store, "admin"),
-  ]);
+  [writer, manager, admin] = await staffMembers(store, ["writer", "manager", "admin"]);
 });
 afterAll(() => store.close());
 
 const BALANCE = 2_000_000;
-const webBrief = {
-  business: "Cakes Ltd",
-  offer: "Cakes baked to order for weddings and birthdays",
-  audience: "Couples in Madrid",
-  pages: 3,
-  tone: "friendly",
-};
-/** Two services and a bundle of three: article-forge (149), seo-layer (240), full-site-and-content-pack (749). */
-const items = [
-  { productId: "article-forge" as const, brief: articleBrief },
-  { productId: "seo-layer" as const, brief: seoBrief },
-  {
-    productId: "full-site-and-content-pack" as const,
-    brief: { "web-copycraft": webBrief, "article-forge": articleBrief, "seo-layer": seoBrief },
-  },
-];
+/** The five deliverables' order: article-forge (149), seo-layer (240) and full-site-and-content-pack (749). */
 const TOTAL = 14_900 + 24_000 + 74_900;
 /** The bundle's 749.00 over web-copycraft (490), article-forge (149) and seo-layer (240) by list price, to the cent. */
 const BUNDLE_SHARES = [41_753, 12_696, 20_451];
 
-async function placed() {
-  const buyer = await customer(store, { currency: "EUR", minor: BALANCE });
-  const answer = await store.post("/api/orders", orderBody(items), { token: buyer.token });
-  expect(answer.status).toBe(200);
-  return { buyer, id: answer.body.id as string, number: answer.body.number as string };
-}
+const placed = () => placeFiveDeliverables(store, BALANCE);
 const page = async (ref: string, who: TestCustomer) =>
   (await store.call(`/api/orders/${ref}`, { token: who.token })).body;
 const staffPage = async (id: string) => (await store.call(`/api/admin/orders/${id}`, { token: manager.token })).body;
@@ -127,6 +96,7 @@ describe("a customer cancels one deliverable", () => {
   it("before work starts: its share back, one ledger entry, a credit note naming the order and the deliverable", async () => {
     const { buyer, id, number } = await placed();
     const out = await eurOut();
+    clock.advance(60_000);
     const cancelled = await mine(number, 2, "cancel", buyer);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe("paid");
@@ -144,8 +114,15 @@ describe("a customer cancels one deliverable", () => {
     const text = await creditNoteText(id, buyer);
     expect(text).toContain(number);
     expect(text).toContain(`Order ${number}, deliverable 2:`);
-    // The dashboard counts the refund as money out.
+    // The dashboard counts the refund as money out, and the statement dates it by the store's clock.
     expect(await eurOut()).toBeCloseTo(out + 240, 2);
+    const statement = await store.post("/api/balance", { currency: "EUR" }, { token: buyer.token });
+    expect(statement.body.transactions[0]).toMatchObject({
+      kind: "refund",
+      amount: 240,
+      reference: number,
+      createdAt: clock.now().toISOString(),
+    });
 
     // Again is a 409, and so is one already started.
     expect((await mine(number, 2, "cancel", buyer)).status).toBe(409);
@@ -257,7 +234,7 @@ describe("what a manager may give back", () => {
     );
     expect(spanish.status).toBe(400);
     expect(spanish.body.errors).toEqual({
-      refund: ["El reembolso no puede superar lo que queda de la parte de este entregable."],
+      refund: ["El reembolso no puede superar lo que queda de la parte de este servicio."],
     });
     const englishRefund = await staff(id, 1, "cancel", manager, { reason: "More", refund: 49.01 });
     expect(englishRefund.body.errors).toEqual({
@@ -272,7 +249,7 @@ describe("what a manager may give back", () => {
       { "accept-language": "es" },
     );
     expect(spanishCredit.body.errors).toEqual({
-      amount: ["El abono debe ser mayor que 0 y no puede superar lo que queda de la parte de este entregable."],
+      amount: ["El abono debe ser mayor que 0 y no puede superar lo que queda de la parte de este servicio."],
     });
     // Nothing moved on a refusal; what is left can still be refunded, to the cent.
     expect((await page(number, buyer)).deliverables[0]).toMatchObject({ status: "paid", credited: 100, refunded: 0 });

@@ -84,7 +84,8 @@ export async function workOf(executor: Kysely<Database>, order: OrderRow): Promi
   return rows.map((row) => asWork(order, row, rows.length));
 }
 
-const OPEN: readonly DeliverableStatus[] = ["paid", "needs_info", "in_progress", "delivered", "revision_requested"];
+/** The states of work still to be done or reviewed (not completed, not cancelled). */
+export const OPEN_STATUSES: readonly DeliverableStatus[] = ["paid", "needs_info", "in_progress", "delivered", "revision_requested"];
 const earliest = (values: Array<string | null>) => values.filter((v): v is string => v !== null).sort()[0] ?? null;
 const latest = (values: Array<string | null>) => values.filter((v): v is string => v !== null).sort().at(-1) ?? null;
 
@@ -97,7 +98,7 @@ export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: s
   const rows = await deliverablesOf(trx, [orderId]);
   const [first] = rows;
   if (!first) return;
-  const open = rows.filter((row) => OPEN.includes(row.status));
+  const open = rows.filter((row) => OPEN_STATUSES.includes(row.status));
   const writers = [...new Set(rows.map((row) => row.assigned_to))];
   await trx
     .updateTable("orders")

@@ -35,6 +35,20 @@ type WorkAccessRow = { assigned_to: string | null; status: OrderStatus };
 
 const EVERYTHING = ["manager", "admin", "system"];
 
+/** What `sightOf` reads of a deliverable. */
+type SightRow = WorkAccessRow & { id: string };
+
+/** The deliverables (by id) a writer sees inside an order: their work, and the briefs they may read. */
+export interface DeliverableSight {
+  work: ReadonlySet<string>;
+  briefs: ReadonlySet<string>;
+}
+
+/** Whether a row about `deliverableId` (null: about the whole order) is within `sight` (null: everything). */
+export function sees(sight: DeliverableSight | null, deliverableId: string | null): boolean {
+  return sight === null || deliverableId === null || sight.work.has(deliverableId);
+}
+
 export function createOrderAccess(policy: AccessPolicy) {
   /** An order with a deliverable nobody has, paid and waiting. */
   const inPool = (eb: OrdersScope): Expression<SqlBool> =>
@@ -89,6 +103,19 @@ export function createOrderAccess(policy: AccessPolicy) {
   }
 
   /**
+   * Which of an order's deliverables `actor` sees the inside of (null: all of them — the customer, managers, admins,
+   * the system). A writer sees the versions, files, events and messages of the deliverables assigned to them, and
+   * the briefs of those and of the pool's (unassigned, paid, while the pool is on); of a colleague's deliverable only
+   * that it is there (its service, status, due date and writer).
+   */
+  function sightOf(actor: Actor, works: readonly SightRow[]): DeliverableSight | null {
+    if (actor.role !== "writer") return null;
+    const own = works.filter((row) => row.assigned_to === actor.id).map((row) => row.id);
+    const pool = policy.writerPool ? works.filter((row) => row.assigned_to === null && POOL_STATUSES.includes(row.status)).map((row) => row.id) : [];
+    return { work: new Set(own), briefs: new Set([...own, ...pool]) };
+  }
+
+  /**
    * The order `actor` may see, read through `visibleTo`, with its access; 404 (like an unknown id, revealing nothing)
    * when it is not theirs, or when `need` is `work` and all they may see of it is the pool's brief.
    */
@@ -100,7 +127,7 @@ export function createOrderAccess(policy: AccessPolicy) {
     return { order, access };
   }
 
-  return { policy, visibleTo, deliverableVisibleTo, accessOf, lookup, inPool };
+  return { policy, visibleTo, deliverableVisibleTo, accessOf, lookup, inPool, sightOf };
 }
 
 export type OrderAccessPolicy = ReturnType<typeof createOrderAccess>;

@@ -6,7 +6,7 @@ import { createOrderDelivery, type OrderDelivery } from "./order-delivery";
 import type { ResultFile } from "./order-files";
 import { scheduleLate } from "./order-jobs";
 import type { Actor } from "./order-lifecycle";
-import { lookupOrder, orderFile } from "./order-lookup";
+import { lookupOrder, orderFile, staffOrderFile } from "./order-lookup";
 import { createOrderMessages, type OrderMessages } from "./order-messages";
 import { createOrderMoves, type OrderMoves } from "./order-moves";
 import type { OrderRow } from "./order-rows";
@@ -27,6 +27,8 @@ export interface OrderActions extends OrderMoves, OrderAssignment, OrderMessages
   lookup(orderId: string, actor: Actor, need?: Need): Promise<{ order: OrderRow; access: OrderAccess }>;
   /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
   file(orderId: string, fileId: string, actor: Actor): Promise<ResultFile>;
+  /** A stored file of the order opened from the back office: a manager's or admin's, or the assigned writer's; else a 404. */
+  staffFile(orderId: string, fileId: string, actor: Actor): Promise<ResultFile>;
   /** The check for lateness at the order's due date, in the caller's transaction. */
   scheduleLate(trx: Kysely<Database>, work: { id: string; deliverable_id: string }, dueAt: string): Promise<void>;
 }
@@ -41,6 +43,7 @@ export function createOrderActions(deps: OrderWorkDeps): OrderActions {
     ...createDeliverableCredit(deps),
     lookup: (orderId, actor, need) => lookupOrder(deps, orderId, actor, need),
     file: (orderId, fileId, actor) => orderFile(deps, orderId, fileId, actor),
+    staffFile: (orderId, fileId, actor) => staffOrderFile(deps, orderId, fileId, actor),
     scheduleLate: (trx, work, dueAt) => scheduleLate(deps.jobs, trx, work, dueAt),
   };
 }

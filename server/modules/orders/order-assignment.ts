@@ -29,7 +29,7 @@ export function createOrderAssignment(deps: AssignmentDeps): OrderAssignment {
 const CLOSED = ["completed", "cancelled"];
 
 /** The "assigned" event on the timeline of a deliverable, with the new writer's name (or none). */
-async function assignedEvent(trx: Kysely<Database>, work: WorkRow, actor: Actor, name: string, at: string): Promise<void> {
+export async function assignedEvent(trx: Kysely<Database>, work: WorkRow, actor: Actor, name: string, at: string): Promise<void> {
   await recordEvent(trx, {
     order_id: work.id,
     deliverable_id: work.deliverable_id,

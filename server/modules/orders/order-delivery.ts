@@ -3,7 +3,7 @@ import { DAY_MS } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { asResultFile, storeFile, type Delivery, type ResultFile, type StoredFile } from "./order-files";
 import { scheduleReview } from "./order-jobs";
-import { workOf } from "./deliverables.repository";
+import { workOf, type WorkRow } from "./deliverables.repository";
 import { applies, moveOrder, TRANSITIONS, type Actor } from "./order-lifecycle";
 import { discardFiles, fileRows, withFiles } from "./order-stored-files";
 import type { OrderWorkDeps } from "./order-work-deps";
@@ -55,7 +55,8 @@ export async function deliverStored(
   n?: number,
 ): Promise<DeliveredVersion> {
   const { repository, effects } = deps;
-  const versions = await deps.orders.runWork(orderId, n, actor, "deliver", async (trx, work) => {
+  const target = (await deliveryTarget(deps, orderId, actor, n)).n;
+  const versions = await deps.orders.runWork(orderId, target, actor, "deliver", async (trx, work) => {
     const at = deps.clock.now();
     const reviewEnds = new Date(at.getTime() + deps.reviewDays * DAY_MS);
     // Version numbers are unique per order; a deliverable's own versions are shown in the order they came.
@@ -70,7 +71,9 @@ export async function deliverStored(
       trx,
     );
     await scheduleReview(deps.jobs, trx, { orderId: work.id, deliverableId: work.deliverable_id, version: number, at, reviewEnds, reviewDays: deps.reviewDays });
-    await effects.customerMail(trx, work, "delivered", { version: number });
+    // The mail states the promises this delivery runs on: the review window's end (REVIEW_DAYS) and the rounds left.
+    const promises = { date: reviewEnds.toISOString(), rounds: Math.max(0, work.revision_rounds - work.revisions_used), days: work.revision_days };
+    await effects.customerMail(trx, work, "delivered", { version: number, ...promises });
     const files = rows.map((row) => ({ fileName: row.file_name, size: Number(row.size), sha256: row.sha256 }));
     await effects.audit(trx, actor, "deliver", work, { status: "delivered", version: number }, { files });
     return { version: number, files: rows.map(asResultFile) };
@@ -81,14 +84,34 @@ export async function deliverStored(
 }
 
 export async function assertCanDeliver(deps: DeliveryDeps, orderId: string, actor: Actor, n?: number): Promise<void> {
+  const work = await deliveryTarget(deps, orderId, actor, n);
+  if (!applies("deliver", work, deps.clock.now())) throw DomainError.conflict("orders.wrongStatus", { status: work.status });
+}
+
+const CLOSED: readonly string[] = ["completed", "cancelled"];
+
+/**
+ * The deliverable a delivery goes to: `n`, or for the order-level routes (no `n`) the one open deliverable the caller
+ * works on (a writer: their own). One set of files is one piece of work, so with several open a delivery must name
+ * its deliverable: 400 under `deliverable`. With none open, the first, so that its refusal (409) is the answer.
+ */
+async function deliveryTarget(deps: DeliveryDeps, orderId: string, actor: Actor, n: number | undefined): Promise<WorkRow> {
   const order = await deps.orders.visible(deps.db, orderId, actor);
   if (!TRANSITIONS.deliver.who.includes(actor.role)) throw DomainError.forbidden();
-  const works = await workOf(deps.db, order);
-  const now = deps.clock.now();
-  const target = n === undefined ? works : works.filter((work) => work.n === n);
-  if (n !== undefined && target.length === 0) throw DomainError.notFound();
-  const reachable = actor.role === "writer" ? target.filter((work) => work.assigned_to === actor.id) : target;
-  if (reachable.length === 0) throw DomainError.notFound();
-  const refused = reachable.find((work) => !applies("deliver", work, now));
-  if (reachable.every((work) => !applies("deliver", work, now))) throw DomainError.conflict("orders.wrongStatus", { status: refused?.status ?? order.status });
+  const works = (await workOf(deps.db, order)).filter((work) => actor.role !== "writer" || work.assigned_to === actor.id);
+  if (n !== undefined) {
+    const named = works.find((work) => work.n === n);
+    if (!named) throw DomainError.notFound();
+    return named;
+  }
+  const open = works.filter((work) => !CLOSED.includes(work.status));
+  if (open.length > 1) {
+    throw DomainError.field("deliverable", "adminOrders.deliverableNeeded", {
+      count: open.length,
+      deliverables: open.map((work) => work.n).join(", "),
+    });
+  }
+  const [only = works[0]] = open;
+  if (!only) throw DomainError.notFound();
+  return only;
 }

@@ -5,13 +5,13 @@ import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { WalletService } from "../wallet";
-import type { OrderAccess, OrderAccessPolicy } from "./order-access";
+import { sees, type DeliverableSight, type OrderAccess, type OrderAccessPolicy } from "./order-access";
 import { asResultFile, type ResultFile } from "./order-files";
 import type { Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { staffOrderDetail, type UploadRules } from "./order-staff-view";
 import type { Need } from "./order-transaction";
-import { orderDetail } from "./order-view";
+import { orderDetail, staffNames } from "./order-view";
 import type { OrdersRepository } from "./orders.repository";
 import type { People } from "./orders-ports";
 
@@ -46,6 +46,7 @@ export interface OrderLookupDeps {
 
 export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
   const { repository, clock } = deps;
+  const namesOf = staffNames(deps.people);
   const find = (reference: string) => findOrder(repository, reference);
   /** The order by reference as `actor` may see it (404 otherwise). */
   const visible = async (reference: string, actor: Actor, need: Need) => {
@@ -55,8 +56,10 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
   };
   return {
     find,
-    detail: async (reference, actor) =>
-      orderDetail(repository, (await visible(reference, actor, "work")).order, actor, clock.now()),
+    async detail(reference, actor) {
+      const { order } = await visible(reference, actor, "work");
+      return orderDetail(repository, order, actor, clock.now(), namesOf, await sightIn(deps, order.id, actor));
+    },
     idFor: async (reference, actor, need = "work") => (await visible(reference, actor, need)).order.id,
     async staffDetail(reference, actor) {
       const { order, access } = await visible(reference, actor, "see");
@@ -68,6 +71,7 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
         access,
         clock.now(),
         deps.upload,
+        await sightIn(deps, order.id, actor),
       );
     },
     resultFor: (who, orderId) => resultFor(deps, who, orderId),
@@ -90,6 +94,12 @@ export function lookupOrder(
   return deps.access.lookup(deps.db, orderId, actor, need);
 }
 
+/** Which deliverables of the order `actor` sees the inside of (order-access.ts, sightOf); null: all of them. */
+async function sightIn(deps: Pick<OrderLookupDeps, "access" | "repository">, orderId: string, actor: Actor): Promise<DeliverableSight | null> {
+  if (actor.role !== "writer") return null;
+  return deps.access.sightOf(actor, await deps.repository.deliverablesOf([orderId]));
+}
+
 /** A stored file of the order (a version's file or a visible attachment) for `actor`, or a 404. */
 export async function orderFile(
   deps: Pick<OrderLookupDeps, "db" | "access" | "repository">,
@@ -100,9 +110,31 @@ export async function orderFile(
   await lookupOrder(deps, orderId, actor);
   const file = await deps.repository.file(orderId, fileId);
   if (!file) throw DomainError.notFound();
-  if (file.message_id && actor.role === "customer") {
-    const internal = await deps.repository.messageInternal(file.message_id);
-    if (internal === undefined || internal) throw DomainError.notFound();
+  const message = file.message_id ? await deps.repository.messageOf(file.message_id) : undefined;
+  if (file.message_id && (!message || (message.internal && actor.role === "customer"))) throw DomainError.notFound();
+  // A writer downloads the files of their own deliverables (and of the order as a whole) only.
+  const sight = await sightIn(deps, orderId, actor);
+  if (!sees(sight, message ? message.deliverable_id : file.deliverable_id)) throw DomainError.notFound();
+  return asResultFile(file);
+}
+
+/**
+ * A stored file of the order as staff open it from the back office: every file for a manager or an admin; for a
+ * writer, the files of the deliverables assigned to them (and those naming no deliverable: an older order delivered as
+ * a whole, the thread's attachments); a 404 otherwise, like an unknown id.
+ */
+export async function staffOrderFile(
+  deps: Pick<OrderLookupDeps, "db" | "access" | "repository">,
+  orderId: string,
+  fileId: string,
+  actor: Actor,
+): Promise<ResultFile> {
+  const { access } = await lookupOrder(deps, orderId, actor);
+  const file = await deps.repository.file(orderId, fileId);
+  if (!file) throw DomainError.notFound();
+  if (access !== "full") {
+    const mine = (await deps.repository.deliverablesOf([orderId])).filter((work) => work.assigned_to === actor.id).map((work) => work.id);
+    if (file.deliverable_id ? !mine.includes(file.deliverable_id) : mine.length === 0) throw DomainError.notFound();
   }
   return asResultFile(file);
 }
@@ -122,6 +154,17 @@ async function resultFor(
     },
   );
   if (!order) return null;
+  const sight = await sightIn(deps, order.id, actor);
+  if (sight) return newestSeenFile(deps.repository, order.id, sight);
   const [file] = await deps.repository.latestFirstFiles([order.id]);
   return file ? asResultFile(file) : null;
+}
+
+/** A writer's result: the first file of the newest version of their own deliverables (or of the whole order). */
+async function newestSeenFile(repository: OrdersRepository, orderId: string, sight: DeliverableSight): Promise<ResultFile | null> {
+  const newest = (await repository.versions(orderId)).filter((version) => sees(sight, version.deliverable_id)).at(-1);
+  if (!newest) return null;
+  const files = (await repository.files(orderId)).filter((file) => file.version_id === newest.id);
+  const [first] = files.sort((a, b) => a.position - b.position);
+  return first ? asResultFile(first) : null;
 }

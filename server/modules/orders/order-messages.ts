@@ -11,6 +11,7 @@ import { moveOrder, personId, type Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { fileRows, withFiles } from "./order-stored-files";
 import type { OrderWorkDeps } from "./order-work-deps";
+import { fullNameOf } from "./orders-ports";
 
 export interface NewMessage {
   body: string;
@@ -38,7 +39,7 @@ export interface OrderMessages {
 
 type MessageDeps = Pick<
   OrderWorkDeps,
-  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes"
+  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes" | "people"
 >;
 
 export function createOrderMessages(deps: MessageDeps): OrderMessages {
@@ -82,12 +83,15 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
   return n === undefined ? waiting : waiting.filter((work) => work.n === n);
 }
 
-/** The id of deliverable `n` of the order (404 when it has none), or null when the message names none. */
-async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined): Promise<string | null> {
+/**
+ * Deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer, when it
+ * is a colleague's: they write about their own deliverables).
+ */
+async function namedDeliverable(trx: Kysely<Database>, order: OrderRow, n: number | undefined, actor: Actor): Promise<WorkRow | null> {
   if (n === undefined) return null;
-  const work = (await workOf(trx, order)).find((row) => row.n === n);
+  const work = (await workOf(trx, order)).find((row) => row.n === n && (actor.role !== "writer" || row.assigned_to === actor.id));
   if (!work) throw DomainError.field("deliverable", "orders.noSuchDeliverable");
-  return work.deliverable_id;
+  return work;
 }
 
 export async function postMessage(
@@ -104,10 +108,11 @@ export async function postMessage(
       const stamp = at.toISOString();
       const internal = Boolean(message.internal) && actor.role !== "customer";
       const id = randomUUID();
+      const about = await namedDeliverable(trx, order, message.deliverable, actor);
       const row = {
         id,
         order_id: order.id,
-        deliverable_id: await namedDeliverable(trx, order, message.deliverable),
+        deliverable_id: about?.deliverable_id ?? null,
         author_id: personId(actor),
         author_role: actor.role as "customer",
         internal: internal ? 1 : 0,
@@ -128,8 +133,13 @@ export async function postMessage(
         { messageId: id, attachments: stored.length },
       );
       if (internal) return { id };
-      if (actor.role === "customer") await effects.staffMail(trx, order, "message", { message: message.body });
-      else await effects.customerMail(trx, order, "message", { message: message.body });
+      // A message about one deliverable goes to its writer (the order's writer is there only when one has all of it).
+      if (actor.role === "customer") await effects.staffMail(trx, about ?? order, "message", { message: message.body });
+      else {
+        // Signed with the writer's or manager's own name, as on the order page (issue 26).
+        const author = fullNameOf(await deps.people.byId(personId(actor), trx));
+        await effects.customerMail(trx, order, "message", { message: message.body, ...(author ? { author } : {}) });
+      }
       return { id };
     }),
   );

@@ -11,7 +11,7 @@ import { orderMail, type OrderMailKind } from "./order-mail";
 import type { WorkRow } from "./deliverables.repository";
 import { recordAdjustment, type Adjustment } from "./deliverable-money";
 import type { OrderRow } from "./orders.repository";
-import type { People } from "./orders-ports";
+import type { People, StaffDirectory } from "./orders-ports";
 
 /** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
 export interface OrderAuditEntry {
@@ -33,6 +33,8 @@ export interface OrderMoveEffectsDeps {
   audit?: AuditWriter;
   /** Whose address a mail goes to (the accounts module's directory). */
   people: People;
+  /** Whether the assigned writer is still active (the staff module): a deactivated one's mail goes to the staff address. */
+  staffDirectory: Pick<StaffDirectory, "activeMember">;
   clock: Clock;
 }
 
@@ -46,7 +48,7 @@ export interface OrderMoveEffects {
     params?: Record<string, string | number>,
     document?: IssuedDocument | null,
   ): Promise<void>;
-  /** Mail to the assigned writer, or to the staff address when nobody is assigned. */
+  /** Mail to the assigned writer, or to the staff address when nobody is assigned or the writer was deactivated. */
   staffMail(trx: Kysely<Database>, order: OrderRow | WorkRow, kind: OrderMailKind, params?: Record<string, string | number>): Promise<void>;
   /**
    * Money back to the balance on a deliverable (a refund or a goodwill credit) with its credit note, recorded and
@@ -82,7 +84,8 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
   }
 
   async function staffMail(trx: Kysely<Database>, order: OrderRow | WorkRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {
-    const writer = order.assigned_to ? await deps.people.byId(order.assigned_to, trx) : undefined;
+    // A deactivated writer no longer reads it (nor signs in): the staff address, where managers pick up the pool, does.
+    const writer = order.assigned_to ? await deps.staffDirectory.activeMember(order.assigned_to, trx) : undefined;
     await mail.send(orderMail(kind, writer?.email ?? deps.staffEmail, order, "en", deps.publicUrl, params, "staff"), trx);
   }
 

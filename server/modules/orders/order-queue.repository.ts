@@ -7,7 +7,7 @@ import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
-import { fullNameOf, type People } from "./orders-ports";
+import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
@@ -34,15 +34,30 @@ function decodeCursor(value: string): Cursor {
 const ORDER_NUMBER = /^sc-?(\d{1,12})$/i;
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the staff module answered before the query: customers an e-mail search names, deactivated colleagues. */
+interface Asked {
+  customers: string[] | undefined;
+  deactivated: string[] | undefined;
+}
+
+/** Only the deliverables picked in the queue (`SC-000014:1,…`). */
+function selectedOnly(eb: Eb, selected: NonNullable<AdminOrderQuery["selected"]>): Expression<SqlBool> {
+  return eb.or(selected.map((pick) => eb.and([eb("orders.number", "=", pick.number), eb("deliverables.n", "=", pick.n)])));
+}
+
 /**
- * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `customers` are the
- * ids the accounts module found for an e-mail search (asked before the query: orders never read the users table).
+ * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `asked` holds the
+ * ids the accounts module found for an e-mail search and the deactivated colleagues the staff module named (asked
+ * before the query: orders never read the users or staff tables).
  */
-function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, customers: string[] | undefined): Expression<SqlBool>[] {
+function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, asked: Asked): Expression<SqlBool>[] {
+  const { customers, deactivated } = asked;
   const where: Expression<SqlBool>[] = [access.deliverableVisibleTo(eb, actor)];
+  if (query.selected) where.push(selectedOnly(eb, query.selected));
   if (query.status && query.status.length > 0) where.push(eb("deliverables.status", "in", query.status));
   if (query.currency) where.push(eb("orders.currency", "=", query.currency));
-  if (query.writer === "none") where.push(eb("deliverables.assigned_to", "is", null));
+  if (query.writer === "inactive") where.push(deactivated && deactivated.length > 0 ? eb("deliverables.assigned_to", "in", deactivated) : sql<SqlBool>`1 = 0`);
+  else if (query.writer === "none") where.push(eb("deliverables.assigned_to", "is", null));
   else if (query.writer === "me") where.push(eb("deliverables.assigned_to", "=", actor.id));
   else if (query.writer) where.push(eb("deliverables.assigned_to", "=", query.writer));
   // A service: the deliverables of it, bought alone or in a bundle; a bundle: the deliverables bought in it.
@@ -86,7 +101,7 @@ type QueueRowRead = {
 /** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
 function queueRow(
   row: QueueRowRead,
-  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[] },
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string> },
 ): AdminOrderRow {
   const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
   const customer = context.person.get(row.user_id);
@@ -103,7 +118,7 @@ function queueRow(
     // A writer never sees the e-mail, the pool no name.
     customerEmail: level === "full" ? (customer?.email ?? "") : null,
     customerName: level === "full" ? fullNameOf(customer) : level === "work" ? (customer?.first_name ?? "") : "",
-    writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer) } : null,
+    writer: row.assigned_to ? { id: row.assigned_to, name: fullNameOf(writer), active: !context.inactive.has(row.assigned_to) } : null,
     services: context.services,
     access: level,
     deliverable: row.n,
@@ -112,18 +127,24 @@ function queueRow(
 }
 
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People) {
-  /** The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such search. */
-  const searchedCustomers = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<string[] | undefined> => {
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
+  /**
+   * The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such
+   * search; the deactivated colleagues for the `inactive` writer filter (the staff module answers).
+   */
+  const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
     const q = query.q?.trim().toLowerCase();
-    if (!q || ORDER_NUMBER.test(q) || actor.role === "writer") return undefined;
-    return people.idsByEmailPrefix(q, executor);
+    const searched = !q || ORDER_NUMBER.test(q) || actor.role === "writer" ? undefined : q;
+    return {
+      customers: searched === undefined ? undefined : await people.idsByEmailPrefix(searched, executor),
+      deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,
+    };
   };
 
   const page = async (query: AdminOrderQuery, actor: Actor, now: Date, executor: Kysely<Database> = db) => {
     const descending = query.sort === "-due";
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const customers = await searchedCustomers(query, actor, executor);
+    const asked = await ask(query, actor, executor);
     // One row per deliverable (the unit of work), with its order's number, customer, currency and total.
     let select = executor
       .selectFrom("deliverables")
@@ -132,7 +153,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
         "orders.id", "orders.number", "orders.user_id", "orders.created_at", "orders.currency", "orders.total", "deliverables.id as deliverable_id",
         "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at", "deliverables.needs_info_since", "deliverables.assigned_to",
       ])
-      .where((eb) => eb.and(conditions(eb, query, actor, now, access, customers)));
+      .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
     if (after) {
       select = select.where((eb) => eb(eb.refTuple("deliverables.due_at", "deliverables.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
     }
@@ -149,7 +170,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
     const servicesOf = new Map<string, ProductId[]>();
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
-    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [] }));
+    // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
+    const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
+    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
     const last = shown.at(-1);
     return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null };
   };
@@ -169,12 +192,12 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
     /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
     async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
-      const customers = await searchedCustomers(query, actor, db);
+      const asked = await ask(query, actor, db);
       const compiled = db
         .selectFrom("deliverables")
         .innerJoin("orders", "orders.id", "deliverables.order_id")
         .select(["deliverables.id"])
-        .where((eb) => eb.and(conditions(eb, query, actor, now, access, customers)))
+        .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)))
         .orderBy("deliverables.due_at")
         .orderBy("deliverables.id")
         .limit(query.limit + 1)

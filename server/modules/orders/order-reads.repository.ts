@@ -6,6 +6,8 @@ import type { IdempotencyRow, ListedOrderRow, OrderRow, RecentOrderRow } from ".
 export interface OrderReads {
   findById(id: string, trx?: Kysely<Database>): Promise<OrderRow | undefined>;
   findByNumber(number: string, trx?: Kysely<Database>): Promise<OrderRow | undefined>;
+  /** The numbers of these orders by id (one query; unknown ids are left out). */
+  numbersOf(ids: readonly string[], trx?: Kysely<Database>): Promise<Array<{ id: string; number: string }>>;
   /** One page of the customer's orders, newest first, before `beforeSeq`; `limit + 1` rows say whether more follow. */
   pageOf(userId: string, limit: number, beforeSeq?: number, trx?: Kysely<Database>): Promise<ListedOrderRow[]>;
   hasOrders(userId: string, trx?: Kysely<Database>): Promise<boolean>;
@@ -25,6 +27,9 @@ export function createOrderReads(db: Kysely<Database>): OrderReads {
 
     findByNumber: (number, trx = db) =>
       trx.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
+
+    numbersOf: async (ids, trx = db) =>
+      ids.length === 0 ? [] : trx.selectFrom("orders").select(["id", "number"]).where("id", "in", [...new Set(ids)]).execute(),
 
     pageOf(userId, limit, beforeSeq, trx = db) {
       let query = trx

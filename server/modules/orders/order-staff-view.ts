@@ -1,8 +1,8 @@
 import type { StaffAction, StaffDeliverable, StaffOrderDetail } from "../../../contract/admin-orders";
 import { toMajor } from "../../../contract/money";
-import type { OrderAccess } from "./order-access";
+import { sees, type DeliverableSight, type OrderAccess } from "./order-access";
 import { applies, type Actor } from "./order-lifecycle";
-import { orderDetail } from "./order-view";
+import { orderDetail, staffNames } from "./order-view";
 import type { OrderEventRow, OrderRow, OrdersRepository } from "./orders.repository";
 import type { People } from "./orders-ports";
 import type { WalletService } from "../wallet";
@@ -14,6 +14,9 @@ export interface UploadRules {
 }
 
 const fullName = (row: { first_name: string | null; last_name: string | null } | undefined) => `${row?.first_name ?? ""} ${row?.last_name ?? ""}`.trim();
+
+/** The language the customer ordered in (their mail goes out in it): what staff write to them in. */
+const localeOf = (order: Pick<OrderRow, "locale">): "en" | "es" => (order.locale === "es" ? "es" : "en");
 
 type ActionRow = Pick<OrderRow, "status" | "due_at" | "needs_info_since" | "revisions_used" | "revision_rounds">;
 
@@ -39,10 +42,11 @@ export function staffActions(order: ActionRow, actor: Actor, now: Date, access: 
 }
 
 /** A pool item as a writer sees it: the brief, the status and the due date; no customer, thread, files or history. */
-async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: Actor, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
-  const base = await orderDetail(repository, order, actor, now);
+async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: Actor, now: Date, upload: UploadRules, sight: DeliverableSight | null): Promise<StaffOrderDetail> {
+  const base = await orderDetail(repository, order, actor, now, undefined, sight);
   return {
     ...base,
+    customerLocale: localeOf(order),
     result: null,
     events: [],
     versions: [],
@@ -75,6 +79,7 @@ async function staffDeliverables(
   now: Date,
   nameOf: (id: string) => string,
   events: OrderEventRow[],
+  sight: DeliverableSight | null,
 ): Promise<StaffDeliverable[]> {
   const works = await repository.deliverablesOf([order.id]);
   const given = await repository.adjustmentsOf(works.map((work) => work.id));
@@ -90,8 +95,9 @@ async function staffDeliverables(
       staffActions: actions,
       refunded: toMajor(money.refunded),
       credited: toMajor(money.credited),
+      // What the customer asked a colleague to change is theirs to read (order-access.ts, sightOf).
       revisionRequest:
-        work.status === "revision_requested"
+        work.status === "revision_requested" && sees(sight, work.id)
           ? { round: work.revisions_used, rounds: work.revision_rounds, changes: asked?.note ?? "", requestedAt: asked?.at ?? work.updated_at, dueAt: work.due_at }
           : null,
     };
@@ -103,11 +109,11 @@ async function staffDeliverables(
  * cut to `access` (order-access.ts): a writer's assigned order shows the customer's first name, never the e-mail or
  * the billing details; a pool item the brief alone.
  */
-export async function staffOrderDetail(others: { people: People; wallet: Pick<WalletService, "refundedFor"> }, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules): Promise<StaffOrderDetail> {
-  if (access === "pool") return poolDetail(repository, order, actor, now, upload);
+export async function staffOrderDetail(others: { people: People; wallet: Pick<WalletService, "refundedFor"> }, repository: OrdersRepository, order: OrderRow, actor: Actor, access: OrderAccess, now: Date, upload: UploadRules, sight: DeliverableSight | null = null): Promise<StaffOrderDetail> {
+  if (access === "pool") return poolDetail(repository, order, actor, now, upload, sight);
   const full = access === "full";
-  const base = await orderDetail(repository, order, actor, now);
-  const events = await repository.events(order.id);
+  const base = await orderDetail(repository, order, actor, now, staffNames(others.people), sight);
+  const events = (await repository.events(order.id)).filter((event) => sees(sight, event.deliverable_id));
   const writers = (await repository.deliverablesOf([order.id])).map((work) => work.assigned_to).filter((id): id is string => Boolean(id));
   const peopleIds = [...new Set([order.user_id, ...writers, ...(order.assigned_to ? [order.assigned_to] : []), ...events.map((event) => event.actor_id).filter((id): id is string => Boolean(id))])];
   // Who they are comes from accounts, what was refunded from the wallet: one batch lookup each.
@@ -121,6 +127,7 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
     access,
     customer: full ? { id: order.user_id, email: customer?.email ?? "", name: fullName(customer) } : { id: null, email: null, name: customer?.first_name ?? "" },
     billing: full ? (JSON.parse(order.billing_json) as Record<string, unknown>) : null,
+    customerLocale: localeOf(order),
     writer: order.assigned_to ? { id: order.assigned_to, name: fullName(person.get(order.assigned_to)) || (person.get(order.assigned_to)?.email ?? "") } : null,
     staffEvents: events.map((event) => ({
       at: event.at,
@@ -133,7 +140,7 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
     })),
     staffActions: staffActions(order, actor, now, access),
     refunded: toMajor(refunded),
-    staffDeliverables: await staffDeliverables(repository, order, actor, now, (id) => fullName(person.get(id)) || (person.get(id)?.email ?? ""), events),
+    staffDeliverables: await staffDeliverables(repository, order, actor, now, (id) => fullName(person.get(id)) || (person.get(id)?.email ?? ""), events, sight),
     upload,
   };
 }

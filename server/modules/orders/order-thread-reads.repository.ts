@@ -8,8 +8,8 @@ export interface OrderThreadReads {
   /** Whether the order's lateness was already flagged (its `late` event). */
   flaggedLate(orderId: string, trx?: Kysely<Database>): Promise<boolean>;
   messages(orderId: string, withInternal: boolean, trx?: Kysely<Database>): Promise<OrderMessageRow[]>;
-  /** Whether a message is internal (staff only), or undefined for no such message. */
-  messageInternal(messageId: string, trx?: Kysely<Database>): Promise<number | undefined>;
+  /** Whether a message is internal (staff only) and the deliverable it names, or undefined for no such message. */
+  messageOf(messageId: string, trx?: Kysely<Database>): Promise<Pick<OrderMessageRow, "internal" | "deliverable_id"> | undefined>;
   readAt(orderId: string, userId: string, trx?: Kysely<Database>): Promise<string | undefined>;
 }
 
@@ -30,9 +30,8 @@ export function createOrderThreadReads(db: Kysely<Database>): OrderThreadReads {
       return query.execute();
     },
 
-    messageInternal: async (messageId, trx = db) =>
-      (await trx.selectFrom("order_messages").select("internal").where("id", "=", messageId).executeTakeFirst())
-        ?.internal,
+    messageOf: (messageId, trx = db) =>
+      trx.selectFrom("order_messages").select(["internal", "deliverable_id"]).where("id", "=", messageId).executeTakeFirst(),
 
     readAt: async (orderId, userId, trx = db) =>
       (

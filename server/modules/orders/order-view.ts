@@ -4,8 +4,10 @@ import { toMajor } from "../../../contract/money";
 import type { Deliverable, OrderDetail, OrderEvent, OrderFile, OrderMessage, OrderVersion } from "../../../contract/order-lifecycle";
 import type { OrderListEntry, OrderStatus } from "../../../contract/orders";
 import type { DeliverableRow } from "./deliverables.repository";
+import { sees, type DeliverableSight } from "./order-access";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
 import { progressOf } from "./order-status";
+import { fullNameOf, type People } from "./orders-ports";
 import type { OrderEventRow, OrderFileRow, OrderItemRow, OrderRow, OrderVersionRow, OrdersRepository } from "./orders.repository";
 
 const ATTENTION: readonly OrderStatus[] = ["needs_info", "delivered"];
@@ -76,6 +78,7 @@ function deliverableView(work: DeliverableRow, parts: OrderParts, viewer: Actor,
     reviewEndsAt: work.review_ends_at,
     revisionRounds: work.revision_rounds,
     revisionsUsed: work.revisions_used,
+    revisionDays: work.revision_days,
     refunded: toMajor(given.refunded),
     credited: toMajor(given.credited),
     events: parts.events.filter((event) => concerns(event, work) && event.deliverable_id !== null).map((event) => eventView(event, parts)),
@@ -94,10 +97,32 @@ function versionView(version: OrderVersionRow, parts: Pick<OrderParts, "byVersio
   };
 }
 
-/** The order page: the order, its deliverables, its timeline, every version with its files, the thread and the moves that apply now. */
-export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date): Promise<OrderDetail> {
+/** An item's brief as `sight` shows it: all of it, a bundle's parts for the services seen, or nothing. */
+function seenBrief(item: OrderItemRow, works: DeliverableRow[], sight: DeliverableSight | null): Record<string, unknown> {
+  const brief = JSON.parse(item.brief_json) as Record<string, unknown>;
+  if (!sight) return brief;
+  const seen = works.filter((work) => work.item_position === item.position && sight.briefs.has(work.id));
+  if (seen.length === 0) return {};
+  if (!seen.some((work) => work.bundle_id)) return brief;
+  return Object.fromEntries(Object.entries(brief).filter(([service]) => seen.some((work) => work.product_id === service)));
+}
+
+/** Display names of people by id (accounts, one batch): how staff sign their messages to the customer. */
+export type NamesOf = (ids: readonly string[]) => Promise<Map<string, string>>;
+
+/** Staff sign their messages with their name (never their e-mail); accounts answers who they are in one batch. */
+export function staffNames(people: Pick<People, "mapOf">): NamesOf {
+  return async (ids) => new Map([...(await people.mapOf(ids))].map(([id, person]) => [id, fullNameOf(person)]));
+}
+
+/**
+ * The order page: the order, its deliverables, its timeline, every version with its files, the thread (staff messages
+ * signed with their author's name when `namesOf` is given) and the moves that apply now; cut to `sight`
+ * (order-access.ts: a writer sees the inside of their own deliverables only).
+ */
+export async function orderDetail(repository: OrdersRepository, order: OrderRow, viewer: Actor, now: Date, namesOf?: NamesOf, sight: DeliverableSight | null = null): Promise<OrderDetail> {
   const staffView = viewer.role !== "customer";
-  const [items, versions, files, events, messages, readAt, works] = await Promise.all([
+  const [items, allVersions, allFiles, allEvents, allMessages, readAt, works] = await Promise.all([
     repository.itemsOf([order.id]),
     repository.versions(order.id),
     repository.files(order.id),
@@ -106,6 +131,10 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     viewer.id ? repository.readAt(order.id, viewer.id) : Promise.resolve(undefined),
     repository.deliverablesOf([order.id]),
   ]);
+  const seen = (row: { deliverable_id: string | null }) => sees(sight, row.deliverable_id);
+  const [versions, events, messages] = [allVersions.filter(seen), allEvents.filter(seen), allMessages.filter(seen)];
+  const shown = new Set([...versions, ...messages].map((row) => row.id));
+  const files = allFiles.filter((file) => shown.has(file.version_id ?? file.message_id ?? ""));
   const byVersion = new Map<string, OrderFileRow[]>();
   const byMessage = new Map<string, OrderFileRow[]>();
   for (const file of files) {
@@ -115,10 +144,13 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
   const nOf = new Map(works.map((work) => [work.id, work.n]));
   const parts: OrderParts = { versions, events, byVersion, nOf, adjustments: await repository.adjustmentsOf(works.map((work) => work.id)), staffView };
   const latest = versions.at(-1);
+  const staffAuthors = messages.filter((message) => message.author_role !== "customer").map((message) => message.author_id);
+  const names = namesOf && staffAuthors.length > 0 ? await namesOf(staffAuthors) : new Map<string, string>();
   const mine = (role: string) => (viewer.role === "customer" ? role === "customer" : role !== "customer");
   const thread: OrderMessage[] = messages.map((message) => ({
     id: message.id,
     author: message.author_role === "customer" ? "customer" : "staff",
+    authorName: message.author_role === "customer" ? null : names.get(message.author_id) || null,
     internal: message.internal === 1,
     body: message.body,
     createdAt: message.created_at,
@@ -126,8 +158,10 @@ export async function orderDetail(repository: OrdersRepository, order: OrderRow,
     deliverable: message.deliverable_id ? (nOf.get(message.deliverable_id) ?? null) : null,
   }));
   const deliverables = works.map((work) => deliverableView(work, parts, viewer, now));
+  const entry = listEntry(order, items, works, latest ? byVersion.get(latest.id)?.[0] : undefined, now);
   return {
-    ...listEntry(order, items, works, latest ? byVersion.get(latest.id)?.[0] : undefined, now),
+    ...entry,
+    items: entry.items.map((item, index) => ({ ...item, brief: items[index] ? seenBrief(items[index], works, sight) : item.brief })),
     reviewEndsAt: order.review_ends_at,
     revisionRounds: order.revision_rounds,
     revisionsUsed: order.revisions_used,

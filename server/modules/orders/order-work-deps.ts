@@ -10,7 +10,7 @@ import type { OrderAccessPolicy } from "./order-access";
 import type { OrderMoveEffects } from "./order-move-effects";
 import type { OrderTransaction } from "./order-transaction";
 import type { OrdersRepository } from "./orders.repository";
-import type { StaffDirectory } from "./orders-ports";
+import type { People, StaffDirectory } from "./orders-ports";
 
 /**
  * What the use cases of an order's work (moves, assignment, messages, deliveries, timed moves) are given: each use
@@ -33,6 +33,8 @@ export interface OrderWorkDeps {
   reviewDays: number;
   /** Who may be given an order (the staff module). */
   staffDirectory: StaffDirectory;
+  /** Who people are (the accounts module): staff sign their messages to the customer with their name. */
+  people: People;
   /** The schema an item's brief must meet (a bundle's: one part per contained service, from the catalog). */
   briefSchema(productId: string): Promise<z.ZodType<Brief>>;
   /** File types (extensions) a message may carry: ATTACHMENT_ALLOWED_TYPES. */

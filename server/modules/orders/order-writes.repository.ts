@@ -118,6 +118,14 @@ export function createOrderWrites(db: Kysely<Database>): OrderWrites {
       await trx.updateTable("order_items").set({ brief_json: "{}" }).where("order_id", "in", theirs).execute();
       await trx.updateTable("order_messages").set({ body: "" }).where("order_id", "in", theirs).execute();
       await trx.updateTable("order_events").set({ note: "" }).where("order_id", "in", theirs).execute();
+      // An order still waiting for its paid difference is not placed for a closed account; its request is forgotten.
+      await trx
+        .updateTable("pending_checkouts")
+        .set({ status: "refused", reason_json: JSON.stringify({ key: "orders.checkout.notPlaced" }) })
+        .where("user_id", "=", userId)
+        .where("status", "=", "awaiting")
+        .execute();
+      await trx.updateTable("pending_checkouts").set({ request_json: "{}" }).where("user_id", "=", userId).execute();
     },
   };
 }

@@ -159,13 +159,14 @@ function staffMoves(staff: StaffRoutes, orders: OrdersService): void {
   );
   move(
     "messages",
-    "Write to the customer, or keep an internal note (internal: true) the customer never sees",
+    "Write to the customer, or keep an internal note (internal: true) the customer never sees; `deliverable` names the one it is about (a writer: one of theirs)",
     staffMessageSchema,
     (id, body, actor) =>
       orders.actions.postMessage(id, actor, {
         body: body.body,
         internal: body.internal,
         attachments: decodeAttachments(body.attachments),
+        deliverable: body.deliverable,
       }),
     MESSAGE_BODY_LIMIT,
   );
@@ -183,6 +184,15 @@ function staffMoves(staff: StaffRoutes, orders: OrdersService): void {
   );
 }
 
+/** Which deliverable an order-level delivery goes to, when the order has several open (decision 0059). */
+export const deliverableQuery = deliverableParamsSchema.shape.n
+  .optional()
+  .describe("the deliverable's n in the order (1, 2, …); needed when the caller has several open deliverables on it");
+
+/** What the order-level delivery routes of before do on an order of several deliverables (decision 0059). */
+export const ORDER_LEVEL_DELIVERY =
+  "A delivery is one deliverable's version. On an order with one open deliverable (for a writer: one of theirs) it goes to that one; with several, name it with ?deliverable=n or use /admin/orders/{id}/deliverables/{n}/versions, else 400 with a field error under `deliverable`.";
+
 /** A delivery: one file as the raw body, or JSON with base64 files; the guard runs before the body is read. */
 function delivery(staff: StaffRoutes, orders: OrdersService): void {
   const types = () => orders.upload.allowedTypes;
@@ -191,10 +201,12 @@ function delivery(staff: StaffRoutes, orders: OrdersService): void {
     {
       summary:
         "in_progress/revision_requested → delivered with a new version: one file as the application/octet-stream body (name in ?fileName=), or JSON {note, files:[{fileName, contentBase64}]}",
+      description: ORDER_LEVEL_DELIVERY,
       params,
       querystring: z.object({
         fileName: z.string().trim().min(1).max(200).optional(),
         note: z.string().max(5000).optional(),
+        deliverable: deliverableQuery,
       }),
       response: {
         200: staffOrderAnswerSchema.extend({
@@ -219,6 +231,7 @@ function delivery(staff: StaffRoutes, orders: OrdersService): void {
           actor,
           [{ fileName, content: request.body }],
           request.query.note ?? "",
+          request.query.deliverable,
         );
       } else {
         const parsed = deliverVersionSchema.safeParse(request.body);
@@ -235,6 +248,7 @@ function delivery(staff: StaffRoutes, orders: OrdersService): void {
           actor,
           decodeAttachments(parsed.data.files, "files", DELIVERY_JSON_LIMIT),
           parsed.data.note,
+          request.query.deliverable,
         );
       }
       const [first] = delivered.files;

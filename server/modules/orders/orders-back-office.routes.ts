@@ -19,7 +19,9 @@ import { deliverableParamsSchema } from "../../../contract/deliverables";
 import { DomainError } from "../../platform/domain-error";
 import { type RouteGroup, routeGroup, type SignedInRequest } from "../../platform/route-group";
 import { byteLimit } from "../storage";
+import { bulkRoutes } from "./deliverables-bulk.routes";
 import { allowedType, type StoredFile } from "./order-files";
+import { deliverableQuery, ORDER_LEVEL_DELIVERY } from "./orders-admin.routes";
 import { actorOf } from "./order-requests";
 import type { OrdersService } from "./orders.service";
 
@@ -96,7 +98,7 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     "/admin/orders.csv",
     {
       summary:
-        "Manager or admin: the filtered queue as CSV (every page, streamed; UTF-8 with a byte-order mark; cells that would start a formula begin with ')",
+        "Manager or admin: the filtered queue as CSV, or the rows picked in it (`selected`): every page, streamed; UTF-8 with a byte-order mark; cells that would start a formula begin with '",
       querystring: adminOrderQuerySchema.omit({ cursor: true, limit: true }),
       produces: ["text/csv"],
       compress: false,
@@ -141,14 +143,17 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
     {
       summary:
         "in_progress/revision_requested → delivered with a new version: multipart/form-data with one or more `files` parts (and an optional `note` field before them), each streamed to storage; over UPLOAD_LIMIT_BYTES → 413, a type outside UPLOAD_ALLOWED_TYPES → 400, and nothing is kept",
+      description: ORDER_LEVEL_DELIVERY,
       params,
+      querystring: z.object({ deliverable: deliverableQuery }),
       consumes: ["multipart/form-data"],
       response: { 200: uploadedVersionSchema },
       compress: false,
     },
-    async (request) => uploadVersion(orders, request),
+    async (request) => uploadVersion(orders, request, request.query.deliverable),
   );
   deliverableRoutes(manager, staff, orders);
+  bulkRoutes(manager, orders);
 };
 
 const deliverableParams = params.extend({ n: deliverableParamsSchema.shape.n.describe("the deliverable's n in the order (1, 2, …)") });

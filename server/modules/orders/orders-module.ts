@@ -12,7 +12,7 @@ import type { CatalogService } from "../catalog";
 import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
 import type { FileStorage } from "../storage";
-import type { WalletService } from "../wallet";
+import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions } from "./order-actions";
@@ -20,6 +20,7 @@ import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
 import { registerOrderJobs } from "./order-jobs";
 import { createOrderLookup } from "./order-lookup";
+import { createOrderHandOver } from "./order-handover";
 import { createOrderMoveEffects } from "./order-move-effects";
 import { createOrderQueue } from "./order-queue.repository";
 import type { UploadRules } from "./order-staff-view";
@@ -29,12 +30,16 @@ import type { OrderWorkDeps } from "./order-work-deps";
 import { createOrdersRepository } from "./orders.repository";
 import type { OrdersService } from "./orders.service";
 import type { People, StaffDirectory } from "./orders-ports";
+import { createPayTheDifference } from "./pay-the-difference";
+import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
   catalog: CatalogService;
   wallet: WalletService;
+  /** Deposits that pay an order's shortfall ("pay the difference", pay-the-difference.ts). */
+  deposits: DepositService;
   mail: MailService;
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
@@ -96,6 +101,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     storage: deps.storage,
     reviewDays: deps.reviewDays ?? 7,
     staffDirectory: deps.staffDirectory,
+    people: deps.people,
     briefSchema: async (productId) =>
       orderBriefSchema(productId as ProductId, (await catalog.servicesOf(productId as ProductId)) as ServiceId[]),
     attachmentTypes: deps.attachmentTypes ?? DEFAULT_ATTACHMENT_TYPES,
@@ -104,17 +110,23 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
   registerOrderJobs(jobs, actions);
   const placing: PlaceOrderDeps = { ...deps, repository, transaction, clock };
   const upload = deps.upload ?? DEFAULT_UPLOAD;
+  const payTheDifference = createPayTheDifference({ placing, deposits: deps.deposits, pending: createPendingCheckouts(db) });
+  // Every confirmation of a paid deposit (sandbox Pay, Stripe webhook) places the order it pays for, once.
+  deps.deposits.whenPaid(payTheDifference.complete);
   return {
     place: (userId, input, options) => placeOrder(placing, userId, input, options),
+    payTheDifference,
     ...createCustomerOrders({ repository, clock }),
     ...createOrderLookup({ db, repository, access, clock, people, wallet, upload }),
     access,
     actions,
     now: () => clock.now(),
-    queue: createOrderQueue(db, access, people),
+    queue: createOrderQueue(db, access, people, deps.staffDirectory),
+    handOver: createOrderHandOver(work),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
+    numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery) => deliverAsAdmin({ repository, actions }, orderId, delivery),
   };

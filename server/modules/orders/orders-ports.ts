@@ -7,7 +7,11 @@ export { fullNameOf, type People, type Person } from "../accounts";
 /** Staff (server/modules/staff): who may be given an order. */
 export interface StaffDirectory {
   /** An active member of staff (not a customer, not deactivated), or undefined. */
-  activeMember(userId: string, trx?: Kysely<Database>): Promise<{ role: "writer" | "manager" | "admin"; first_name: string; last_name: string } | undefined>;
+  activeMember(userId: string, trx?: Kysely<Database>): Promise<{ role: "writer" | "manager" | "admin"; email: string; first_name: string; last_name: string } | undefined>;
   /** Every active member of staff, by name. */
+  /** Of `userIds`, the members of staff who are deactivated. */
+  deactivatedAmong(userIds: readonly string[], trx?: Kysely<Database>): Promise<string[]>;
+  /** Every deactivated member of staff (few: the queue's "deactivated writer" filter). */
+  deactivatedMembers(trx?: Kysely<Database>): Promise<string[]>;
   activeMembers(trx?: Kysely<Database>): Promise<Array<{ id: string; email: string; first_name: string; last_name: string; role: "writer" | "manager" | "admin" }>>;
 }

@@ -1,15 +1,19 @@
-import { sql } from "kysely";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { manualClock, type ManualClock } from "../../platform/clock";
-import { startTestStore, TEST_DATABASE_URL, type TestStore } from "../../test/test-store";
-import { customer, ledgerSum, orderBody, orderCount } from "../../test/orders-test-support";
+import { startTestStore, TEST_DATABASE_URL } from "../../test/test-store";
+import {
+  ARTICLE_EUR,
+  closeAfterEach,
+  customer,
+  expectNoOrderNoDebit,
+  holdBalanceRow,
+  ledgerSum,
+  orderBody,
+  orderCount,
+  untilAnOrderWaitsForALock,
+} from "../../test/orders-test-support";
 
-const ARTICLE_EUR = 14_900;
-let store: TestStore | undefined;
-afterEach(async () => {
-  await store?.close();
-  store = undefined;
-});
+const closing = closeAfterEach();
 
 /** The stamp nginx adds (`X-Request-Start: t=${msec}`) for a request it received `agoMs` before the clock's now. */
 const receivedAgo = (clock: ManualClock, agoMs: number) => ({
@@ -19,7 +23,7 @@ const receivedAgo = (clock: ManualClock, agoMs: number) => ({
 describe("an order the proxy received longer ago than ORDER_DEADLINE_MS (issue 22)", () => {
   it("is refused at once with a translated 503 and Retry-After before any money moves; a fresh one, or one without the stamp, is placed", async () => {
     const clock = manualClock();
-    store = await startTestStore({ ORDER_DEADLINE_MS: "1000" }, { clock });
+    const store = closing(await startTestStore({ ORDER_DEADLINE_MS: "1000" }, { clock }));
     const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
 
     const late = await store.post("/api/orders", orderBody(), {
@@ -47,7 +51,7 @@ describe("an order the proxy received longer ago than ORDER_DEADLINE_MS (issue 2
 
   it("is never refused for its age when no proxy stamped it, or when ORDER_DEADLINE_MS is 0", async () => {
     const clock = manualClock();
-    store = await startTestStore({ ORDER_DEADLINE_MS: "0" }, { clock });
+    const store = closing(await startTestStore({ ORDER_DEADLINE_MS: "0" }, { clock }));
     const buyer = await customer(store, { currency: "EUR", minor: 2 * ARTICLE_EUR });
     expect(
       (await store.post("/api/orders", orderBody(), { token: buyer.token, headers: receivedAgo(clock, 60_000) }))
@@ -65,44 +69,21 @@ describe.skipIf(!TEST_DATABASE_URL)(
   () => {
     it("is rolled back and answered 503 with Retry-After: no order, no debit, and the customer can still order", async () => {
       const clock = manualClock();
-      store = await startTestStore({ ORDER_DEADLINE_MS: "1000" }, { clock });
+      const store = closing(await startTestStore({ ORDER_DEADLINE_MS: "1000" }, { clock }));
       const buyer = await customer(store, { currency: "EUR", minor: ARTICLE_EUR });
 
       // Another transaction holds the buyer's balance row, as a concurrent order of theirs would.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = store.db.kysely.transaction().execute(async (trx) => {
-        await sql`select amount from balances where user_id = ${buyer.id} for update`.execute(trx);
-        locked();
-        await released;
-      });
-      await isLocked;
-
+      const holder = await holdBalanceRow(store, buyer.id);
       const answer = store.post("/api/orders", orderBody(), { token: buyer.token, headers: receivedAgo(clock, 0) });
-      // The order's debit is waiting for the row: one backend of this database waits for a lock.
-      await vi.waitFor(
-        async () => {
-          const waiting = await sql<{
-            count: number;
-          }>`select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
-            store!.db.kysely,
-          );
-          expect(waiting.rows[0]!.count).toBeGreaterThan(0);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      // The order's debit is waiting for the row.
+      await untilAnOrderWaitsForALock(store);
       clock.advance(1500);
-      release();
-      await holder;
+      await holder.release();
 
       const refused = await answer;
       expect(refused.status).toBe(503);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await orderCount(store, buyer.id)).toBe(0);
-      expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(ARTICLE_EUR);
-      expect(await ledgerSum(store, buyer.id, "EUR")).toBe(ARTICLE_EUR);
+      await expectNoOrderNoDebit(store, buyer, ARTICLE_EUR);
       expect(
         (await store.post("/api/orders", orderBody(), { token: buyer.token, headers: receivedAgo(clock, 0) })).status,
       ).toBe(200);

@@ -8,6 +8,12 @@ import {
   placeOrderRequestSchema,
   placeOrderResponseSchema,
 } from "../../../contract/orders";
+import {
+  payDifferenceParamsSchema,
+  payDifferenceRequestSchema,
+  payDifferenceResponseSchema,
+  payDifferenceStatusSchema,
+} from "../../../contract/pay-the-difference";
 import { DomainError } from "../../platform/domain-error";
 import { routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
@@ -16,7 +22,7 @@ import { actorOf } from "./order-requests";
 import { ordersAdminRoutes } from "./orders-admin.routes";
 import { ordersBackOfficeRoutes } from "./orders-back-office.routes";
 import type { OrdersService } from "./orders.service";
-import { sendResult } from "./result-download";
+import { dispositionFor, sendResult } from "./result-download";
 
 const placeHeaders = z.object({
   "idempotency-key": z
@@ -53,6 +59,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         refusal: () => request.commitRefusal(),
       }),
   );
+  signedIn.post(
+    "/orders/with-deposit",
+    {
+      summary: "Pay the difference and place the order: when the balance is short, a deposit of exactly the shortfall",
+      description:
+        "Same body as POST /orders. Answers the page where the buyer pays the shortfall (at least 0.50); once the payment is confirmed the order is placed from this request, once, at these prices (GET /orders/with-deposit/{depositId} says how it stands). 409 when the balance covers the total.",
+      rateLimit: { max: 30, timeWindow: "1 minute" },
+      body: payDifferenceRequestSchema,
+      response: { 200: payDifferenceResponseSchema, 400: problemSchema, 409: problemSchema },
+    },
+    async ({ user, body, locale }) => orders.payTheDifference.start(user.id, body, locale),
+  );
+  signedIn.get(
+    "/orders/with-deposit/:depositId",
+    {
+      summary: "Where a paid difference stands: waiting for the payment, the order placed, the payment failed, or not placed and why",
+      params: payDifferenceParamsSchema,
+      response: { 200: payDifferenceStatusSchema, 404: problemSchema },
+    },
+    async ({ user, params, locale }) => orders.payTheDifference.status(user.id, params.depositId, locale),
+  );
   signedIn.get(
     "/orders",
     {
@@ -79,6 +106,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       const file = await orders.resultFor(actorOf(request), request.params.id);
       if (!file) throw DomainError.notFound();
       return sendResult(request, reply, file, storage);
+    },
+  );
+
+  // Staff open what was delivered: a PDF or an image inline (a preview in a tab), anything else as a download.
+  const staff = routeGroup(app, { guard: "writer", tags: ["admin"] });
+  staff.get(
+    "/admin/orders/:id/files/:fileId",
+    {
+      summary:
+        "Staff: any version's file or attachment of an order (Range, If-Range, ETag), inline for PDF and images; a manager's or admin's, or the writer's of that deliverable, 404 otherwise",
+      params: z.object({ id: z.string().max(100).describe("the order's id or number"), fileId: z.string().max(100) }),
+      compress: false,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = await orders.idFor(request.params.id, actor);
+      const file = await orders.actions.staffFile(id, request.params.fileId, actor);
+      return sendResult(request, reply, file, storage, dispositionFor(file.contentType));
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { CustomerOrders } from "./customer-orders";
 import type { OrderAccessPolicy } from "./order-access";
+import type { OrderHandOver } from "./order-handover";
 import type { OrderActions } from "./order-actions";
 import type { OrdersDashboard } from "./order-dashboard.repository";
 import type { Delivery, ResultFile } from "./order-files";
@@ -9,6 +10,7 @@ import type { OrderLookup } from "./order-lookup";
 import type { OrderQueue } from "./order-queue.repository";
 import type { UploadRules } from "./order-staff-view";
 import type { StaffMember } from "./order-staff-tools";
+import type { PayTheDifference } from "./pay-the-difference";
 import type { PlaceOrderInput, PlaceOrderOptions } from "./place-order";
 
 export type { PlaceOrderInput } from "./place-order";
@@ -25,6 +27,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
    * for a retry with the same body, without a second order (a refused request is not kept: it can be retried).
    */
   place(userId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlaceOrderResponse>;
+  /** When the balance is short: one deposit of the shortfall, and the order placed once it is paid. */
+  payTheDifference: PayTheDifference;
   /** Who sees which order (order-access.ts), for the routes that answer differently per access. */
   access: OrderAccessPolicy;
   /** The work on an order: every move of LIFECYCLE.md, its messages, deliveries and timed work. */
@@ -33,12 +37,16 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
   queue: OrderQueue;
   dashboard: OrdersDashboard;
+  /** A leaving colleague's open work: what they hold, and handing it over in the deactivation's transaction. */
+  handOver: OrderHandOver;
   /** Result uploads: the size limit, the allowed types and the most files per version. */
   upload: UploadRules;
   /** Audits a CSV export of the queue: who, when, from where, with which filters, how many rows. */
   recordExport(actor: Actor, filters: Record<string, unknown>, rows: number): Promise<void>;
   /** Active staff who can be given an order, by name. */
   staff(): Promise<StaffMember[]>;
+  /** Order numbers by order id (the audit log names orders by number); unknown ids are left out. */
+  numbersOf(ids: readonly string[]): Promise<Map<string, string>>;
   /** Delivers a version from a staff tool (scripts/deliver-result.ts, the demo), starting the order first if need be. */
   deliver(orderId: string, delivery: Delivery): Promise<ResultFile>;
 }

@@ -129,7 +129,31 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/**
+ * An order waiting for the deposit that pays its shortfall (docs/decisions/0061-pay-the-difference.md): the request
+ * as the cart sent it, written in the deposit's transaction; placed once when the deposit is paid, or refused (the
+ * money stays on the balance) with the reason.
+ */
+export interface PendingCheckoutsTable {
+  deposit_id: string;
+  user_id: string;
+  currency: string;
+  /** Minor units: the cart's total when the buyer started paying; another total at confirmation places nothing. */
+  total: number;
+  /** The POST /api/orders body: billing, the cart with its briefs, the currency. */
+  request_json: string;
+  locale: string;
+  status: "awaiting" | "placed" | "refused";
+  /** The placed order's answer (PlaceOrderResponse). */
+  response_json: string | null;
+  /** Why nothing was placed: a message key and its values. */
+  reason_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OrderTables extends DeliverableTables {
+  pending_checkouts: PendingCheckoutsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_numbers: OrderNumbersTable;

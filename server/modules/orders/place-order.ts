@@ -32,7 +32,24 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /** Why the order must not be committed now (its client has left, or waited too long), if so: nothing is placed then. */
   refusal?: () => DomainError | undefined;
+  /** The order waiting for the deposit that paid its shortfall (pay-the-difference.ts). */
+  pending?: PendingPlacing;
 }
+
+/** Placing an order a deposit paid for: at the price the buyer saw, once however many confirmations arrive. */
+export interface PendingPlacing {
+  /** Minor units: the cart's total when the buyer started paying; another total now throws PricesChanged. */
+  total: number;
+  /** Takes the waiting order in the placing transaction, first thing after the account's lock; false when taken before. */
+  claim(trx: Kysely<Database>): Promise<boolean>;
+  placed(trx: Kysely<Database>, response: PlaceOrderResponse): Promise<void>;
+}
+
+/** The waiting order was placed or refused by another confirmation: nothing done. */
+export class AlreadySettled extends Error {}
+
+/** The catalog's prices moved since the buyer started paying: nothing placed. */
+export class PricesChanged extends Error {}
 
 /** What placing an order (pricing it and paying it from the balance) needs. */
 export interface PlaceOrderDeps {
@@ -90,6 +107,7 @@ interface Placing {
   to: string | undefined;
   idempotency?: Idempotency;
   refusal?: () => DomainError | undefined;
+  pending?: PendingPlacing;
 }
 
 /**
@@ -111,6 +129,7 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
   const priced = await priceCart(deps.catalog, input.orderFormData, input.currency);
+  if (options.pending && priced.total !== options.pending.total) throw new PricesChanged();
   const terms = await deps.catalog.orderTerms(priced.items.map((item) => item.productId));
   const deliverables = await planDeliverables(deps.catalog, priced.items, input.currency);
   const to = await deps.accountEmail(userId);
@@ -124,6 +143,7 @@ export async function placeOrder(
     to,
     idempotency,
     refusal: options.refusal,
+    pending: options.pending,
   };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -169,6 +189,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
     // answer nobody reads.
     refuseIf(refusal);
+    if (placing.pending && !(await placing.pending.claim(trx))) throw new AlreadySettled();
     const seq = await deps.repository.nextSeq(trx);
     const number = orderNumber(seq);
     const paid = await deps.wallet.debit(trx, {
@@ -180,6 +201,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     });
     if (!paid) throw new BalanceShort();
     const response = await recordPaidOrder(deps, trx, placing, seq);
+    await placing.pending?.placed(trx, response);
     // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked by
     // this transaction already, while after it the update queued behind every other order of the account and the
     // answer waited seconds under overload, past its client's patience (issue 22).
@@ -281,7 +303,12 @@ async function recordPaidOrder(
     note: "",
   });
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
-  const lines = priced.items.map((item) => ({ description: productName(item.productId, locale), amount: item.price }));
+  // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
+  const lines = priced.items.map((item) => ({
+    description: productName(item.productId, locale),
+    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
+    amount: item.price,
+  }));
   const invoice = await deps.documents.issueInvoice(trx, {
     userId,
     orderId: id,

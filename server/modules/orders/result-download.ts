@@ -28,14 +28,22 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
   return { kind: "part", start, end: Math.min(last, size - 1) };
 }
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 8187). */
-export function contentDisposition(fileName: string): string {
+/** Types a browser shows itself without running anything of the file: staff preview them in a tab. */
+const PREVIEWED = ["application/pdf", "image/png", "image/jpeg"];
+
+/** `inline` for a PDF or an image (a preview), `attachment` for everything else. */
+export function dispositionFor(contentType: string): "inline" | "attachment" {
+  return PREVIEWED.includes((contentType.split(";")[0] ?? "").trim().toLowerCase()) ? "inline" : "attachment";
+}
+
+/** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / RFC 8187). */
+export function contentDisposition(fileName: string, type: "inline" | "attachment" = "attachment"): string {
   const ascii = fileName
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -52,7 +60,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * when it names the current strong ETag (or the exact Last-Modified date). With DOWNLOAD_ACCEL_PATH the bytes go
  * through nginx instead (docs/decisions/0042-downloads-through-nginx.md).
  */
-export function sendResult(request: FastifyRequest, reply: FastifyReply, file: ResultFile, storage: FileStorage): FastifyReply {
+export function sendResult(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ResultFile,
+  storage: FileStorage,
+  disposition: "inline" | "attachment" = "attachment",
+): FastifyReply {
   const etag = `"${file.sha256}"`;
   const lastModified = file.deliveredAt.toUTCString();
   reply.headers({
@@ -69,7 +83,7 @@ export function sendResult(request: FastifyRequest, reply: FastifyReply, file: R
     // validators; it keeps Content-Type, Content-Disposition, Accept-Ranges and Cache-Control from this answer.
     return reply
       .type(file.contentType)
-      .header("content-disposition", contentDisposition(file.fileName))
+      .header("content-disposition", contentDisposition(file.fileName, disposition))
       .header("x-accel-redirect", proxied)
       .code(200)
       .send();
@@ -81,7 +95,7 @@ export function sendResult(request: FastifyRequest, reply: FastifyReply, file: R
   if (range.kind === "unsatisfiable") {
     throw new DomainError("range_not_satisfiable", { size: file.size });
   }
-  reply.type(file.contentType).header("content-disposition", contentDisposition(file.fileName));
+  reply.type(file.contentType).header("content-disposition", contentDisposition(file.fileName, disposition));
   if (range.kind === "part") {
     return reply
       .code(206)

@@ -9,6 +9,8 @@ export interface CheckoutRequest {
   currency: Currency;
   email: string;
   locale: Locale;
+  /** `order`: the deposit pays an order's shortfall, and the buyer returns to the cart instead of the balance. */
+  purpose: "top-up" | "order";
 }
 
 export interface CheckoutStart {

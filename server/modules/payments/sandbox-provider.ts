@@ -13,7 +13,7 @@ export function createSandboxProvider(options: { publicUrl: string }): SandboxPr
   return {
     name: "sandbox",
     async startCheckout(request) {
-      const query = new URLSearchParams({ deposit: request.depositId });
+      const query = new URLSearchParams({ deposit: request.depositId, ...(request.purpose === "order" ? { for: "order" } : {}) });
       return { paymentUrl: storePageUrl(options.publicUrl, request.locale, `/checkout/sandbox?${query}`), providerRef: null };
     },
     async refund(request) {

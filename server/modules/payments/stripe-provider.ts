@@ -31,6 +31,12 @@ export function refundStatus(status: string | null | undefined): RefundAnswer["s
   return "pending";
 }
 
+/** What the buyer reads on Stripe's page. */
+function productName(request: CheckoutRequest): string {
+  if (request.purpose === "order") return request.locale === "es" ? "Diferencia para tu pedido en Scriptorium" : "Scriptorium order: the difference";
+  return request.locale === "es" ? "Recarga de saldo de Scriptorium" : "Scriptorium balance top-up";
+}
+
 /** PAYMENT_PROVIDER=stripe: a Checkout Session per deposit; the webhook tells us when it is paid or expired. */
 export function createStripeProvider(options: StripeOptions): StripeProvider {
   // The SDK loads with the provider: a store on the sandbox never loads it.
@@ -38,8 +44,11 @@ export function createStripeProvider(options: StripeOptions): StripeProvider {
   const client = new StripeClient(options.secretKey);
 
   const openSession = async (request: CheckoutRequest): Promise<CheckoutStart> => {
+    // A top-up returns to the balance; an order's shortfall to the cart, which places the order (or says why not).
     const back = (query: Record<string, string>) =>
-      storePageUrl(options.publicUrl, request.locale, `/profile/balance?${new URLSearchParams({ deposit: request.depositId, ...query })}`);
+      request.purpose === "order"
+        ? storePageUrl(options.publicUrl, request.locale, `/cart?${new URLSearchParams({ checkout: request.depositId, ...query })}`)
+        : storePageUrl(options.publicUrl, request.locale, `/profile/balance?${new URLSearchParams({ deposit: request.depositId, ...query })}`);
     const session = await client.checkout.sessions.create(
       {
         mode: "payment",
@@ -49,7 +58,7 @@ export function createStripeProvider(options: StripeOptions): StripeProvider {
             price_data: {
               currency: request.currency.toLowerCase(),
               unit_amount: request.amount,
-              product_data: { name: request.locale === "es" ? "Recarga de saldo de Scriptorium" : "Scriptorium balance top-up" },
+              product_data: { name: productName(request) },
             },
           },
         ],

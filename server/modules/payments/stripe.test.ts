@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerCustomer, type TestCustomer } from "../../test/accounts";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { loadOnFirstUse } from "../../platform/load-on-first-use";
+import { orderBody } from "../../test/orders-test-support";
 import type { StripeProvider } from "./stripe-provider";
 
 // The SDK as the provider loads it (CommonJS, on first use): its error classes are told apart by identity.
@@ -167,5 +168,52 @@ describe("Stripe deposits", () => {
     const answer = await store.post(`/api/payments/sandbox/${deposit.depositId}/complete`, { outcome: "paid" }, { token: customer.accessToken });
     expect(answer.status).toBe(404);
     expect(await status(deposit)).toBe("pending");
+  });
+});
+
+describe("Stripe paying an order's difference", () => {
+  it("pays an order's difference: back to the cart, and the order placed once when the webhook and the browser return together", async () => {
+    // Article Forge costs $165.00; the buyer holds $150.00 in USD besides what earlier tests left.
+    const before = await balance();
+    await store.services.transaction((trx) =>
+      store.services.wallet.credit(trx, { userId: customer.userId, currency: "USD", amount: 15_000 - Math.round(before * 100), kind: "adjustment", reference: "test" }),
+    );
+    const started = await store.post("/api/orders/with-deposit", orderBody(undefined, "USD"), { token: customer.accessToken });
+    expect(started.status).toBe(200);
+    const { depositId } = started.body;
+    const session = await createSession.mock.results.at(-1)!.value;
+    expect(started.body).toMatchObject({ amount: 15, currency: "USD", paymentUrl: session.url });
+    expect(createSession.mock.calls.at(-1)![0]).toMatchObject({
+      success_url: `https://store.example/cart?checkout=${depositId}`,
+      cancel_url: `https://store.example/cart?checkout=${depositId}&outcome=cancelled`,
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 1500 } }],
+    });
+    const payload = sessionEvent("checkout.session.completed", { depositId, sessionId: session.id }, { amount_total: 1500 });
+    const browser = () => store.call(`/api/orders/with-deposit/${depositId}`, { token: customer.accessToken });
+    const answers = await Promise.all([sendWebhook(payload), browser(), sendWebhook(payload), browser()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const final = (await browser()).body;
+    expect(final).toMatchObject({ state: "placed", order: { total: 165, currency: "USD" } });
+    const orders = await store.db.kysely.selectFrom("orders").select("number").where("user_id", "=", customer.userId).execute();
+    expect(orders).toEqual([{ number: final.order.number }]);
+    expect(await balance()).toBe(0);
+  });
+
+  it("says an expired session charged nothing and places no order, in the buyer's language", async () => {
+    const before = await balance();
+    await store.services.transaction((trx) =>
+      store.services.wallet.credit(trx, { userId: customer.userId, currency: "USD", amount: 15_000 - Math.round(before * 100), kind: "adjustment", reference: "test" }),
+    );
+    const { depositId } = (await store.post("/api/orders/with-deposit", orderBody(undefined, "USD"), { token: customer.accessToken })).body;
+    const session = await createSession.mock.results.at(-1)!.value;
+    const expired = sessionEvent("checkout.session.expired", { depositId, sessionId: session.id }, { payment_status: "unpaid", amount_total: 1500 });
+    expect((await sendWebhook(expired)).status).toBe(200);
+    const answer = await store.call(`/api/orders/with-deposit/${depositId}`, { token: customer.accessToken, headers: { "accept-language": "es" } });
+    expect(answer.body).toMatchObject({
+      state: "paymentFailed",
+      order: null,
+      message: "El pago no se completó a tiempo y no se ha cobrado nada. Tu carrito y tus briefings siguen como los dejaste.",
+    });
+    expect(await balance()).toBe(150);
   });
 });

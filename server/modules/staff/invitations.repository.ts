@@ -15,6 +15,13 @@ export interface InvitationsRepository {
   claimInvitation(id: string, at: string, trx?: Kysely<Database>): Promise<boolean>;
   /** Names the account a claimed invitation made (after the account exists: `accepted_by` references it). */
   setInvitationAcceptedBy(id: string, userId: string, trx?: Kysely<Database>): Promise<void>;
+  /** An invitation by id. */
+  invitation(id: string, trx?: Kysely<Database>): Promise<InvitationRow | undefined>;
+  /**
+   * While the invitation is open (not used, not expired at `at`): `changes` to it (a revoked one expires at once, a
+   * re-sent one gets a new token and lifetime). True when it was open.
+   */
+  changeOpenInvitation(id: string, at: string, changes: Partial<Pick<InvitationRow, "token_hash" | "expires_at" | "created_at">>, trx?: Kysely<Database>): Promise<boolean>;
   /** Invitations neither used nor expired, newest first. */
   openInvitations(at: string, trx?: Kysely<Database>): Promise<InvitationRow[]>;
 }
@@ -42,6 +49,21 @@ export function createInvitationsRepository(db: Kysely<Database>): InvitationsRe
 
     async setInvitationAcceptedBy(id: string, userId: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("staff_invitations").set({ accepted_by: userId }).where("id", "=", id).execute();
+    },
+
+    async invitation(id: string, trx: Kysely<Database> = db): Promise<InvitationRow | undefined> {
+      return trx.selectFrom("staff_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    async changeOpenInvitation(id, at, changes, trx = db): Promise<boolean> {
+      const result = await trx
+        .updateTable("staff_invitations")
+        .set(changes)
+        .where("id", "=", id)
+        .where("accepted_at", "is", null)
+        .where("expires_at", ">", at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async openInvitations(at: string, trx: Kysely<Database> = db): Promise<InvitationRow[]> {

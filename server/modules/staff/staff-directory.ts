@@ -47,6 +47,16 @@ export function createStaffDirectory(people: People, repository: StaffRepository
       return account?.deactivated_at ? undefined : { ...person, role: person.role };
     },
 
+    /** Of `userIds`, those whose staff account is deactivated. */
+    deactivatedAmong: (userIds: readonly string[], trx?: Kysely<Database>): Promise<string[]> =>
+      userIds.length === 0 ? Promise.resolve([]) : repository.deactivatedAmong([...new Set(userIds)], trx),
+
+    /** Every deactivated member of staff. */
+    async deactivatedMembers(trx?: Kysely<Database>): Promise<string[]> {
+      const staff = await people.withRoles(STAFF_ROLE_ORDER, trx);
+      return staff.length === 0 ? [] : repository.deactivatedAmong(staff.map((person) => person.id), trx);
+    },
+
     /** Every active member of staff, by first and last name. */
     async activeMembers(trx?: Kysely<Database>): Promise<Member[]> {
       const staff = (await people.withRoles(STAFF_ROLE_ORDER, trx)).filter((person): person is Member => isStaffRole(person.role));

@@ -1,3 +1,4 @@
+import { formatDateTimeUtc } from "../../../common/format-date";
 import { translate, type Locale } from "../../i18n/messages";
 import type { MailMessage } from "../mail";
 
@@ -14,7 +15,7 @@ export function invitationMail(
     inviter,
     role: translate(locale, `staff.roles.${role}`),
     url,
-    expires: expiresAt.toLocaleString(locale === "es" ? "es-ES" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC",
+    expires: formatDateTimeUtc(expiresAt.toISOString(), locale),
   };
   return { to, subject: translate(locale, "staff.mail.invitation.subject", values), text: translate(locale, "staff.mail.invitation.text", values), secrets: [token] };
 }

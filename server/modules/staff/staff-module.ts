@@ -10,6 +10,9 @@ import { createStaffAuth, type StaffAuth } from "./staff-auth.service";
 import { createStaffDirectory, type StaffDirectory } from "./staff-directory";
 import { createStaffService, type StaffService } from "./staff.service";
 import { createStaffRepository } from "./staff.repository";
+import type { StaffWork } from "./staff-service-deps";
+
+export type { StaffWork } from "./staff-service-deps";
 
 export interface StaffModuleDeps {
   db: Kysely<Database>;
@@ -23,6 +26,8 @@ export interface StaffModuleDeps {
   /** Keys the recovery codes' HMAC. */
   secret: string;
   publicUrl: string;
+  /** A colleague's open work and its hand-over at deactivation (the orders module, built after this one). */
+  work: StaffWork;
 }
 
 /** The staff module's parts. */
@@ -45,6 +50,7 @@ export function createStaffModule({
   clock,
   secret,
   publicUrl,
+  work,
 }: StaffModuleDeps): StaffModule {
   const repository = createStaffRepository(db);
   const people = accounts.people;
@@ -62,6 +68,7 @@ export function createStaffModule({
     publicUrl,
     people,
     directory,
+    work,
   });
   return { auth, directory, service };
 }

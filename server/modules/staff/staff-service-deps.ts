@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { OpenWorkItem } from "../../../contract/staff";
 import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import type { People } from "../accounts";
@@ -23,6 +24,16 @@ export interface StaffServiceDeps {
   people: People;
   /** Staff users with their staff accounts (accounts' people and this module's table, composed). */
   directory: StaffDirectory;
+  /** The open work a colleague holds, and its hand-over when they leave (the orders module). */
+  work: StaffWork;
+}
+
+/** What the staff module needs of the orders module's deliverables (its service answers; staff never reads its tables). */
+export interface StaffWork {
+  /** The open deliverables assigned to `userId`. */
+  openWorkOf(userId: string, trx?: Kysely<Database>): Promise<OpenWorkItem[]>;
+  /** Gives every open deliverable of `fromId` to `toId` (an active colleague) or to the pool (null), in `trx`; each audited. */
+  handOver(trx: Kysely<Database>, actor: StaffActor, fromId: string, toId: string | null): Promise<OpenWorkItem[]>;
 }
 
 /** Who acts, from where: the request's staff user and address. */

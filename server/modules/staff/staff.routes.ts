@@ -4,6 +4,9 @@ import { problemSchema } from "../../../contract/errors";
 import {
   acceptInvitationRequestSchema,
   changeStaffRoleRequestSchema,
+  deactivateStaffRequestSchema,
+  deactivatedStaffSchema,
+  openWorkSchema,
   invitationLookupSchema,
   invitationTokenRequestSchema,
   inviteStaffRequestSchema,
@@ -94,6 +97,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
     async ({ body, ip }) => staff.acceptInvitation(body, ip),
   );
 
+  adminRoutes(app, staff);
+};
+
+/** For admins: the staff list, invitations (made, sent again, revoked), role changes, deactivation with its hand-over. */
+function adminRoutes(app: Parameters<typeof staffRoutes>[0], staff: StaffService): void {
   const admin = routeGroup(app, { guard: "admin", tags, errors });
   admin.get(
     "/admin/staff",
@@ -119,18 +127,46 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
     },
     async (request) => staff.changeRole(actor(request), request.params.id, request.body.role),
   );
+  admin.get(
+    "/admin/staff/:id/open-work",
+    {
+      summary: "The open deliverables a colleague holds: what deactivating them hands over (admin)",
+      params,
+      response: { 200: openWorkSchema },
+    },
+    async (request) => staff.openWork(request.params.id),
+  );
   admin.post(
     "/admin/staff/:id/deactivate",
     {
-      summary: "Deactivate a colleague: every sign-in ends at once (admin; not yourself)",
+      summary:
+        "Deactivate a colleague: every sign-in ends at once and, in the same transaction, every open deliverable they hold goes to `handTo` (an active colleague) or back to the pool; each hand-over is audited (admin; not yourself)",
       params,
-      response: { 200: staffMemberSchema },
+      body: deactivateStaffRequestSchema,
+      response: { 200: deactivatedStaffSchema },
     },
-    async (request) => staff.setActive(actor(request), request.params.id, false),
+    async (request) => staff.deactivate(actor(request), request.params.id, request.body?.handTo ?? null),
   );
   admin.post(
     "/admin/staff/:id/reactivate",
     { summary: "Give a deactivated colleague their access back (admin)", params, response: { 200: staffMemberSchema } },
     async (request) => staff.setActive(actor(request), request.params.id, true),
   );
-};
+  admin.post(
+    "/admin/staff/invitations/:id/resend",
+    {
+      summary: "Mail an open invitation again with a new link and a full 48 hours; the old link stops working (admin)",
+      params,
+      response: { 200: staffInvitationSchema },
+    },
+    async (request) => staff.resendInvitation(actor(request), request.params.id),
+  );
+  admin.post(
+    "/admin/staff/invitations/:id/revoke",
+    { summary: "End an open invitation: its link no longer works; answers the staff list without it (admin)", params, response: { 200: staffListSchema } },
+    async (request) => {
+      await staff.revokeInvitation(actor(request), request.params.id);
+      return staff.list();
+    },
+  );
+}

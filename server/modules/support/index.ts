@@ -9,5 +9,6 @@ export {
 } from "./support-module";
 export { createSupportService, type SupportService } from "./support.service";
 export { createSupportRepository } from "./support.repository";
+export { ticketReference } from "./ticket-reference";
 export { createSupportDeskService, customerTickets, type SupportDeskService } from "./support-desk.service";
 export { createSupportDeskRepository } from "./support-desk.repository";

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { formatMoney, toMinor } from "../../../contract/money";
 import type { DepositLimits, DepositResponse } from "../../../contract/wallet";
+import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
@@ -18,8 +20,18 @@ export interface DepositStartDeps extends Pick<DepositServiceDeps, "rememberBill
   limits: DepositLimits;
 }
 
+/** How a deposit started by another module differs from a top-up (docs/decisions/0061-pay-the-difference.md). */
+export interface DepositStartOptions {
+  /** `order`: it pays an order's shortfall; the provider sends the buyer back to the cart. */
+  purpose?: "top-up" | "order";
+  /** Minor units: the smallest amount taken instead of DEPOSIT_MIN (a shortfall may be smaller). */
+  minimum?: number;
+  /** Stores what comes with the deposit in the transaction that stores the deposit. */
+  alsoStore?: (trx: Kysely<Database>, depositId: string) => Promise<void>;
+}
+
 /** A client starts a deposit: the amount checked against the limits, the provider's payment page, a pending row. */
-export type StartDeposit = (userId: string, request: NewDeposit, locale: Locale) => Promise<DepositResponse>;
+export type StartDeposit = (userId: string, request: NewDeposit, locale: Locale, options?: DepositStartOptions) => Promise<DepositResponse>;
 
 export function createStartDeposit({
   repository,
@@ -31,17 +43,19 @@ export function createStartDeposit({
 }: DepositStartDeps): StartDeposit {
   const minMinor = Math.round(limits.min * 100);
   const maxMinor = Math.round(limits.max * 100);
-  return async (userId, request, locale) => {
+  return async (userId, request, locale, options = {}) => {
     const { depositAmount, currency, ...billing } = request;
     const amount = toMinor(depositAmount);
     if (amount === null) throw DomainError.field("depositAmount", "validation.twoDecimals");
-    if (amount < minMinor || amount > maxMinor) {
-      const min = formatMoney({ minor: minMinor, currency }, locale);
+    const floor = options.minimum ?? minMinor;
+    if (amount < floor || amount > maxMinor) {
+      const min = formatMoney({ minor: floor, currency }, locale);
       const max = formatMoney({ minor: maxMinor, currency }, locale);
       throw DomainError.field("depositAmount", "validation.amountBetween", { min, max });
     }
     const id = randomUUID();
-    const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale });
+    const purpose = options.purpose ?? "top-up";
+    const start = await payments.startCheckout({ depositId: id, amount, currency, email: billing.email, locale, purpose });
     const row: DepositRow = {
       id,
       user_id: userId,
@@ -60,6 +74,7 @@ export function createStartDeposit({
     await transaction(async (trx) => {
       await lockOpenAccount(trx, userId);
       await repository.insert(row, trx);
+      await options.alsoStore?.(trx, id);
     });
     const { agreedToPP_TOS: _agreed, ...details } = billing;
     await rememberBilling(userId, details);

@@ -1,13 +1,13 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DepositStatus } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
+import { type Clock, systemClock } from "../../platform/clock";
 import type { DepositsTable } from "./wallet.tables";
 
 export type DepositRow = Selectable<DepositsTable>;
 
 /** Deposits: created pending, then settled once (paid, declined or expired). Each method runs on the database, or on the transaction given last. */
-export function createDepositsRepository(db: Kysely<Database>) {
+export function createDepositsRepository(db: Kysely<Database>, clock: Clock = systemClock) {
   return {
     async insert(row: DepositRow, trx: Kysely<Database> = db): Promise<void> {
       await trx.insertInto("deposits").values(row).execute();
@@ -36,7 +36,7 @@ export function createDepositsRepository(db: Kysely<Database>) {
      * With `providerRef`, only the deposit of that provider payment.
      */
     async settle(id: string, status: Exclude<DepositStatus, "pending">, providerRef?: string, trx: Kysely<Database> = db): Promise<boolean> {
-      let query = trx.updateTable("deposits").set({ status, completed_at: nowIso() }).where("id", "=", id).where("status", "=", "pending");
+      let query = trx.updateTable("deposits").set({ status, completed_at: clock.now().toISOString() }).where("id", "=", id).where("status", "=", "pending");
       if (providerRef !== undefined) query = query.where("provider_ref", "=", providerRef);
       const result = await query.executeTakeFirst();
       return result.numUpdatedRows > 0n;

@@ -4,6 +4,7 @@ import { toMajor } from "../../../contract/money";
 import {
   DEFAULT_DEPOSIT_LIMITS,
   type DepositDetails,
+  type DepositLimits,
   type DepositStatus,
   type SandboxPayment,
 } from "../../../contract/wallet";
@@ -32,6 +33,14 @@ export interface ExportedDeposit {
 /** Deposits: started by the client, settled once by the provider (or the sandbox page), read by their owner. */
 export interface DepositService extends DepositSettlement {
   create: StartDeposit;
+  /** DEPOSIT_MIN and DEPOSIT_MAX, major units. */
+  limits: DepositLimits;
+  /**
+   * Runs `listener` after each confirmation of a paid deposit (the first that credits it and every later one), once
+   * the credit is committed: the orders module places the order a deposit pays for. A failing listener does not
+   * undo the payment; the buyer's return page tries again.
+   */
+  whenPaid(listener: (depositId: string) => Promise<void>): void;
   details(userId: string, depositId: string): Promise<DepositDetails>;
   sandboxPayment(userId: string, depositId: string): Promise<SandboxPayment>;
   /** The buyer pressed Pay or Decline on the sandbox page; answers the deposit's status afterwards. */
@@ -52,12 +61,25 @@ export interface DepositService extends DepositSettlement {
  */
 export function createDepositService(deps: DepositServiceDeps): DepositService {
   const { db, payments, clock = systemClock, limits = DEFAULT_DEPOSIT_LIMITS } = deps;
-  const repository = createDepositsRepository(db);
+  const repository = createDepositsRepository(db, clock);
   const transaction = createTransactionOpener(db);
   const access = createDepositAccess(repository, payments);
-  const settlement = createDepositSettlement({ ...deps, repository, transaction, clock });
+  const credited = createDepositSettlement({ ...deps, repository, transaction, clock });
+  const listeners: Array<(depositId: string) => Promise<void>> = [];
+  const settlement: DepositSettlement = {
+    ...credited,
+    async confirmPaid(depositId, payment) {
+      const outcome = await credited.confirmPaid(depositId, payment);
+      if (outcome === "credited" || outcome === "unchanged") {
+        for (const listener of listeners) await listener(depositId).catch(() => undefined);
+      }
+      return outcome;
+    },
+  };
   return {
     ...settlement,
+    limits,
+    whenPaid: (listener) => void listeners.push(listener),
     create: createStartDeposit({
       repository,
       payments,

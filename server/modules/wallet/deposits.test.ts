@@ -142,7 +142,7 @@ describe("sandbox payment", () => {
     expect(mails[0]!.subject).toContain("£120.50");
     // A receipt a person reads: the amount, the date in words and the balance; no raw id or ISO timestamp.
     expect(mails[0]!.text).toContain("Balance now: £120.50");
-    expect(mails[0]!.text).toMatch(/Paid on: \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(mails[0]!.text).toMatch(/Paid on: \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
     expect(mails[0]!.text).not.toContain(depositId);
     expect(mails[0]!.html).toContain("£120.50");
   });
@@ -152,7 +152,7 @@ describe("sandbox payment", () => {
     const answer = await deposit(customer, { email: "recibos@example.com" }, { "accept-language": "es" });
     await complete(customer, answer.body.depositId, "paid");
     const [mail] = await receipts(customer.email);
-    expect(mail!.subject).toBe("Tu depósito de 49,90\u00a0€ se ha añadido a tu saldo");
+    expect(mail!.subject).toBe("Tu recarga de 49,90\u00a0€ ya está en tu saldo");
   });
 
   it("never credits a declined deposit", async () => {

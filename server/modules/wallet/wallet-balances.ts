@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
+import { type Clock, systemClock } from "../../platform/clock";
 
 /** The balances (and the adjustments that explain a staff change to one). Each method runs on the database, or on the transaction given last. */
-export function createWalletBalances(db: Kysely<Database>) {
+export function createWalletBalances(db: Kysely<Database>, clock: Clock = systemClock) {
+  const nowIso = () => clock.now().toISOString();
   return {
     async balance(userId: string, currency: Currency, trx: Kysely<Database> = db): Promise<number> {
       const row = await trx

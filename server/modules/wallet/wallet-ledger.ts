@@ -3,11 +3,14 @@ import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { nowIso } from "../../db/time";
+import { type Clock, systemClock } from "../../platform/clock";
 import type { LedgerEntry, Movement } from "./wallet-movements";
 
-/** The ledger: every movement of a balance. Each method runs on the database, or on the transaction given last. */
-export function createWalletLedger(db: Kysely<Database>) {
+/**
+ * The ledger: every movement of a balance, dated by `clock`. Each method runs on the database, or on the transaction
+ * given last.
+ */
+export function createWalletLedger(db: Kysely<Database>, clock: Clock = systemClock) {
   return {
     async recentEntries(
       userId: string,
@@ -62,7 +65,7 @@ export function createWalletLedger(db: Kysely<Database>) {
           kind: movement.kind,
           amount: movement.amount,
           reference: movement.reference,
-          created_at: nowIso(),
+          created_at: clock.now().toISOString(),
         })
         .execute();
     },

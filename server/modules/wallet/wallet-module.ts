@@ -27,7 +27,7 @@ export interface WalletModule {
 
 /** The wallet domain wired once: the wallet, the deposits that credit it and the withdrawals that pay it back. */
 export function createWalletModule(deps: WalletModuleDeps): WalletModule {
-  const wallet = createWalletService(deps.db);
+  const wallet = createWalletService(deps.db, deps.clock);
   const withdrawals = createWithdrawalService({
     ...deps,
     wallet,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
+import { type Clock, systemClock } from "../../platform/clock";
 import { createWalletRepository, type LedgerEntry } from "./wallet.repository";
 
 export type { LedgerEntry } from "./wallet.repository";
@@ -43,8 +44,8 @@ function assertPositive(amount: number): void {
  * Writes (`debit`, `credit`) run inside a transaction the caller opens (server/platform/transactions.ts), so an order
  * and the money paying for it are stored together or not at all.
  */
-export function createWalletService(db: Kysely<Database>) {
-  const repository = createWalletRepository(db);
+export function createWalletService(db: Kysely<Database>, clock: Clock = systemClock) {
+  const repository = createWalletRepository(db, clock);
   return {
     /** Current balance in minor units (0 when the customer never had money in that currency). */
     balance(userId: string, currency: Currency, trx?: Kysely<Database>): Promise<number> {

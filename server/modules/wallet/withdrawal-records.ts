@@ -5,7 +5,7 @@ import { balancePolicyText } from "../../../content/policies/balance-withdrawal"
 import type { Currency } from "../../../contract/currency";
 import type { BalancePolicySettings } from "../../../contract/wallet";
 import type { Database } from "../../db/schema";
-import { translate, type Locale } from "../../i18n/messages";
+import type { Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { DocumentsService } from "../documents";
@@ -33,14 +33,6 @@ export interface WithdrawalRecordsDeps {
 }
 
 /** The withdrawal's lines as the refund receipt and the mail show them: one per deposit, newest first. */
-function receiptLines(parts: RefundPart[], locale: Locale) {
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-  return parts.map((part) => ({
-    description: translate(locale, "documents.refundToPayment", { date: date.format(new Date(part.deposit.createdAt)) }),
-    amount: part.amount,
-  }));
-}
-
 /** What a withdrawal writes in its transaction: its rows, the job that backs up the provider call, the receipt and the mail. */
 export function createWithdrawalRecords({ repository, payments, jobs, clock, documents, mail, wallet, policy }: WithdrawalRecordsDeps) {
   const record = async (trx: Kysely<Database>, withdrawal: WithdrawalRow, parts: RefundPart[]): Promise<WithdrawalRefundRow[]> => {
@@ -80,7 +72,7 @@ export function createWithdrawalRecords({ repository, payments, jobs, clock, doc
       currency,
       locale,
       billing,
-      lines: receiptLines(parts, locale),
+      refunds: parts.map((part) => ({ depositedAt: part.deposit.createdAt, amount: part.amount })),
     });
     if (!to) return;
     const data = {

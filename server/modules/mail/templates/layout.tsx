@@ -1,10 +1,13 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { MailContext } from "./mail-template";
 
 const muted = { fontSize: "13px", lineHeight: "20px", color: "#57534e", margin: "0 0 4px" };
 
-/** Every mail's frame: the store's name on top, the body, then the sign-off and a footer with address and contact. */
+/**
+ * Every mail's frame: the store's name on top, then the mail itself as the `main` landmark under its one `h1` (the
+ * subject), so a screen reader can jump to it, and the sign-off and a footer with address and contact.
+ */
 export function MailLayout({ ctx, subject, preview, signOff = true, children }: { ctx: MailContext; subject: string; preview: string; signOff?: boolean; children: ReactNode }) {
   const { brand, t } = ctx;
   return (
@@ -20,8 +23,13 @@ export function MailLayout({ ctx, subject, preview, signOff = true, children }: 
               {brand.name}
             </Link>
           </Section>
-          {children}
-          {signOff ? <Text style={{ fontSize: "15px", lineHeight: "24px", color: "#1c1917", margin: "0 0 16px" }}>{t("email.layout.signOff")}</Text> : null}
+          <main>
+            <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", fontWeight: 700, color: "#1c1917", margin: "0 0 16px" }}>
+              {subject}
+            </Heading>
+            {children}
+            {signOff ? <Text style={{ fontSize: "15px", lineHeight: "24px", color: "#1c1917", margin: "0 0 16px" }}>{t("email.layout.signOff")}</Text> : null}
+          </main>
           <Hr style={{ borderTop: "1px solid #e7e5e4", margin: "24px 0 16px" }} />
           <Section>
             <Text style={muted}>{brand.name}</Text>

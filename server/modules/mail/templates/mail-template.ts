@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Currency } from "../../../../contract/currency";
+import { formatDateTimeUtc } from "../../../../common/format-date";
 import { formatMoney } from "../../../../contract/money";
 import { translate, type Locale } from "../../../i18n/messages";
 
@@ -46,9 +47,6 @@ export interface MailTemplate<Data> {
 
 export const defineMail = <Data,>(template: MailTemplate<Data>): MailTemplate<Data> => template;
 
-const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
-const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 export function mailContext(locale: Locale, brand: MailBrand): MailContext {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   return {
@@ -56,14 +54,8 @@ export function mailContext(locale: Locale, brand: MailBrand): MailContext {
     brand,
     t,
     money: (minor, currency) => formatMoney({ minor, currency }, locale),
-    dateTime(iso) {
-      let format = dateTimeFormats.get(locale);
-      if (!format) {
-        format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-        dateTimeFormats.set(locale, format);
-      }
-      return t("email.layout.utc", { date: format.format(new Date(iso)) });
-    },
+    // The pages' date style, in UTC and saying so ("25 Nov 2026, 11:48 UTC").
+    dateTime: (iso) => formatDateTimeUtc(iso, locale),
     page: (path) => `${brand.publicUrl}${locale === "es" ? "/es" : ""}${path}`,
   };
 }

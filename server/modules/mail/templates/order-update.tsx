@@ -1,5 +1,6 @@
 import type { ProductId } from "../../../../contract/catalog";
 import type { Currency } from "../../../../contract/currency";
+import type { Locale } from "../../../i18n/messages";
 import { productName } from "../../catalog";
 import { defineMail } from "./mail-template";
 import { Action, Paragraph, Quote } from "./parts";
@@ -31,10 +32,23 @@ export interface OrderUpdateData {
   /** ISO; shown in the reader's language, in UTC. */
   date?: string;
   reason?: string;
+  /** A delivery: the revision rounds left, and the business days each takes. */
+  rounds?: number;
+  days?: number;
   /** Words someone wrote (a question, a message, the changes asked for), quoted. */
   message?: string;
+  /** Who of staff wrote `message`: the customer reads their name under it. */
+  author?: string;
   /** The deliverable the step is about: its service and its place in the order ("2 of 4"). */
   deliverable?: { n: number; of: number; productId: ProductId };
+}
+
+/** "You have 2 revision rounds left; each comes back within 3 business days." (from the catalog, at placing time). */
+function roundsLeft(rounds: number, days: number, locale: Locale, t: (key: string, values?: Record<string, string | number>) => string): string {
+  if (rounds === 0) return t("orders.mail.deliveredNoRounds");
+  const plural = (count: number) => (new Intl.PluralRules(locale).select(count) === "one" ? "one" : "other");
+  const time = t(`orders.mail.businessDays_${plural(days)}`, { count: days });
+  return t(`orders.mail.deliveredRounds_${plural(rounds)}`, { count: rounds, days: time });
 }
 
 /**
@@ -56,8 +70,10 @@ export const orderUpdate = defineMail<OrderUpdateData>({
           </Paragraph>
         ) : null}
         <Paragraph>{t(`orders.mail.${data.kind}Body`, values)}</Paragraph>
+        {data.rounds !== undefined ? <Paragraph>{roundsLeft(data.rounds, data.days ?? 0, locale, t)}</Paragraph> : null}
         {data.reason ? <Paragraph>{t("orders.mail.reason", { reason: data.reason })}</Paragraph> : null}
         {data.message ? <Quote text={data.message} /> : null}
+        {data.message && data.author ? <Paragraph>{t("orders.mail.signed", { name: data.author })}</Paragraph> : null}
         <Action href={data.url}>{t("email.orderUpdate.button", { number: data.number })}</Action>
       </>
     );
@@ -70,6 +86,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
     version: 2,
     refund: 14_900,
     date: "2026-11-30T10:15:00.000Z",
+    ...(kind === "delivered" ? { rounds: 2, days: 3 } : {}),
     deliverable: { n: 2, of: 4, productId: "seo-layer" as const },
     ...(kind === "cancelled" ? { reason: "The brief cannot be done as asked." } : {}),
     ...(["question", "message", "revisionRequested"].includes(kind) ? { message: "Could you add a paragraph\nabout pricing?" } : {}),

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import type { Deliverable } from "../../../contract/order-lifecycle";
+import type { Deliverable } from "../../contract/order-lifecycle";
 import { useProductName } from "~/lib/product-name";
 
 /**
