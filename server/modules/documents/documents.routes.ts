@@ -42,8 +42,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   );
   signedIn.get(
     "/balance/withdrawals/:id/receipt",
-    { summary: "The PDF refund receipt of my balance withdrawal", params: idParams, response: pdfResponse },
-    async ({ user, params }, reply) => send(reply, user.id, "refund_receipt", params.id),
+    { summary: "The PDF refund receipt of my balance withdrawal", params: idParams, querystring: languageQuery, response: pdfResponse },
+    async ({ user, params, query }, reply) => send(reply, user.id, "refund_receipt", params.id, query.lang),
   );
   signedIn.get(
     "/orders/:ref/invoice",

@@ -26,8 +26,11 @@ async function topUp(customer: TestCustomer, amount: number, locale = "en"): Pro
   return started.body.depositId;
 }
 
-const withdraw = (customer: TestCustomer, amount: unknown, locale = "en", currency = "EUR") =>
-  store.post("/api/balance/withdraw", { currency, amount }, { token: customer.accessToken, headers: { "accept-language": locale } });
+/** A withdrawal a minute after whatever came before (the wallet dates its rows by the injected clock). */
+const withdraw = (customer: TestCustomer, amount: unknown, locale = "en", currency = "EUR") => {
+  clock.advance(60_000);
+  return store.post("/api/balance/withdraw", { currency, amount }, { token: customer.accessToken, headers: { "accept-language": locale } });
+};
 const balanceOf = async (customer: TestCustomer) => (await store.post("/api/balance", { currency: "EUR" }, { token: customer.accessToken })).body;
 
 describe("POST /api/balance/withdraw (sandbox)", () => {
@@ -76,6 +79,24 @@ describe("POST /api/balance/withdraw (sandbox)", () => {
     }
     const someoneElse = await registerCustomer(store);
     expect((await store.call(`/api/balance/withdrawals/${answer.body.withdrawalId}/receipt`, { token: someoneElse.accessToken })).status).toBe(404);
+  });
+
+  it("lists the refund receipt among the documents (no order) and reads it in either language with the same number", async () => {
+    const customer = await registerCustomer(store);
+    await topUp(customer, 12, "es");
+    const answer = await withdraw(customer, 12, "es");
+    expect(answer.status).toBe(200);
+    const documents = (await store.call("/api/documents", { token: customer.accessToken })).body;
+    const receipt = documents.find((document: { kind: string }) => document.kind === "refund_receipt");
+    expect(receipt).toMatchObject({ sourceId: answer.body.withdrawalId, orderNumber: null, total: 12 });
+    const path = `/api/balance/withdrawals/${answer.body.withdrawalId}/receipt`;
+    for (const lang of ["en", "es"]) expect((await store.call(`${path}?lang=${lang}`, { token: customer.accessToken })).status).toBe(200);
+    expect((await store.call(`${path}?lang=fr`, { token: customer.accessToken })).status).toBe(400);
+    const spanish = pdfText((await store.services.documents.pdfFor(customer.userId, "refund_receipt", answer.body.withdrawalId)).content);
+    const english = pdfText((await store.services.documents.pdfFor(customer.userId, "refund_receipt", answer.body.withdrawalId, "en")).content);
+    for (const expected of ["Recibo de devolución", receipt.number, "Devolución a tu pago del"]) expect(spanish).toContain(expected);
+    for (const expected of ["Refund receipt", receipt.number, "Back to your payment of"]) expect(english).toContain(expected);
+    expect(english).not.toContain("Devolución a tu pago");
   });
 
   it("refuses more than can be withdrawn, a bad amount and a balance nothing can be paid back to, in the customer's language", async () => {
@@ -136,6 +157,7 @@ describe("withdrawals at once, and refunds that end more than once", () => {
     const pending = await withdraw(customer, 5);
     const [part] = await store.db.kysely.selectFrom("withdrawal_refunds").selectAll().where("withdrawal_id", "=", pending.body.withdrawalId).execute();
     await store.db.kysely.updateTable("withdrawal_refunds").set({ status: "pending", settled_at: null }).where("id", "=", part!.id).execute();
+    clock.advance(60_000); // the provider refuses it a minute later
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => withdrawals.settleRefund(part!.id, "failed")));
     expect(outcomes.filter((outcome) => outcome === "settled")).toHaveLength(1);
     const after = await balanceOf(customer);
