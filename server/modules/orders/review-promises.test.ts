@@ -30,14 +30,14 @@ describe("the delivery mail states the promises the delivery runs on", () => {
   it("the end of the review window the settings give, and the revision rounds left with the catalog's revision time", async () => {
     const { text, reviewEndsAt } = await deliveredMail("en");
     expect(reviewEndsAt).toBe("2026-01-10T09:00:00.000Z");
-    expect(text).toContain("You have until 10 January 2026 at 09:00 UTC to review it on the order's page");
+    expect(text).toContain("You have until 10 Jan 2026, 09:00 UTC to review it on the order's page");
     expect(text).toContain("If you do neither by then, it completes on its own.");
     expect(text).toContain("You have 2 revision rounds left; each comes back within 2 business days.");
   });
 
   it("in Spanish too", async () => {
     const { text } = await deliveredMail("es");
-    expect(text).toContain("Tienes hasta el 10 de enero de 2026 a las 9:00 (UTC) para revisarla en la página del pedido");
+    expect(text).toContain("Tienes hasta el 10 ene 2026, 9:00 UTC para revisarla en la página del pedido");
     expect(text).toContain("Te quedan 2 rondas de revisión; cada versión corregida llega en 2 días laborables.");
   });
 });

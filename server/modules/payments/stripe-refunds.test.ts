@@ -62,7 +62,11 @@ async function paidDeposit(amount: number): Promise<{ depositId: string; payment
 }
 
 const balance = async () => (await store.post("/api/balance", { currency: "USD" }, { token: customer.accessToken })).body;
-const withdraw = (amount: number) => store.post("/api/balance/withdraw", { currency: "USD", amount }, { token: customer.accessToken });
+/** A withdrawal a minute after whatever came before (the wallet dates its rows by the injected clock). */
+const withdraw = (amount: number) => {
+  clock.advance(60_000);
+  return store.post("/api/balance/withdraw", { currency: "USD", amount }, { token: customer.accessToken });
+};
 
 describe("Stripe withdrawals", () => {
   it("refunds each deposit's PaymentIntent, newest first, with an idempotency key; the webhook confirms each refund once", async () => {
@@ -100,6 +104,7 @@ describe("Stripe withdrawals", () => {
     nextRefund = { status: "pending" };
     const answer = await withdraw(5);
     const refund = await createRefund.mock.results.at(-1)!.value;
+    clock.advance(60_000); // Stripe reports the failure a minute later
     const failed = await Promise.all(Array.from({ length: 5 }, () => sendEvent("refund.updated", { ...refund, status: "failed" })));
     expect(failed.map((event) => event.status)).toEqual(Array(5).fill(200));
     const after = await balance();
