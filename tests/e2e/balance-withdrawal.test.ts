@@ -20,6 +20,7 @@ const WORDS = {
     toPayment: /to your top-up of .*: €10\.50/,
     done: "€10.50 is on its way back to your payment.",
     ledger: "Withdrawal to your payment",
+    receipt: /^Download refund receipt RR-\d{4}-\d{6} of the withdrawal of €10\.50 on /,
     tooMuch: "You can withdraw at most €20.50.",
     subject: "€10.50 from your balance is on its way back to your payment",
     moneyLeft: "You still have €10.00 on your balance. Withdraw it to your payment before you close your account.",
@@ -36,6 +37,7 @@ const WORDS = {
     toPayment: /a tu recarga del .*: 10,50\u00a0€/,
     done: "10,50\u00a0€ ya va de vuelta a tu pago.",
     ledger: "Retirada a tu pago",
+    receipt: /^Descargar el recibo de devolución RR-\d{4}-\d{6} de la retirada de 10,50\s€ del /,
     tooMuch: "Puedes retirar como máximo 20,50\u00a0€.",
     subject: "Te devolvemos 10,50\u00a0€ de tu saldo a tu pago",
     moneyLeft: "Aún tienes 10,00\u00a0€ en tu saldo. Retíralo a tu pago antes de cerrar la cuenta.",
@@ -83,7 +85,7 @@ async function topUp(page: Page, amount: string, locale: Locale) {
   await page.getByLabel(/^(City|Ciudad)/).fill("Valencia");
   await page.getByLabel(/^(Address|Dirección)/).fill("Calle de la Paz 7");
   await page.getByLabel(/^(Postal code|Código postal)/).fill("46003");
-  await page.getByLabel(locale === "es" ? /^Acepto los/ : /^I agree to the/).check();
+  await page.getByLabel(locale === "es" ? /^Acepto las/ : /^I agree to the/).check();
   await page.locator("form[aria-labelledby=deposit-heading] button[type=submit]").click();
   await page.waitForURL((url) => url.pathname === `${WORDS[locale].prefix}/checkout/sandbox`);
   await page.getByTestId("sandbox-checkout").getByRole("button").first().click();
@@ -122,6 +124,8 @@ describe.each(["en", "es"] as const)("withdrawing unused balance (%s)", (locale)
     await withdraw.getByText(words.done).waitFor();
     await expect.poll(() => page.getByTestId("balance-amount").textContent()).toContain(locale === "es" ? "10,00" : "10.00");
     await page.getByTestId("transactions").getByText(words.ledger).waitFor();
+    // The withdrawal's row links its numbered refund receipt, like a top-up's row its receipt.
+    await page.getByTestId("transactions").getByRole("button", { name: words.receipt }).waitFor();
 
     await expect.poll(async () => (await lastMail(email)).subject).toBe(words.subject);
     const mail = await lastMail(email);
