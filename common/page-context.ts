@@ -1,5 +1,6 @@
 import type { PricesResponse } from "../contract/catalog";
 import type { Currency } from "../contract/currency";
+import type { BalancePolicySettings } from "../contract/wallet";
 
 /**
  * What the server hands to route loaders (React Router's load context). Public-page loaders call these in-process
@@ -14,6 +15,8 @@ export interface PageContext {
   buildPollSeconds: number;
   /** DEPOSIT_MIN and DEPOSIT_MAX in major units: the deposit form names them before anything is typed. */
   depositLimits: { min: number; max: number };
+  /** What the balance policy names (content/policies/balance-withdrawal.ts): WITHDRAWAL_REFUND_DAYS. */
+  balancePolicy: BalancePolicySettings;
   /** VAT_RATE in basis points (21 % = 2100): the VAT every price includes, shown in the cart as the invoice will print it. */
   vatRateBasisPoints: number;
   prices(currency: Currency): Promise<PricesResponse>;

@@ -1,6 +1,7 @@
 import type { ServiceId } from "../contract/catalog";
 import type { Localized } from "../contract/localized";
 import { SERVICES, type DeliveryFormat, type WordRange } from "./catalog";
+import { balancePolicyText, DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "./policies/balance-withdrawal";
 
 type Locale = keyof Localized;
 
@@ -99,14 +100,22 @@ export function offerPromises(source: PromiseSource, id: string, locale: Locale)
 }
 
 /**
- * The values the copy's placeholders stand for, in one language: `{{turnaround}}`, `{{revisions}}`,
- * `{{revisionTime}}`, `{{words}}` and `{{formats}}` of the page's own service (when `own` is given),
- * `{{<service id>.words}}`, `.formats`, `.turnaround`, `.revisions`, `.revisionTime` of every service, for bundle
- * copy and the terms, and `{{reviewWindow}}`, the store's review window. Turnaround, revision rounds and revision time
- * come from the database, the review window from the settings, words and formats from the catalog.
+/**
+ * The values the copy's placeholders stand for, in one language: `{{balancePolicy}}` (the unused-balance policy with
+ * its settings), `{{turnaround}}`, `{{revisions}}`, `{{revisionTime}}`, `{{words}}` and `{{formats}}` of the page's own
+ * service (when `own` is given), `{{<service id>.words}}`, `.formats`, `.turnaround`, `.revisions`, `.revisionTime` of
+ * every service, for bundle copy and the terms, and `{{reviewWindow}}`, the store's review window. Turnaround, revision
+ * rounds and revision time come from the database, the review window and the balance policy from the settings, words
+ * and formats from the catalog.
  */
-export function promiseValues(source: PromiseSource, locale: Locale, own?: ServiceId): Record<string, string> {
-  const values: Record<string, string> = { reviewWindow: daysText(source.reviewDays, locale) };
+export function promiseValues(
+  source: PromiseSource,
+  locale: Locale,
+  own?: ServiceId,
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): Record<string, string> {
+  // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
+  const values: Record<string, string> = { reviewWindow: daysText(source.reviewDays, locale), balancePolicy: balancePolicyText(locale, policy) };
   for (const service of SERVICES) {
     const { review: _review, ...promised } = offerPromises(source, service.id, locale);
     for (const [key, value] of Object.entries(promised)) {

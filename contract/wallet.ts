@@ -3,6 +3,15 @@ import { billingDetailsSchema } from "./accounts";
 import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 
+/**
+ * The settings the balance policy names (content/policies/balance-withdrawal.ts): how many days a withdrawal usually
+ * takes to reach the customer's payment (WITHDRAWAL_REFUND_DAYS). Every page and mail fills the same text with them.
+ */
+export interface BalancePolicySettings {
+  refundDays: number;
+}
+export const DEFAULT_BALANCE_POLICY: BalancePolicySettings = { refundDays: 10 };
+
 /** Deposit limits in major units when DEPOSIT_MIN / DEPOSIT_MAX are not configured. */
 export const DEFAULT_DEPOSIT_LIMITS = { min: 5, max: 10000 } as const;
 export interface DepositLimits {
@@ -56,7 +65,8 @@ export const depositParamsSchema = z.object({ depositId: z.string().min(1).max(1
 export const balanceRequestSchema = z.strictObject({ currency: currencySchema });
 export type BalanceRequest = z.infer<typeof balanceRequestSchema>;
 
-export const ledgerKindSchema = z.enum(["deposit", "order", "refund", "adjustment"]);
+/** `withdrawal`: money paid back to the customer's payments (negative); `withdrawal_returned`: a refund the provider refused, back on the balance. */
+export const ledgerKindSchema = z.enum(["deposit", "order", "refund", "adjustment", "withdrawal", "withdrawal_returned"]);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 
 export const balanceTransactionSchema = z.object({
@@ -72,6 +82,12 @@ export const balanceResponseSchema = z.object({
   currency: currencySchema,
   balance: z.number().describe("major units"),
   transactions: z.array(balanceTransactionSchema).describe("most recent first"),
+  withdrawable: z
+    .number()
+    .describe("major units that can be withdrawn now: the balance, up to what the customer's paid deposits have not yet had back"),
+  refundableDeposits: z
+    .array(z.object({ depositId: z.string(), depositedAt: z.string(), amount: z.number().describe("major units not yet paid back") }))
+    .describe("the paid deposits a withdrawal goes back to, newest first (the order it is split in)"),
 });
 export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
 
@@ -92,3 +108,35 @@ export const sandboxCompleteResponseSchema = z.object({
   status: depositStatusSchema,
 });
 export type SandboxCompleteResponse = z.infer<typeof sandboxCompleteResponseSchema>;
+
+/**
+ * POST /api/balance/withdraw (issue 25): unused balance back to the payments it came from, newest deposits first,
+ * through the payment provider's refund. Errors (400, at `amount`): not a positive amount with two decimals, more
+ * than can be withdrawn; under "" when nothing can be withdrawn at all.
+ */
+export const withdrawRequestSchema = z.strictObject({
+  currency: currencySchema,
+  amount: majorAmountSchema.describe("major units, at most two decimals, more than 0 and at most `withdrawable`"),
+});
+export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
+
+export const withdrawalRefundStatusSchema = z.enum(["pending", "succeeded", "failed"]);
+export type WithdrawalRefundStatus = z.infer<typeof withdrawalRefundStatusSchema>;
+
+export const withdrawResponseSchema = z.object({
+  withdrawalId: z.string(),
+  currency: currencySchema,
+  amount: z.number().describe("major units taken off the balance"),
+  balance: z.number().describe("major units left on the balance"),
+  refunds: z
+    .array(
+      z.object({
+        depositId: z.string(),
+        depositedAt: z.string().describe("when the deposit the money goes back to was made"),
+        amount: z.number().describe("major units"),
+        status: withdrawalRefundStatusSchema.describe("succeeded once the provider confirms; failed: returned to the balance"),
+      }),
+    )
+    .describe("one provider refund per deposit, newest deposit first"),
+});
+export type WithdrawResponse = z.infer<typeof withdrawResponseSchema>;

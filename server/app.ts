@@ -118,6 +118,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         buildPollSeconds: config.BUILD_POLL_SECONDS,
         depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+        balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
         vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
         promises: async () => ({

@@ -88,9 +88,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
   const rememberBilling = accounts.rememberBilling;
-  const { wallet, deposits } = createWalletModule({
-    db: db.kysely, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store,
-    limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
+  const { wallet, deposits, withdrawals } = createWalletModule({
+    db: db.kysely, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store, jobs,
+    limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX }, balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   const orders = createOrdersModule({
@@ -111,7 +111,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { cart } = createCartModule({ db: db.kysely, clock });
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, storage, orders, bus, metrics,
+    clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, staleUploads,
   };
 }

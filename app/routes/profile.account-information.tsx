@@ -14,6 +14,14 @@ import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { formValues, useAccountForm } from "~/features/auth/use-account-form";
 import { useLocale } from "~/i18n/use-locale";
 import { ProfileLayout } from "~/features/profile/profile-layout";
+import { balancePolicyData } from "~/features/balance/balance-policy.server";
+import { MoneyLeftBeforeClosing } from "~/features/balance/money-left";
+import { pageContext } from "~/page-context";
+import type { Route } from "./+types/profile.account-information";
+
+export function loader({ url, context }: Route.LoaderArgs) {
+  return balancePolicyData(url, context.get(pageContext));
+}
 
 function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const { t } = useTranslation("profile");
@@ -64,7 +72,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile
 }
 
 /** Loads the profile once the guard lets the page in; the form is prefilled with it. */
-function AccountInformation() {
+function AccountInformation({ policy }: { policy: string }) {
   const { t } = useTranslation("errors");
   const { profile, setProfile, failure } = useProfile();
 
@@ -73,16 +81,16 @@ function AccountInformation() {
   return (
     <>
       <ProfileForm profile={profile} onSaved={setProfile} />
-      <PrivacySection />
+      <PrivacySection beforeClosing={<MoneyLeftBeforeClosing policy={policy} />} />
     </>
   );
 }
 
-export default function AccountInformationPage() {
+export default function AccountInformationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   return (
     <ProfileLayout title={t("account.title")}>
-      <AccountInformation />
+      <AccountInformation policy={loaderData.policy} />
     </ProfileLayout>
   );
 }

@@ -34,7 +34,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     id,
     price,
     currency: prices.currency,
-    content: serviceContent(id, locale, source),
+    content: serviceContent(id, locale, source, context.get(pageContext).balancePolicy),
     bundles,
     promises: offerPromises(source, id, locale),
     turnaroundDays: termsOf(source, id).turnaroundDays,

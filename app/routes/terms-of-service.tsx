@@ -5,7 +5,8 @@ import { pageContext } from "~/page-context";
 import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return infoPage("terms-of-service", localeFromPath(url.pathname), await context.get(pageContext).promises());
+  const page = context.get(pageContext);
+  return infoPage("terms-of-service", localeFromPath(url.pathname), await page.promises(), page.balancePolicy);
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {

@@ -33,7 +33,7 @@ export const termsOfService: InfoPageContent = {
         paragraphs: [
           "Orders are paid from a prepaid balance. You top it up through our payment provider with deposits of at least 5 and at most 10,000 units of the currency per top-up. You hold a separate balance for each currency; amounts are not converted between them, and an order is paid from the balance in its own currency.",
           "A deposit is credited once the payment provider confirms the payment. Your balance can only be spent on Scriptorium services. It bears no interest, is not a bank account or electronic money, and never becomes negative: an order can only be placed when your balance covers it.",
-          "You can ask for a refund of any unused balance at any time through the contact page. We return it to the original payment method within 14 days of your request, without fees on our side.",
+          "{{balancePolicy}}",
         ],
       },
       {
@@ -60,7 +60,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Cancellations and refunds",
         paragraphs: [
-          "You can cancel an order while its status is paid or in progress: send us your order number through the contact page and we cancel it within one business day. The full amount is refunded to your balance, and from there you can use it for another order or request it back as described above.",
+          "You can cancel an order while its status is paid or in progress: send us your order number through the contact page and we cancel it within one business day. The full amount is refunded to your balance, and from there you can use it for another order or withdraw it as described above.",
           "Once an order is delivered, it cannot be cancelled: the service has been fully performed at your express request, and for consumers this ends the right of withdrawal under Spanish and EU consumer law. If the delivered work does not match the brief and revisions do not put it right, write to us and we will find a fair solution, including a partial or full refund to your balance.",
         ],
       },
@@ -131,7 +131,7 @@ export const termsOfService: InfoPageContent = {
         paragraphs: [
           "Los pedidos se pagan con un saldo prepago. Lo recargas a través de nuestro proveedor de pagos, con un mínimo de 5 y un máximo de 10.000 unidades de la moneda por recarga. Tienes un saldo independiente para cada moneda; los importes no se convierten de una a otra y cada pedido se paga con el saldo de su moneda.",
           "La recarga se abona en cuanto el proveedor de pagos confirma el cobro. El saldo solo puede usarse para servicios de Scriptorium, no genera intereses, no es una cuenta bancaria ni dinero electrónico y nunca puede quedar en negativo: solo puedes hacer un pedido si tu saldo lo cubre.",
-          "Puedes pedir que te devolvamos el saldo que no hayas usado en cualquier momento desde la página de contacto. Te lo reintegramos en el mismo medio de pago en un plazo de 14 días desde tu solicitud, sin comisiones por nuestra parte.",
+          "{{balancePolicy}}",
         ],
       },
       {
@@ -158,7 +158,7 @@ export const termsOfService: InfoPageContent = {
       {
         heading: "Cancelaciones y reembolsos",
         paragraphs: [
-          "Puedes cancelar un pedido mientras esté pagado o en curso: mándanos tu número de pedido desde la página de contacto y lo cancelamos en un día laborable. El importe íntegro vuelve a tu saldo y desde ahí puedes usarlo en otro pedido o pedir su devolución como se explica más arriba.",
+          "Puedes cancelar un pedido mientras esté pagado o en curso: mándanos tu número de pedido desde la página de contacto y lo cancelamos en un día laborable. El importe íntegro vuelve a tu saldo y desde ahí puedes usarlo en otro pedido o retirarlo como se explica más arriba.",
           "Un pedido entregado ya no se puede cancelar: el servicio se ha prestado por completo a petición expresa tuya y, si eres consumidor, con ello se extingue el derecho de desistimiento que reconoce la normativa española y europea de consumo. Si el trabajo entregado no se ajusta al briefing y las revisiones no lo resuelven, escríbenos y buscaremos una solución justa, incluido un reembolso parcial o total a tu saldo.",
         ],
       },

@@ -24,9 +24,10 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(walletRoutes, {
     wallet: services.wallet,
     deposits: services.deposits,
+    withdrawals: services.withdrawals,
     depositLimits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
   });
-  await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits });
+  await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits, withdrawals: services.withdrawals });
   await api.register(cartRoutes, { cart: services.cart });
   await api.register(auditRoutes, { audit: services.audit });
   await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
@@ -51,8 +51,12 @@ function CloseAccountForm({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** "Your data": download everything kept about me as a file; close my account after confirming with my password. */
-export function PrivacySection() {
+/**
+ * "Your data": download everything kept about me as a file; close my account after confirming with my password.
+ * `beforeClosing` comes first in the closing part (the page puts the money left on the balance there, with the way to
+ * withdraw it).
+ */
+export function PrivacySection({ beforeClosing }: { beforeClosing?: ReactNode }) {
   const { t } = useTranslation("paperwork");
   const [closing, setClosing] = useState(false);
   return (
@@ -65,6 +69,7 @@ export function PrivacySection() {
 
       <h3 className="mt-8 text-lg font-semibold">{t("privacy.closeTitle")}</h3>
       <p className="mt-1 text-slate-600 dark:text-slate-400">{t("privacy.closeIntro")}</p>
+      {beforeClosing}
       {closing ? (
         <CloseAccountForm onCancel={() => setClosing(false)} />
       ) : (

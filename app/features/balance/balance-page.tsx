@@ -10,6 +10,7 @@ import { useCurrency } from "~/lib/currency/currency-store";
 import { DepositForm } from "./deposit-form";
 import { DepositOutcome } from "./deposit-outcome";
 import { TransactionsList } from "./transactions-list";
+import { WithdrawForm } from "./withdraw-form";
 import { useBalance } from "~/lib/balance/use-balance";
 import { useOtherBalances } from "~/lib/balance/use-other-balances";
 import { requestCurrency } from "~/lib/currency/currency-change";
@@ -38,8 +39,24 @@ function OtherBalances({ currency, locale }: { currency: Currency; locale: Local
   );
 }
 
-/** /profile/balance: the balance in the chosen currency, its recent movements, the others, and the deposit form. */
-export function BalancePage() {
+/** The unused-balance policy, the very text the terms, FAQ, closing flow and mail state (issue 25). */
+export function BalancePolicy({ policy }: { policy: string }) {
+  const { t } = useTranslation("balance");
+  return (
+    <section aria-labelledby="balance-policy-heading" data-testid="balance-policy">
+      <h2 id="balance-policy-heading" className="text-lg font-semibold">
+        {t("withdraw.policyHeading")}
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{policy}</p>
+    </section>
+  );
+}
+
+/**
+ * /profile/balance: the balance in the chosen currency, its recent movements, the others, the way to withdraw what is
+ * unused (with the policy that says so), and the deposit form.
+ */
+export function BalancePage({ policy }: { policy: string }) {
   const { t } = useTranslation("balance");
   const { t: te } = useTranslation("errors");
   const { locale } = useLocale();
@@ -73,6 +90,8 @@ export function BalancePage() {
         </h2>
         {balance ? <TransactionsList transactions={balance.transactions} documents={documents.data ?? []} currency={currency} locale={locale} /> : null}
       </section>
+      {balance ? <WithdrawForm balance={balance} onDone={reload} /> : null}
+      <BalancePolicy policy={policy} />
       <DepositForm currency={currency} />
     </div>
   );

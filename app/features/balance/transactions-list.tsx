@@ -10,11 +10,25 @@ import { FileButton } from "~/components/ui/file-button";
 import { documentPath } from "~/lib/document-path";
 import { formatDateTime } from "~/lib/format-date";
 
-/** The document of a movement: a deposit's receipt, an order payment's invoice, a refund's (latest) credit note. */
+/**
+ * The document of a movement: a deposit's receipt, an order payment's invoice, a refund's (latest) credit note, a
+ * withdrawal's refund receipt (a withdrawal returned to the balance has none of its own).
+ */
 function documentOf(transaction: BalanceTransaction, documents: readonly DocumentSummary[]): DocumentSummary | undefined {
-  const kind = { deposit: "receipt", order: "invoice", refund: "credit_note", adjustment: undefined }[transaction.kind];
+  const kinds: Record<BalanceTransaction["kind"], DocumentSummary["kind"] | undefined> = {
+    deposit: "receipt",
+    order: "invoice",
+    refund: "credit_note",
+    adjustment: undefined,
+    withdrawal: "refund_receipt",
+    withdrawal_returned: undefined,
+  };
+  const kind = kinds[transaction.kind];
+  // A receipt names its deposit and a refund receipt its withdrawal; invoices and credit notes name their order.
   const about = (document: DocumentSummary) =>
-    document.kind === "receipt" ? document.sourceId === transaction.reference : document.orderNumber === transaction.reference;
+    document.kind === "receipt" || document.kind === "refund_receipt"
+      ? document.sourceId === transaction.reference
+      : document.orderNumber === transaction.reference;
   // Newest first (GET /api/documents): the credit note the API hands for the order is its latest.
   return kind ? documents.find((document) => document.kind === kind && about(document)) : undefined;
 }
@@ -23,6 +37,7 @@ const API_PATH: Record<DocumentSummary["kind"], (sourceId: string) => string> = 
   receipt: (id) => `/api/balance/deposits/${encodeURIComponent(id)}/receipt`,
   invoice: (id) => `/api/orders/${encodeURIComponent(id)}/invoice`,
   credit_note: (id) => `/api/orders/${encodeURIComponent(id)}/credit-note`,
+  refund_receipt: (id) => `/api/balance/withdrawals/${encodeURIComponent(id)}/receipt`,
 };
 
 function DocumentCell({ transaction, documents, currency, locale }: { transaction: BalanceTransaction; documents: readonly DocumentSummary[]; currency: Currency; locale: Locale }) {

@@ -6,6 +6,8 @@ import type { Currency } from "../../../contract/currency";
 import { formatMoney } from "../../../contract/money-units";
 import { fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
 import { SERVICES } from "../../../content/catalog";
+import { BALANCE_POLICY_QUESTION, balancePolicyText } from "../../../content/policies/balance-withdrawal";
+import { DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "../../../contract/wallet";
 
 /** One language of a piece of copy: every `{en, es}` field becomes its `locale` value. */
 export type InLocale<T> = { [K in keyof T]: T[K] extends Localized<infer U> ? U : T[K] };
@@ -21,9 +23,18 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
   ) as InLocale<T>;
 }
 
-/** A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts). */
-export function serviceContent(id: ServiceId, locale: Locale, source: PromiseSource): InLocale<ServiceContent> {
-  return fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id));
+/**
+ * A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts); its FAQ
+ * ends with the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
+ */
+export function serviceContent(
+  id: ServiceId,
+  locale: Locale,
+  source: PromiseSource,
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): InLocale<ServiceContent> {
+  const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id, policy));
+  return { ...content, faq: [...content.faq, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
 }
 
 /**
@@ -40,11 +51,16 @@ export function bundleContent(id: BundleId, locale: Locale, source: PromiseSourc
 }
 
 /**
- * An information page; the terms list every service's revision rounds and the time each takes (`{{revisionList}}`),
- * and every page may name the review window (`{{reviewWindow}}`).
+ * An information page; the terms list every service's revision rounds and the time each takes (`{{revisionList}}`)
+ * and state the balance policy (`{{balancePolicy}}`), and every page may name the review window (`{{reviewWindow}}`).
  */
-export function infoPage(id: InfoPageId, locale: Locale, source: PromiseSource): InLocale<InfoPageContent> {
-  const values = promiseValues(source, locale);
+export function infoPage(
+  id: InfoPageId,
+  locale: Locale,
+  source: PromiseSource,
+  policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
+): InLocale<InfoPageContent> {
+  const values = promiseValues(source, locale, undefined, policy);
   values.revisionList = SERVICES.map((service) => {
     const promised = offerPromises(source, service.id, locale);
     return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;

@@ -43,3 +43,9 @@ export interface CreditNoteFacts extends DocumentCommon {
   /** The deliverable the money was given back on, named on the credit note's line. */
   deliverable?: { n: number; productId: string };
 }
+
+export interface RefundReceiptFacts extends DocumentCommon {
+  withdrawalId: string;
+  /** One per deposit paid back: when it was paid and the positive minor units going back to it (a line each, worded in every language). */
+  refunds: Array<{ depositedAt: string; amount: number }>;
+}

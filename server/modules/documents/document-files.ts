@@ -45,7 +45,8 @@ function summary(row: DocumentRow): DocumentSummary {
     issuedAt: row.issued_at,
     // A deliverable's refund or credit is `<order id>:<adjustment id>`: the summary names the order it is about.
     sourceId: aboutOf(row.source_id),
-    orderNumber: row.kind === "receipt" ? null : data.about,
+    // A receipt is about a deposit and a refund receipt about a withdrawal: neither has an order.
+    orderNumber: row.kind === "receipt" || row.kind === "refund_receipt" ? null : data.about,
     currency: data.currency,
     total: data.total / 100,
   };

@@ -4,7 +4,7 @@ import type { ProductId } from "../../../contract/catalog";
 import { translate, type Locale } from "../../i18n/messages";
 import { productName } from "../catalog";
 import { buyerFrom, inEveryLanguage, type DocumentData, type DocumentLine, type Seller } from "./document-data";
-import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts } from "./document-facts";
+import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts, RefundReceiptFacts } from "./document-facts";
 import type { IssueDocument } from "./document-numbering";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import { splitGross } from "./vat";
@@ -20,12 +20,19 @@ export interface DocumentIssuing {
    * money back. A full refund repeats the invoice's lines, negative; a partial one has a single line.
    */
   issueCreditNote(trx: Kysely<Database>, facts: CreditNoteFacts): Promise<DocumentRow>;
+  /** The refund receipt of a balance withdrawal: what went back to which payment (no VAT, like the top-ups). */
+  issueRefundReceipt(trx: Kysely<Database>, facts: RefundReceiptFacts): Promise<DocumentRow>;
 }
 
 /** A line worded in every language, shown in `locale` (the document's own). */
 function line(text: (locale: Locale) => string, amount: number, locale: Locale): DocumentLine {
   const descriptions = inEveryLanguage(text);
   return { description: descriptions[locale], descriptions, amount };
+}
+
+/** A deposit's day as a refund receipt's line names it ("25 November 2026"), in UTC like the document's date. */
+function longDateUtc(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 export function createDocumentIssuing(
@@ -48,6 +55,23 @@ export function createDocumentIssuing(
         vat: null,
         vatRateBasisPoints: null,
         about: facts.depositId,
+        correcting: null,
+      }));
+    },
+
+    issueRefundReceipt(trx, facts) {
+      const total = facts.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      const lines = facts.refunds.map((refund) =>
+        line((locale) => translate(locale, "documents.refundToPayment", { date: longDateUtc(refund.depositedAt, locale) }), refund.amount, facts.locale),
+      );
+      return issue(trx, "refund_receipt", facts.withdrawalId, facts, () => ({
+        buyer: buyerFrom(facts.billing),
+        lines,
+        total,
+        net: null,
+        vat: null,
+        vatRateBasisPoints: null,
+        about: facts.withdrawalId,
         correcting: null,
       }));
     },

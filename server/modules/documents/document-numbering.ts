@@ -7,7 +7,7 @@ import type { DocumentCommon } from "./document-facts";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";
 
-const SERIES_PREFIX: Record<DocumentKind, string> = { receipt: "R", invoice: "INV", credit_note: "CN" };
+const SERIES_PREFIX: Record<DocumentKind, string> = { receipt: "R", invoice: "INV", credit_note: "CN", refund_receipt: "RR" };
 
 /** The parts of a document's data that depend on its kind; the rest is the same for every document. */
 export type DocumentBody = Omit<DocumentData, "kind" | "number" | "issuedAt" | "locale" | "currency" | "seller">;

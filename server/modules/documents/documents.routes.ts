@@ -41,6 +41,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     async ({ user, params, query }, reply) => send(reply, user.id, "receipt", params.id, query.lang),
   );
   signedIn.get(
+    "/balance/withdrawals/:id/receipt",
+    { summary: "The PDF refund receipt of my balance withdrawal", params: idParams, querystring: languageQuery, response: pdfResponse },
+    async ({ user, params, query }, reply) => send(reply, user.id, "refund_receipt", params.id, query.lang),
+  );
+  signedIn.get(
     "/orders/:ref/invoice",
     {
       summary: "The PDF invoice of my order: its lines, the VAT included, the total",

@@ -7,7 +7,7 @@ import { createDocumentsRepository } from "./documents.repository";
 
 export type { DocumentRow as IssuedDocument } from "./documents.repository";
 export type { DocumentSummary } from "../../../contract/documents";
-export type { CreditNoteFacts, DocumentsDeps, InvoiceFacts, ReceiptFacts } from "./document-facts";
+export type { CreditNoteFacts, DocumentsDeps, InvoiceFacts, ReceiptFacts, RefundReceiptFacts } from "./document-facts";
 export { DOCUMENT_ATTACHMENTS } from "./document-files";
 
 /** Receipts, invoices and credit notes: issued in the caller's money transaction, then read by their owner. */

@@ -19,3 +19,25 @@ export interface CheckoutStart {
   /** The provider's id for this payment, when it has one. */
   providerRef: string | null;
 }
+
+/** What a provider needs to pay part of a withdrawal back to the payment of one deposit. */
+export interface RefundRequest {
+  /** Our id for this refund: the idempotency key, and the metadata the provider's webhook sends back. */
+  refundId: string;
+  withdrawalId: string;
+  /** The deposit's payment at the provider: its Checkout Session, and its PaymentIntent when known. */
+  checkoutRef: string | null;
+  paymentRef: string | null;
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+}
+
+/** The provider's answer: its refund id, and whether the refund has already ended. */
+export interface RefundAnswer {
+  providerRef: string;
+  status: "pending" | "succeeded" | "failed";
+}
+
+/** The provider refused the refund for good (not an outage): the money goes back to the balance. */
+export class RefundRefused extends Error {}

@@ -6,19 +6,20 @@ import {
   sandboxPaymentSchema,
 } from "../../../contract/wallet";
 import { routeGroup } from "../../platform/route-group";
-import type { DepositService } from "../wallet";
+import type { DepositService, WithdrawalService } from "../wallet";
 import type { PaymentProvider } from "./payment-provider";
 import { stripeWebhookRoute } from "./stripe-webhook.routes";
 
 export interface PaymentsRoutesOptions {
   payments: PaymentProvider;
   deposits: DepositService;
+  withdrawals: WithdrawalService;
 }
 
 /** The routes of the configured provider only: the sandbox pay/decline API, or the Stripe webhook. */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { payments, deposits }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { payments, deposits, withdrawals }) => {
   if (payments.name === "stripe") {
-    await app.register(stripeWebhookRoute, { stripe: payments, deposits });
+    await app.register(stripeWebhookRoute, { stripe: payments, deposits, withdrawals });
     return;
   }
   const signedIn = routeGroup(app, { guard: "signed-in", tags: ["payments"] });

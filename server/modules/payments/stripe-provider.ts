@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { DomainError } from "../../platform/domain-error";
-import type { CheckoutRequest, CheckoutStart } from "./checkout";
+import { RefundRefused, type CheckoutRequest, type CheckoutStart, type RefundAnswer, type RefundRequest } from "./checkout";
 import { storePageUrl } from "./store-page-url";
 
 export interface StripeProvider {
@@ -9,6 +9,11 @@ export interface StripeProvider {
   /** The official client; tests replace its calls (no network). */
   client: Stripe;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /**
+   * A refund of part of a deposit's payment (`stripe.refunds.create`, idempotent per refund id). Throws RefundRefused
+   * when Stripe refuses it for good; any other error is an outage (the refund is tried again later).
+   */
+  refund(request: RefundRequest): Promise<RefundAnswer>;
   /** The event of a webhook call after checking its signature; a 400 when the signature does not match. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }
@@ -17,6 +22,13 @@ export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
   publicUrl: string;
+}
+
+/** A Stripe refund's status as ours: succeeded, failed (failed or canceled), or still pending. */
+export function refundStatus(status: string | null | undefined): RefundAnswer["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
 }
 
 /** What the buyer reads on Stripe's page. */
@@ -63,9 +75,33 @@ export function createStripeProvider(options: StripeOptions): StripeProvider {
     return { paymentUrl: session.url, providerRef: session.id };
   };
 
+  const paymentIntentOf = async (request: RefundRequest): Promise<string | null> => {
+    if (request.paymentRef) return request.paymentRef;
+    if (!request.checkoutRef) return null;
+    const session = await client.checkout.sessions.retrieve(request.checkoutRef);
+    return typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  };
+  const refund = async (request: RefundRequest): Promise<RefundAnswer> => {
+    const paymentIntent = await paymentIntentOf(request);
+    if (!paymentIntent) throw new RefundRefused(`deposit payment of refund ${request.refundId} has no PaymentIntent`);
+    try {
+      const answer = await client.refunds.create(
+        { payment_intent: paymentIntent, amount: request.amount, metadata: { withdrawalId: request.withdrawalId, refundId: request.refundId } },
+        { idempotencyKey: `withdrawal-refund-${request.refundId}` },
+      );
+      return { providerRef: answer.id, status: refundStatus(answer.status) };
+    } catch (error) {
+      // Stripe answered and said no (already refunded, payment too old…): final. Anything else may be tried again.
+      if (error instanceof StripeClient.errors.StripeInvalidRequestError || error instanceof StripeClient.errors.StripeCardError) {
+        throw new RefundRefused(error.message, { cause: error });
+      }
+      throw error;
+    }
+  };
   return {
     name: "stripe",
     client,
+    refund,
 
     async startCheckout(request) {
       try {

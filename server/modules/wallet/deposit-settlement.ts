@@ -10,7 +10,7 @@ import type { DepositRow, DepositsRepository } from "./deposits.repository";
 
 export interface DepositSettlementDeps
   extends Pick<DepositServiceDeps, "wallet" | "mail" | "documents" | "accountEmail" | "metrics"> {
-  repository: Pick<DepositsRepository, "find" | "settle">;
+  repository: Pick<DepositsRepository, "find" | "settle" | "setProviderPayment">;
   transaction: TransactionOpener;
   clock: Clock;
 }
@@ -75,6 +75,7 @@ export function createDepositSettlement({
         if (!row) return "unknown";
         if (payment && !matches(row, payment)) return "mismatch";
         if (!(await repository.settle(depositId, "paid", undefined, trx))) return "unchanged";
+        if (payment?.paymentRef) await repository.setProviderPayment(depositId, payment.paymentRef, trx);
         const currency = row.currency as Currency;
         await wallet.credit(trx, {
           userId: row.user_id,

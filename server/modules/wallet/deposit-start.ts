@@ -64,6 +64,7 @@ export function createStartDeposit({
       status: "pending",
       provider: payments.name,
       provider_ref: start.providerRef,
+      provider_payment: null,
       billing_json: JSON.stringify(billing),
       locale,
       created_at: clock.now().toISOString(),

@@ -21,6 +21,8 @@ export interface ProviderPayment {
   /** Minor units. */
   amount: number | null;
   currency: string | null;
+  /** The provider's payment a refund is later made against (Stripe PaymentIntent id), when it says. */
+  paymentRef?: string | null;
 }
 
 /** credited: this call added the money; unchanged: it was settled before; mismatch/unknown: nothing done. */

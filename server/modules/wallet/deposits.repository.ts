@@ -26,6 +26,11 @@ export function createDepositsRepository(db: Kysely<Database>, clock: Clock = sy
       await trx.updateTable("deposits").set({ billing_json: "{}" }).where("user_id", "=", userId).execute();
     },
 
+    /** Remembers the provider's payment of a paid deposit (what its refunds are made against). */
+    async setProviderPayment(id: string, paymentRef: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("deposits").set({ provider_payment: paymentRef }).where("id", "=", id).execute();
+    },
+
     /**
      * Moves a pending deposit to `status`; false when it was no longer pending (someone else settled it first).
      * With `providerRef`, only the deposit of that provider payment.

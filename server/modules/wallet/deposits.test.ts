@@ -122,7 +122,6 @@ describe("sandbox payment", () => {
     const depositId = await pendingDeposit(customer, { depositAmount: 120.5, currency: "GBP", email: "receipts@example.com" });
     const page = await store.call(`/api/payments/sandbox/${depositId}`, { token: customer.accessToken });
     expect(page.body).toEqual({ depositId, amount: 120.5, currency: "GBP", status: "pending" });
-
     const paid = await complete(customer, depositId, "paid");
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ depositId, status: "paid" });
@@ -132,8 +131,10 @@ describe("sandbox payment", () => {
       currency: "GBP",
       balance: 120.5,
       transactions: [{ id: expect.any(String), kind: "deposit", amount: 120.5, createdAt: expect.any(String), reference: depositId }],
+      withdrawable: 120.5, // all of it can go back to the payment it came from (issue 25)
+      refundableDeposits: [{ depositId, depositedAt: expect.any(String), amount: 120.5 }],
     });
-    expect((await balance(customer, "EUR")).body).toEqual({ currency: "EUR", balance: 0, transactions: [] });
+    expect((await balance(customer, "EUR")).body).toEqual({ currency: "EUR", balance: 0, transactions: [], withdrawable: 0, refundableDeposits: [] });
     // The receipt goes to the account's own address; the billing email the client typed is never mailed.
     expect(await store.services.mail.list({ to: "receipts@example.com" })).toEqual([]);
     const mails = await receipts(customer.email);

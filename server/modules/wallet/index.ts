@@ -9,3 +9,4 @@ export {
   type LedgerEntry,
 } from "./wallet.service";
 export { createDepositService, type DepositService } from "./deposits.service";
+export type { WithdrawalService, RefundOutcome } from "./withdrawals.service";

@@ -12,8 +12,8 @@ export interface WalletDebit {
   currency: Currency;
   /** Positive minor units to take off the balance. */
   amount: number;
-  kind: "order" | "adjustment";
-  /** The order the money pays for, or the balance adjustment. */
+  kind: "order" | "adjustment" | "withdrawal";
+  /** The order the money pays for, the balance adjustment, or the withdrawal. */
   reference: string;
 }
 
@@ -22,7 +22,7 @@ export interface WalletCredit {
   currency: Currency;
   /** Positive minor units to add to the balance. */
   amount: number;
-  kind: Exclude<LedgerKind, "order">;
+  kind: Exclude<LedgerKind, "order" | "withdrawal">;
   /** The deposit, refunded order or adjustment note it comes from. */
   reference: string;
 }

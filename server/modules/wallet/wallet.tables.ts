@@ -1,4 +1,4 @@
-import type { DepositStatus, LedgerKind } from "../../../contract/wallet";
+import type { DepositStatus, LedgerKind, WithdrawalRefundStatus } from "../../../contract/wallet";
 
 /** One row per customer and currency; always equals the sum of that customer's ledger in that currency. */
 export interface BalancesTable {
@@ -30,6 +30,8 @@ export interface DepositsTable {
   provider: "sandbox" | "stripe";
   /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
   provider_ref: string | null;
+  /** The provider's payment a refund is made against (Stripe PaymentIntent id); null for the sandbox and older rows. */
+  provider_payment: string | null;
   /** The billing fields sent with the deposit, as JSON. */
   billing_json: string;
   /** Language of the receipt mail. */
@@ -50,7 +52,39 @@ export interface BalanceAdjustmentsTable {
   created_at: string;
 }
 
+/** Money a customer withdrew from their balance to the payments it came from (issue 25). */
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  /** Positive minor units taken off the balance. */
+  amount: number;
+  /** Language of the mail and the refund receipt. */
+  locale: string;
+  created_at: string;
+}
+
+/** One provider refund of a withdrawal: the part of it paid back to one deposit. */
+export interface WithdrawalRefundsTable {
+  id: string;
+  withdrawal_id: string;
+  deposit_id: string;
+  user_id: string;
+  currency: string;
+  /** Positive minor units. */
+  amount: number;
+  /** pending until the provider confirms (succeeded) or refuses (failed: the amount returned to the balance). */
+  status: WithdrawalRefundStatus;
+  provider: "sandbox" | "stripe";
+  /** The provider's refund id, once it has answered. */
+  provider_ref: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
 export interface WalletTables {
+  withdrawals: WithdrawalsTable;
+  withdrawal_refunds: WithdrawalRefundsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   balances: BalancesTable;
   ledger_entries: LedgerEntriesTable;

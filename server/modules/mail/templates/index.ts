@@ -9,6 +9,7 @@ import { resetCode } from "./reset-code";
 import { ticketNotice } from "./ticket-notice";
 import { ticketReceived } from "./ticket-received";
 import { welcome } from "./welcome";
+import { withdrawalStarted } from "./withdrawal-started";
 
 /**
  * Every mail the store sends, by name. Adding one: a file in this folder (`defineMail` with subject, body and
@@ -22,6 +23,7 @@ export const MAIL_TEMPLATES = {
   ticketReceived,
   ticketNotice,
   depositReceived,
+  withdrawalStarted,
   orderPlaced,
   orderUpdate,
   plain,
