@@ -112,7 +112,8 @@ async function downloadTheResult(page: Page, orderNumber: string): Promise<Locat
   const file = path.join(store.server.dataDir, "Informe de panadería ñ.txt");
   const bytes = Buffer.from(`Result for ${orderNumber}\n${"sourdough ".repeat(5000)}`, "utf8");
   fs.writeFileSync(file, bytes);
-  deliverResult(store.server.dataDir, orderNumber, file);
+  // A service and a bundle: the team delivers the file to each of the order's deliverables.
+  deliverResult(store.server.dataDir, orderNumber, file, "all");
 
   await page.goto(`${store.server.url}/profile/orders`);
   const order = page.getByTestId(`order-${orderNumber}`);

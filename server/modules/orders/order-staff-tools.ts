@@ -63,19 +63,20 @@ export async function activeStaff(directory: StaffDirectory): Promise<StaffMembe
 }
 
 /**
- * Delivers `delivery` as a new version from a staff tool (scripts/deliver-result.ts, the demo): an order not yet
- * started is started first, as the admin would.
+ * Delivers `delivery` as a new version of deliverable `n` (or of the order's one open deliverable) from a staff tool
+ * (scripts/deliver-result.ts, the demo): an order not yet started is started first, as the admin would.
  */
 export async function deliverAsAdmin(
   deps: { repository: OrdersRepository; actions: Pick<OrderActions, "start" | "deliver"> },
   orderId: string,
   delivery: Delivery,
+  n?: number,
 ): Promise<ResultFile> {
   const admin: Actor = { id: null, role: "admin" };
   const order = await deps.repository.findById(orderId);
   if (!order) throw DomainError.notFound();
   if (order.status === "paid") await deps.actions.start(orderId, admin);
-  const { files } = await deps.actions.deliver(orderId, admin, [delivery]);
+  const { files } = await deps.actions.deliver(orderId, admin, [delivery], "", n);
   const [file] = files;
   if (!file) throw new Error(`The delivery of order ${orderId} stored no file`);
   return file;

@@ -128,6 +128,6 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
     numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
-    deliver: (orderId, delivery) => deliverAsAdmin({ repository, actions }, orderId, delivery),
+    deliver: (orderId, delivery, n) => deliverAsAdmin({ repository, actions }, orderId, delivery, n),
   };
 }

@@ -47,6 +47,9 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   staff(): Promise<StaffMember[]>;
   /** Order numbers by order id (the audit log names orders by number); unknown ids are left out. */
   numbersOf(ids: readonly string[]): Promise<Map<string, string>>;
-  /** Delivers a version from a staff tool (scripts/deliver-result.ts, the demo), starting the order first if need be. */
-  deliver(orderId: string, delivery: Delivery): Promise<ResultFile>;
+  /**
+   * Delivers a version of deliverable `n` (needed when several are open) from a staff tool (scripts/deliver-result.ts,
+   * the demo), starting the order first if need be.
+   */
+  deliver(orderId: string, delivery: Delivery, n?: number): Promise<ResultFile>;
 }
