@@ -64,7 +64,8 @@ export function BalancePage({ policy }: { policy: string }) {
   const { balance, failure, reload } = useBalance(currency);
   // Each movement links to its receipt, invoice or credit note; the list names them with their numbers.
   const documents = useApiData<DocumentSummary[]>("/api/documents");
-  const paid = () => {
+  // A paid deposit or a withdrawal adds a movement and its document.
+  const refresh = () => {
     reload();
     documents.reload();
   };
@@ -73,7 +74,7 @@ export function BalancePage({ policy }: { policy: string }) {
 
   return (
     <div className="space-y-10">
-      {depositId ? <DepositOutcome depositId={depositId} locale={locale} onPaid={paid} /> : null}
+      {depositId ? <DepositOutcome depositId={depositId} locale={locale} onPaid={refresh} /> : null}
       <section aria-labelledby="balance-heading" className="rounded-lg border border-slate-300 dark:border-slate-800 bg-slate-50 dark:bg-slate-900 p-6">
         <h2 id="balance-heading" className="text-sm uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("current", { currency })}
@@ -90,7 +91,7 @@ export function BalancePage({ policy }: { policy: string }) {
         </h2>
         {balance ? <TransactionsList transactions={balance.transactions} documents={documents.data ?? []} currency={currency} locale={locale} /> : null}
       </section>
-      {balance ? <WithdrawForm balance={balance} onDone={reload} /> : null}
+      {balance ? <WithdrawForm balance={balance} onDone={refresh} /> : null}
       <BalancePolicy policy={policy} />
       <DepositForm currency={currency} />
     </div>
