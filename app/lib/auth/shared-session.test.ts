@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { TokenPair } from "~/lib/api/tokens";
 import { readMessage, shareSession, type SessionChannel, type SessionMessage, type TabTokens } from "./shared-session";
 
-/** Channels of one origin: a message reaches every other channel of the bus, a task later, as BroadcastChannel does. */
+/** Messages posted and not yet delivered, of every bus: `settle()` delivers them, and what they send in turn. */
+const undelivered: Array<() => void> = [];
+
+/** Channels of one origin: a message reaches every other channel of the bus later, not during postMessage, as BroadcastChannel does. */
 function bus() {
   const channels = new Set<SessionChannel>();
   const sent: SessionMessage[] = [];
@@ -15,7 +18,7 @@ function bus() {
           sent.push(message);
           const data = structuredClone(message);
           for (const other of channels) {
-            if (other !== channel) setTimeout(() => other.onmessage?.({ data } as MessageEvent));
+            if (other !== channel) undelivered.push(() => other.onmessage?.({ data } as MessageEvent));
           }
         },
         close: () => void channels.delete(channel),
@@ -51,7 +54,13 @@ function tab(browser: { rememberMe: string | null }, pair: TokenPair | null = nu
   return state;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Delivers every message on its way, and the answers they cause, letting the handlers' promises run between. */
+async function settle(): Promise<void> {
+  for (let delivered = 0; undelivered.length > 0 || delivered === 0; delivered++) {
+    undelivered.shift()?.();
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+  }
+}
 const PAIR = { accessToken: "access-1", refreshToken: "refresh-1" };
 
 describe("one sign-in for the tabs of a browser session (issue 25, point 5)", () => {
