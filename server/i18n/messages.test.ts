@@ -36,6 +36,8 @@ function keysNamedInCode(namespaces: string[]): Set<string> {
     for (const match of fs.readFileSync(path.join(root, "../..", file), "utf8").matchAll(pattern)) {
       // A column in a query expression outside a repository (order-access.ts: `eb("orders.status", …)`) is no key.
       if (/\b(?:eb|where|ref|whereRef)\($/.test(match.input.slice(Math.max(0, match.index - 12), match.index))) continue;
+      // Nor is the column a join matches on (`innerJoin("orders", "orders.id", …)`).
+      if (/Join\("\w+", $/.test(match.input.slice(Math.max(0, match.index - 30), match.index))) continue;
       keys.add(match[1]!);
     }
   }

@@ -28,7 +28,7 @@ export function createOrderHandOver(deps: HandOverDeps): OrderHandOver {
     const rows = await trx
       .selectFrom("deliverables")
       .innerJoin("orders", "orders.id", "deliverables.order_id")
-      .select(["orders.id as orderId", "orders.number", "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at"])
+      .select(["orders.id as orderId", "orders.number as number", "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at"])
       .where("deliverables.assigned_to", "=", writerId)
       .where("deliverables.status", "in", [...OPEN_STATUSES])
       .orderBy("deliverables.due_at")
