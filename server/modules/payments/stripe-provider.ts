@@ -3,6 +3,7 @@ import { loadOnFirstUse } from "../../platform/load-on-first-use";
 import { DomainError } from "../../platform/domain-error";
 import { RefundRefused, type CheckoutRequest, type CheckoutStart, type RefundAnswer, type RefundRequest } from "./checkout";
 import { storePageUrl } from "./store-page-url";
+import { translate } from "../../i18n/messages";
 
 export interface StripeProvider {
   name: "stripe";
@@ -33,8 +34,7 @@ export function refundStatus(status: string | null | undefined): RefundAnswer["s
 
 /** What the buyer reads on Stripe's page. */
 function productName(request: CheckoutRequest): string {
-  if (request.purpose === "order") return request.locale === "es" ? "Diferencia para tu pedido en Scriptorium" : "Scriptorium order: the difference";
-  return request.locale === "es" ? "Recarga de saldo de Scriptorium" : "Scriptorium balance top-up";
+  return translate(request.locale, request.purpose === "order" ? "wallet.paymentPage.difference" : "wallet.paymentPage.topUp");
 }
 
 /** PAYMENT_PROVIDER=stripe: a Checkout Session per deposit; the webhook tells us when it is paid or expired. */
