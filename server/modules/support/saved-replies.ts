@@ -63,8 +63,9 @@ export function createSavedReplies({ db, audit, clock = systemClock }: { db: Kys
       return after;
     });
   };
-  const existing = (reply: SavedReply | undefined) => {
+  const existing = (reply: SavedReply | undefined): SavedReply => {
     if (!reply) throw new DomainError("not_found", { detail: { key: "supportDesk.savedReplyNotFound" } });
+    return reply;
   };
 
   return {
@@ -78,14 +79,14 @@ export function createSavedReplies({ db, audit, clock = systemClock }: { db: Kys
         const row = { id, title_en: reply.title.en, body_en: reply.body.en, title_es: reply.title.es, body_es: reply.body.es };
         await repository.insert({ ...row, created_by: actor.id, created_at: at, updated_at: at }, trx);
       });
-      return created!;
+      return existing(created);
     },
     async update(id: string, reply: SavedReplyRequest, actor: StaffActor): Promise<SavedReply> {
       const updated = await change(actor, "savedReply.update", id, async (trx, before, at) => {
         existing(before);
         await repository.update(id, reply, at, trx);
       });
-      return updated!;
+      return existing(updated);
     },
     async remove(id: string, actor: StaffActor): Promise<void> {
       await change(actor, "savedReply.delete", id, async (trx, before) => {

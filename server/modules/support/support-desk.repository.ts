@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { TicketStatus } from "./support.tables";
+import { createTicketExtrasRepository } from "./support-desk-extras.repository";
+
+export type { NoteRow } from "./support-desk-extras.repository";
 
 export interface TicketRow {
   id: string;
@@ -27,13 +30,6 @@ export interface InboxFilter {
   assignedTo?: string;
 }
 
-export interface NoteRow {
-  id: string;
-  staffId: string | null;
-  body: string;
-  createdAt: string;
-}
-
 export interface MessageRow {
   id: string;
   author: "requester" | "staff";
@@ -46,20 +42,22 @@ const INBOX_PAGE = 100;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const ticketColumns = [
+  "id", "email", "subject", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at", "first_response_at",
+] as const;
+const toTicket = (row: {
+  id: string; email: string; subject: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
+  created_at: string; updated_at: string | null; closed_at: string | null; first_response_at: string | null;
+}): TicketRow => ({
+  id: row.id, email: row.email, subject: row.subject, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
+  createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at, firstResponseAt: row.first_response_at,
+});
+
 /** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
 export function createSupportDeskRepository(db: Kysely<Database>) {
-  const ticketColumns = [
-    "id", "email", "subject", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at", "first_response_at",
-  ] as const;
-  const toTicket = (row: {
-    id: string; email: string; subject: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
-    created_at: string; updated_at: string | null; closed_at: string | null; first_response_at: string | null;
-  }): TicketRow => ({
-    id: row.id, email: row.email, subject: row.subject, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
-    createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at, firstResponseAt: row.first_response_at,
-  });
-
   return {
+    ...createTicketExtrasRepository(db),
+
     /** The newest first by last activity, with who wrote last. */
     async list(filter: InboxFilter, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
       const { status, emailPart, idPrefix, tag, assignedTo } = filter;
@@ -93,37 +91,7 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
     /** The id of the ticket whose id begins with `prefix` (a ticket number), when exactly one does. */
     async idByPrefix(prefix: string, trx: Kysely<Database> = db): Promise<string | undefined> {
       const rows = await trx.selectFrom("support_tickets").select("id").where("id", ">=", prefix).where("id", "<", `${prefix}\uffff`).limit(2).execute();
-      return rows.length === 1 ? rows[0]!.id : undefined;
-    },
-
-    /** The tags of these tickets, each ticket's in alphabetical order. */
-    async tagsOf(ticketIds: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, string[]>> {
-      const tags = new Map<string, string[]>();
-      if (ticketIds.length === 0) return tags;
-      const rows = await trx.selectFrom("support_ticket_tags").select(["ticket_id", "tag"]).where("ticket_id", "in", [...ticketIds]).orderBy("tag").execute();
-      for (const row of rows) tags.set(row.ticket_id, [...(tags.get(row.ticket_id) ?? []), row.tag]);
-      return tags;
-    },
-
-    /** Adds a tag; false when the ticket already had it. */
-    async addTag(ticketId: string, tag: string, at: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.insertInto("support_ticket_tags").values({ ticket_id: ticketId, tag, created_at: at }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
-
-    /** Removes a tag; false when the ticket did not have it. */
-    async removeTag(ticketId: string, tag: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const result = await trx.deleteFrom("support_ticket_tags").where("ticket_id", "=", ticketId).where("tag", "=", tag).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async notes(ticketId: string, trx: Kysely<Database> = db): Promise<NoteRow[]> {
-      const rows = await trx.selectFrom("support_notes").select(["id", "staff_id", "body", "created_at"]).where("ticket_id", "=", ticketId).orderBy("created_at").orderBy("id").execute();
-      return rows.map((row) => ({ id: row.id, staffId: row.staff_id, body: row.body, createdAt: row.created_at }));
-    },
-
-    async addNote(ticketId: string, note: NoteRow, trx: Kysely<Database> = db): Promise<void> {
-      await trx.insertInto("support_notes").values({ id: note.id, ticket_id: ticketId, staff_id: note.staffId, body: note.body, created_at: note.createdAt }).execute();
+      return rows.length === 1 ? rows[0]?.id : undefined;
     },
 
     /** Locks the ticket's row for the rest of the transaction on PostgreSQL (SQLite holds the whole database). */

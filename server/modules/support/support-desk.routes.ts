@@ -16,7 +16,7 @@ import {
   ticketTokenParamsSchema,
 } from "../../../contract/admin-support";
 import { problemSchema } from "../../../contract/errors";
-import { routeGroup, type SignedInRequest } from "../../platform/route-group";
+import { type RouteGroup, routeGroup, type SignedInRequest, type ZodApp } from "../../platform/route-group";
 import { type StaffActor, staffActorOf } from "../../platform/staff-action";
 import type { SavedReplies } from "./saved-replies";
 import type { SupportDeskService } from "./support-desk.service";
@@ -124,6 +124,12 @@ export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService
     );
   }
 
+  declareSavedReplies(staff, manager, savedReplies);
+  declareTicketLink(app, desk);
+};
+
+/** Saved replies: every member of the desk reads them, managers and admins change them. */
+function declareSavedReplies(staff: RouteGroup<"writer">, manager: RouteGroup<"manager">, savedReplies: SavedReplies) {
   staff.get(
     "/admin/support/saved-replies",
     { summary: "Saved replies, each in English and Spanish, by English title", response: { 200: savedReplyListSchema } },
@@ -149,6 +155,10 @@ export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService
     },
   );
 
+}
+
+/** The requester's side, behind the private link mailed with a staff reply (no sign-in). */
+function declareTicketLink(app: ZodApp, desk: SupportDeskService) {
   const open = routeGroup(app, { guard: "public", tags: ["support"] });
   open.get(
     "/support/tickets/:token",
@@ -176,4 +186,4 @@ export const supportDeskRoutes: FastifyPluginAsyncZod<{ desk: SupportDeskService
       return desk.answerByToken(params.token, body.body);
     },
   );
-};
+}

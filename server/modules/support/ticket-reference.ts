@@ -10,5 +10,5 @@ const REFERENCE = /^T-([0-9A-F]{8})$/i;
 /** The id prefix a ticket number stands for (`T-5A8E837D` → `5a8e837d-`), or undefined when `text` is not one. */
 export function referencePrefix(text: string): string | undefined {
   const match = REFERENCE.exec(text.trim());
-  return match ? `${match[1]!.toLowerCase()}-` : undefined;
+  return match?.[1] ? `${match[1].toLowerCase()}-` : undefined;
 }
