@@ -31,7 +31,7 @@ export async function answerTicketWithSavedReply(
   await open(page, `${store.server.url}${locale === "es" ? "/es" : ""}/admin/support/${reference}`);
   await page.getByRole("heading", { level: 1, name: reference }).waitFor();
   await page.getByLabel(t.savedReply.label).selectOption({ label: savedReplyTitle });
-  const reply = page.getByLabel(t.reply.label, { exact: true });
+  const reply = page.getByLabel(t.reply.label);
   const body = await reply.inputValue();
   if (!body.trim()) throw new Error(`the saved reply "${savedReplyTitle}" filled nothing`);
   await page.getByRole("button", { name: t.reply.submit }).click();
