@@ -55,6 +55,39 @@ async function spanishCustomerWrites(page: Page): Promise<{ email: string; refer
   return { email: customer.email, reference, orderNumber: placed.body.number };
 }
 
+/** A manager adds a saved reply in both languages on the saved replies page (reached from the inbox). */
+async function keepSavedReply(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Saved replies" }).click();
+  const form = page.getByTestId("saved-reply-form");
+  await form.getByLabel("Title (English)").fill("Corrected invoice");
+  await form.getByLabel("Title (Spanish)").fill("Factura corregida");
+  await form.getByLabel("Reply (English)").fill("We have issued a corrected invoice; you will find it in your profile.");
+  await form.getByLabel("Reply (Spanish)").fill("Hemos emitido una factura corregida; la tienes en tu perfil.");
+  await form.getByRole("button", { name: "Save reply" }).click();
+  await page.getByText("Saved reply created.").waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** On the open ticket page: an internal note and a tag. */
+async function noteAndTag(page: Page, note: string, tag: string): Promise<void> {
+  await page.getByLabel("New note").fill(note);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await page.getByText("Note added.").waitFor();
+  await page.getByLabel("New tag").fill(tag);
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await page.getByRole("button", { name: `Remove the tag ${tag}` }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The requester's page (the link in the newest mail) shows the ticket's number, in its title too, and never the note. */
+async function requesterSeesNumberNotNote(requester: Page, email: string, reference: string, noteWord: string): Promise<void> {
+  const link = lastMailTo(email).text.match(/https?:\/\/\S+\/es\/support\/tickets\/[A-Za-z0-9_-]+/)?.[0];
+  await open(requester, new URL(new URL(link ?? "").pathname, store.server.url).href);
+  await expect.poll(() => requester.getByTestId("ticket-reference").textContent()).toContain(reference);
+  expect(await requester.title()).toContain(reference);
+  expect(await requester.locator("main").textContent()).not.toContain(noteWord);
+}
+
 describe("help desk", () => {
   it("a manager keeps saved replies, sees the overdue ticket by number and subject, answers it in the requester's language, notes, tags, and follows the customer's orders both ways", async () => {
     const context = await visitor(store.browser, { bypassCSP: true });
@@ -65,15 +98,7 @@ describe("help desk", () => {
 
     await signInStaff(page, store, "manager");
     await page.getByRole("link", { name: "Support" }).click();
-    await page.getByRole("link", { name: "Saved replies" }).click();
-    const form = page.getByTestId("saved-reply-form");
-    await form.getByLabel("Title (English)").fill("Corrected invoice");
-    await form.getByLabel("Title (Spanish)").fill("Factura corregida");
-    await form.getByLabel("Reply (English)").fill("We have issued a corrected invoice; you will find it in your profile.");
-    await form.getByLabel("Reply (Spanish)").fill("Hemos emitido una factura corregida; la tienes en tu perfil.");
-    await form.getByRole("button", { name: "Save reply" }).click();
-    await page.getByText("Saved reply created.").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await keepSavedReply(page);
 
     await open(page, `${store.server.url}/admin/support`);
     const row = page.getByTestId("tickets").getByRole("row", { name: new RegExp(reference) });
@@ -88,21 +113,9 @@ describe("help desk", () => {
     await expect.poll(() => lastMailTo(email).text, { timeout: 15_000 }).toContain(sent);
     expect(lastMailTo(email).subject).toContain(reference);
 
-    await page.getByLabel("New note").fill("Checked with accounting: NIF typo on our side.");
-    await page.getByRole("button", { name: "Add note" }).click();
-    await page.getByText("Note added.").waitFor();
-    await page.getByLabel("New tag").fill("facturacion");
-    await page.getByRole("button", { name: "Add tag" }).click();
-    await page.getByRole("button", { name: "Remove the tag facturacion" }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await noteAndTag(page, "Checked with accounting: NIF typo on our side.", "facturacion");
 
-    // The requester's page shows the same number and never the note.
-    const link = lastMailTo(email).text.match(/https?:\/\/\S+\/es\/support\/tickets\/[A-Za-z0-9_-]+/)?.[0];
-    const requester = await context.newPage();
-    await open(requester, new URL(new URL(link ?? "").pathname, store.server.url).href);
-    await expect.poll(() => requester.getByTestId("ticket-reference").textContent()).toContain(reference);
-    expect(await requester.title()).toContain(reference);
-    expect(await requester.locator("main").textContent()).not.toContain("accounting");
+    await requesterSeesNumberNotNote(await context.newPage(), email, reference, "accounting");
 
     // Both ways: from the ticket to the customer's order, from the order back to their tickets.
     await page.getByTestId("ticket-customer-orders").getByRole("link", { name: orderNumber }).click();
