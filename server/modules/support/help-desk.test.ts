@@ -66,6 +66,8 @@ describe("subject, age and the first-response timer", () => {
     const form = await store.post("/api/support/create-ticket", { email: "asunto@example.com", subject: " Factura con el NIF mal ", description: "Hola:\nLa factura del pedido lleva otro NIF." });
     expect(form.status).toBe(200);
     const asked = form.body as { id: string; reference: string };
+    // The team's notice names the subject too.
+    expect((await lastMailTo("desk@scriptorium.test"))?.text).toContain("Factura con el NIF mal");
     const derived = await createTicket({ email: "linea@example.com", description: "\n  Wrong company name on my invoice  \nPlease fix it, thanks." });
     const rows = await inbox("");
     expect(rows.find((row) => row.id === asked.id)).toMatchObject({ subject: "Factura con el NIF mal", overdue: false, firstResponseAt: null });

@@ -8,6 +8,8 @@ import type { AuditSink } from "../../platform/staff-action";
 import type { People, Person } from "../accounts";
 import type { MailService } from "../mail";
 import type { SupportDeskRepository } from "./support-desk.repository";
+import { ticketReference } from "./ticket-reference";
+import { ticketSubject } from "../../../contract/support";
 
 /** How long a private link mailed with a staff reply opens the thread: long enough to answer after a holiday. */
 export const TICKET_LINK_DAYS = 30;
@@ -46,6 +48,8 @@ export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(
 export const customerTickets = (repository: Pick<SupportDeskRepository, "ticketsOf">) => async (email: string) =>
   (await repository.ticketsOf(email)).map((ticket) => ({
     id: ticket.id,
+    reference: ticketReference(ticket.id),
+    subject: ticketSubject(ticket.subject, ticket.description),
     status: ticket.status,
     excerpt: excerpt(ticket.description),
     createdAt: ticket.createdAt,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { CreateTicketRequest } from "../../../contract/support";
+import { type CreateTicketRequest, ticketSubject } from "../../../contract/support";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { Locale } from "../../i18n/messages";
@@ -35,7 +35,14 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
         to: options.supportEmail,
         locale: "en",
         template: "ticketNotice",
-        data: { reference, email: ticket.email, language: locale, message: ticket.description, receivedAt: ticket.createdAt },
+        data: {
+          reference,
+          subject: ticketSubject(ticket.subject, ticket.description),
+          email: ticket.email,
+          language: locale,
+          message: ticket.description,
+          receivedAt: ticket.createdAt,
+        },
       });
       return { id: ticket.id, reference };
     },
