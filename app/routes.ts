@@ -21,6 +21,7 @@ const ADMIN_PAGES: Array<[path: string, file: string]> = [
   ["orders", "routes/admin.orders.tsx"],
   ["orders/:number", "routes/admin.order.tsx"],
   ["support", "routes/admin.support.tsx"],
+  ["support/saved-replies", "routes/admin.support-saved-replies.tsx"],
   ["support/:ticketId", "routes/admin.support-ticket.tsx"],
   ["customers", "routes/admin.customers.tsx"],
   ["customers/:customerId", "routes/admin.customer.tsx"],

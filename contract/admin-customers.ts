@@ -52,7 +52,7 @@ export const customerDetailSchema = z.object({
   blockedAt: z.string().nullable(),
   balances: z.array(customerBalanceSchema),
   orders: z.array(customerOrderLineSchema),
-  tickets: z.array(z.object({ id: z.string(), status: ticketStatusSchema, excerpt: z.string(), createdAt: z.string() })),
+  tickets: z.array(z.object({ id: z.string(), reference: z.string(), subject: z.string(), status: ticketStatusSchema, excerpt: z.string(), createdAt: z.string() })),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

@@ -89,6 +89,8 @@ const envSchema = z
     REVIEW_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     /** Days a withdrawn balance usually takes to reach the customer's payment: named by the balance policy (issue 25). */
     WITHDRAWAL_REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+    /** Hours within which a new ticket should get its first staff answer; the inbox marks it overdue after (issue 26). */
+    SUPPORT_FIRST_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     BUILD_POLL_SECONDS: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),

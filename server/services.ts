@@ -104,14 +104,15 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { customers } = createCustomersModule({
     db: db.kysely, records: accounts.customerRecords, orders, wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf, clock,
   });
-  const { supportDesk } = createSupportDeskModule({
+  const { supportDesk, savedReplies } = createSupportDeskModule({
     db: db.kysely, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,
+    activeStaff: (trx) => staffDirectory.activeMembers(trx), firstResponseHours: config.SUPPORT_FIRST_RESPONSE_HOURS,
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
   const { cart } = createCartModule({ db: db.kysely, clock });
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, transaction, jobs, catalog, mail, support, supportDesk, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
+    clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, staleUploads,
   };
 }

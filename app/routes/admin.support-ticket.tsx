@@ -5,7 +5,7 @@ import { RequireStaffRole } from "~/lib/auth/staff-role";
 export default function AdminSupportTicket() {
   const id = useParams().ticketId ?? "";
   return (
-    <RequireStaffRole least="manager">
+    <RequireStaffRole least="writer">
       <TicketPage id={id} />
     </RequireStaffRole>
   );

@@ -3,7 +3,7 @@ import { RequireStaffRole } from "~/lib/auth/staff-role";
 
 export default function AdminSupportInbox() {
   return (
-    <RequireStaffRole least="manager">
+    <RequireStaffRole least="writer">
       <SupportInbox />
     </RequireStaffRole>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useOutlet } from "react-router";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminTitle } from "~/features/admin/admin-title";
 
 /** The back office layout for /admin/* and /es/admin/*: the shell with its menu by role; the page inside is the outlet. */
 export default function AdminLayout() {
@@ -8,10 +9,9 @@ export default function AdminLayout() {
   const { t: tCommon } = useTranslation("common");
   const outlet = useOutlet();
   return (
-    <>
-      <title>{`${t("title")} — ${tCommon("brand")}`}</title>
+    <AdminTitle fallback={t("title")} brand={tCommon("brand")}>
       <meta name="robots" content="noindex" />
       <AdminShell>{outlet}</AdminShell>
-    </>
+    </AdminTitle>
   );
 }

@@ -8,6 +8,7 @@ import type { Route } from "./+types/contact-us";
 export async function action({ request, url, context }: Route.ActionArgs) {
   return forwardForm(context, request, url, "/api/support/create-ticket", (values) => ({
     email: values.email ?? "",
+    subject: values.subject ?? "",
     description: values.description ?? "",
   }));
 }

@@ -8,7 +8,6 @@ export default function SupportTicket() {
   const token = useParams().token ?? "";
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
-      <title>{t("title")}</title>
       <meta name="robots" content="noindex" />
       <meta name="referrer" content="no-referrer" />
       <h1 className="mb-6 text-4xl font-bold tracking-tight">{t("heading")}</h1>

@@ -163,8 +163,8 @@ export function CustomerPage({ id }: { id: string }) {
                   <ul className="space-y-1 text-sm">
                     {customer.tickets.map((ticket) => (
                       <li key={ticket.id}>
-                        <Link to={to(`/admin/support/${ticket.id}`)} className="text-indigo-700 underline dark:text-indigo-300">{ticket.excerpt}</Link>{" "}
-                        · {formatDateTime(ticket.createdAt, locale)}
+                        <Link to={to(`/admin/support/${ticket.reference}`)} className="text-indigo-700 underline dark:text-indigo-300">{ticket.reference}</Link>{" "}
+                        · {ticket.subject} · {formatDateTime(ticket.createdAt, locale)}
                       </li>
                     ))}
                   </ul>

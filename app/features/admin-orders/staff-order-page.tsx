@@ -131,7 +131,15 @@ export function StaffOrderScreen({ number }: { number: string }) {
             <h2 id="customer-heading" className="mb-2 text-lg font-semibold">{t("order.customer")}</h2>
             <p>{order.customer.name}</p>
             {order.customer.email ? (
-              <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>
+              <>
+                <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>
+                {/* Both ways: a ticket lists the customer's orders, an order links to the customer's tickets. */}
+                <p className="text-sm">
+                  <Link to={`${to("/admin/support")}?${new URLSearchParams({ status: "all", q: order.customer.email })}`} className="text-indigo-700 underline dark:text-indigo-300" data-testid="customer-tickets">
+                    {t("order.customerTickets")}
+                  </Link>
+                </p>
+              </>
             ) : null}
           </section>
         ) : null}

@@ -9,7 +9,7 @@ import type { StaffRoleName } from "../../../contract/staff";
 export const ADMIN_NAV_ITEMS: ReadonlyArray<{ path: string; labelKey: ParseKeys<"admin">; least: StaffRoleName }> = [
   { path: "/admin", labelKey: "nav.dashboard", least: "manager" },
   { path: "/admin/orders", labelKey: "nav.orders", least: "writer" },
-  { path: "/admin/support", labelKey: "nav.support", least: "manager" },
+  { path: "/admin/support", labelKey: "nav.support", least: "writer" },
   { path: "/admin/customers", labelKey: "nav.customers", least: "manager" },
   { path: "/admin/catalog", labelKey: "nav.catalog", least: "admin" },
   { path: "/admin/staff", labelKey: "nav.staff", least: "admin" },

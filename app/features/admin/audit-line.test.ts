@@ -58,3 +58,17 @@ describe("an audit entry as a sentence (issue 26, point 8)", () => {
     expect(line(entry("order.start", "order", {}, { subjectLabel: null }), "es")).toBe("Empezó el trabajo de (desconocido)");
   });
 });
+
+describe("help desk entries as sentences (issue 26, point 10)", () => {
+  it("names the tag added or removed on a ticket by its number, and a saved reply by its title, in both languages", () => {
+    const tagged = entry("ticket.tag", "support_ticket", { before: { tags: ["vip"] }, after: { tags: ["billing", "vip"] } }, { subjectLabel: "T-5A8E837D" });
+    expect(line(tagged, "en")).toBe("Tagged ticket T-5A8E837D “billing”");
+    expect(line(tagged, "es")).toBe("Etiquetó el ticket T-5A8E837D con «billing»");
+    const untagged = entry("ticket.untag", "support_ticket", { before: { tags: ["billing", "vip"] }, after: { tags: ["vip"] } }, { subjectLabel: "T-5A8E837D" });
+    expect(line(untagged, "en")).toBe("Removed the tag “billing” from ticket T-5A8E837D");
+    const title = { en: "Invoice copy", es: "Copia de la factura" };
+    const removed = entry("savedReply.delete", "support_saved_reply", { before: { title, bodyChars: { en: 10, es: 12 } } }, { subjectLabel: null });
+    expect(line(removed, "en")).toBe("Deleted the saved reply “Invoice copy”");
+    expect(line(removed, "es")).toBe("Eliminó la respuesta guardada «Copia de la factura»");
+  });
+});

@@ -40,6 +40,18 @@ function lineOf(entry: AuditEntry, t: TFunction<"admin">, locale: Locale): { key
     case "staff.invite":
     case "staff.accept_invitation":
       return { key: entry.action, values: { email: text(after.email), role: role(after.role) } };
+    case "ticket.tag":
+    case "ticket.untag": {
+      const [from, to] = entry.action === "ticket.tag" ? [before.tags, after.tags] : [after.tags, before.tags];
+      const had = new Set(Array.isArray(from) ? from : []);
+      return { key: entry.action, values: { tag: (Array.isArray(to) ? to : []).find((tag) => !had.has(tag)) ?? "" } };
+    }
+    case "savedReply.create":
+    case "savedReply.update":
+    case "savedReply.delete": {
+      const title = asChange((entry.action === "savedReply.delete" ? before : after).title);
+      return { key: entry.action, values: { title: text(title[locale]) || text(title.en) } };
+    }
     case "staff.change_role":
       return { key: "staff.change_role", values: { from: role(before.role), to: role(after.role) } };
     default:

@@ -35,7 +35,9 @@ function subjectPath(entry: AuditEntry): string | null {
     case "customer":
       return `/admin/customers/${encodeURIComponent(entry.subjectId)}`;
     case "support_ticket":
-      return `/admin/support/${encodeURIComponent(entry.subjectId)}`;
+      return `/admin/support/${encodeURIComponent(entry.subjectLabel ?? entry.subjectId)}`;
+    case "support_saved_reply":
+      return "/admin/support/saved-replies";
     case "staff":
     case "invitation":
       return "/admin/staff";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { createTicketRequestSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, type CreateTicketResponse } from "../../../contract/support";
+import { createTicketRequestSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, SUBJECT_MAX, type CreateTicketResponse } from "../../../contract/support";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
@@ -21,6 +21,7 @@ export function ContactForm({ posted }: { posted?: FormActionResult }) {
   const { t: tCheck } = useTranslation("validation");
   const submit = useApiSubmit();
   const [sent, setSent] = useState(false);
+  const [reference, setReference] = useState<string | null>(null);
   // What the form shows: this page's own request once one was made, else the server's answer to a posted form.
   const used = submit.errorKey || submit.busy || sent ? null : posted;
 
@@ -28,7 +29,11 @@ export function ContactForm({ posted }: { posted?: FormActionResult }) {
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    const request = { email: String(fields.get("email") ?? ""), description: String(fields.get("description") ?? "") };
+    const request = {
+      email: String(fields.get("email") ?? ""),
+      subject: String(fields.get("subject") ?? ""),
+      description: String(fields.get("description") ?? ""),
+    };
     setSent(false);
     const checked = createTicketRequestSchema.safeParse(request);
     if (!checked.success) return submit.invalid(issuesToFieldErrors(checked.error.issues, request, tCheck));
@@ -37,6 +42,7 @@ export function ContactForm({ posted }: { posted?: FormActionResult }) {
     );
     if (answer) {
       setSent(true);
+      setReference(answer.reference);
       form.reset();
     }
   };
@@ -46,7 +52,11 @@ export function ContactForm({ posted }: { posted?: FormActionResult }) {
   const kept = used && !used.sent ? used.values : {};
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="mt-8 max-w-xl" data-testid="contact-form">
-      {sent || used?.sent ? <FormAlert tone="success" title={t("sent")} /> : <SubmitErrorAlert state={failure} />}
+      {sent || used?.sent ? (
+        <FormAlert tone="success" title={t("sent")} messages={sent && reference ? [t("reference", { reference })] : []} />
+      ) : (
+        <SubmitErrorAlert state={failure} />
+      )}
       <TextField
         label={t("email")}
         hint={t("emailHint")}
@@ -57,6 +67,14 @@ export function ContactForm({ posted }: { posted?: FormActionResult }) {
         maxLength={254}
         defaultValue={kept.email}
         error={fieldErrors.email}
+      />
+      <TextField
+        label={t("subject")}
+        hint={t("subjectHint")}
+        name="subject"
+        maxLength={SUBJECT_MAX}
+        defaultValue={kept.subject}
+        error={fieldErrors.subject}
       />
       <TextArea
         label={t("message")}

@@ -21,6 +21,7 @@ import { useApiData } from "~/lib/api/use-api-data";
  */
 export function PublicTicketPage({ token }: { token: string }) {
   const { t } = useTranslation("support-ticket");
+  const { t: tCommon } = useTranslation("common");
   const { locale, to } = useLocale();
   const path = `/api/support/tickets/${encodeURIComponent(token)}`;
   const { data: ticket, failure, loading, reload, replace } = useApiData<PublicTicket>(path, { auth: false });
@@ -28,9 +29,11 @@ export function PublicTicketPage({ token }: { token: string }) {
   const [body, setBody] = useState("");
   const [sent, setSent] = useState(false);
 
+  const title = <title>{`${ticket ? t("titleWith", { reference: ticket.reference }) : t("title")} — ${tCommon("brand")}`}</title>;
   if (failure instanceof ApiClientError && failure.status === 404) {
     return (
       <div data-testid="ticket-link-ended">
+        {title}
         <h2 className="mb-2 text-2xl font-semibold">{t("ended.heading")}</h2>
         <p className="mb-4">{t("ended.text")}</p>
         <Link to={to("/contact-us")} className="text-indigo-700 underline dark:text-indigo-300">{t("ended.contact")}</Link>
@@ -50,13 +53,15 @@ export function PublicTicketPage({ token }: { token: string }) {
   };
 
   return (
+    <>
+    {title}
     <LoadState loading={loading} failure={failure} onRetry={reload} loadingText={t("loading")} retryText={t("retry")}>
       {ticket ? (
         <div className="space-y-6">
           <p className="text-slate-700 dark:text-slate-300">
             {t("intro", { date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(new Date(ticket.expiresAt)) })}
           </p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("ticket", { id: ticket.id })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="ticket-reference">{t("ticket", { reference: ticket.reference, subject: ticket.subject })}</p>
           {ticket.status === "closed" ? <p role="status">{t("closed")}</p> : null}
           <TicketThread
             messages={ticket.messages}
@@ -73,5 +78,6 @@ export function PublicTicketPage({ token }: { token: string }) {
         </div>
       ) : null}
     </LoadState>
+    </>
   );
 }

@@ -45,7 +45,9 @@ describe("customers in the back office", () => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: buyer.id, email: buyer.email, blockedAt: null });
     expect(detail.body.orders).toEqual([expect.objectContaining({ number: placed.body.number, total: 149, currency: "EUR" })]);
-    expect(detail.body.tickets).toEqual([expect.objectContaining({ status: "open", excerpt: "A question about my order, please." })]);
+    expect(detail.body.tickets).toEqual([
+      expect.objectContaining({ status: "open", excerpt: "A question about my order, please.", subject: "A question about my order, please.", reference: expect.stringMatching(/^T-[0-9A-F]{8}$/) }),
+    ]);
     expect(detail.body.balances).toEqual([
       { currency: "EUR", balance: 351, ledger: [expect.objectContaining({ kind: "order", amount: -149 }), expect.objectContaining({ kind: "adjustment", amount: 500 })] },
     ]);

@@ -9,6 +9,7 @@ export {
 } from "./support-module";
 export { createSupportService, type SupportService } from "./support.service";
 export { createSupportRepository } from "./support.repository";
-export { ticketReference } from "./ticket-reference";
+export { referencePrefix, ticketReference } from "./ticket-reference";
+export type { SavedReplies } from "./saved-replies";
 export { createSupportDeskService, customerTickets, type SupportDeskService } from "./support-desk.service";
 export { createSupportDeskRepository } from "./support-desk.repository";

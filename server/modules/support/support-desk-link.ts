@@ -3,7 +3,8 @@ import type { PublicTicket } from "../../../contract/admin-support";
 import type { Clock } from "../../platform/clock";
 import type { SupportDeskDeps } from "./support-desk-deps";
 import { requesterAnswerMail } from "./support-desk-mail";
-import type { TicketReader } from "./support-desk-tickets";
+import { ticketHeadline, type TicketReader } from "./support-desk-tickets";
+import { ticketReference } from "./ticket-reference";
 
 /** The requester's side of a ticket, through the private link a staff reply mailed them (no account needed). */
 export interface TicketLinkAccess {
@@ -31,6 +32,7 @@ export function createTicketLinkAccess({
     const { ticket, expiresAt } = await tickets.linked(token);
     return {
       id: ticket.id,
+      ...ticketHeadline(ticket),
       status: ticket.status,
       createdAt: ticket.createdAt,
       messages: await tickets.thread(ticket),
@@ -53,7 +55,7 @@ export function createTicketLinkAccess({
         await repository.update(ticket.id, { status: "open", closed_at: null, updated_at: at }, trx);
         const assignee = await tickets.assigneeOf(ticket, trx);
         await mail.send(
-          requesterAnswerMail(assignee?.email ?? supportEmail, ticket.id, ticket.email, body, publicUrl),
+          requesterAnswerMail(assignee?.email ?? supportEmail, ticketReference(ticket.id), ticket.email, body, publicUrl),
           trx,
         );
       });

@@ -1,10 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { TicketStatus } from "./support.tables";
+import { createTicketExtrasRepository } from "./support-desk-extras.repository";
+
+export type { NoteRow } from "./support-desk-extras.repository";
 
 export interface TicketRow {
   id: string;
   email: string;
+  /** As stored: empty on older tickets (ticketSubject derives one). */
+  subject: string;
   description: string;
   locale: string;
   status: TicketStatus;
@@ -12,6 +17,17 @@ export interface TicketRow {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  firstResponseAt: string | null;
+}
+
+/** What narrows the inbox: state, requester's e-mail part or ticket number, tag, and (a writer's view) assignee. */
+export interface InboxFilter {
+  status: TicketStatus | "all";
+  emailPart?: string;
+  /** The id prefix of a ticket number (ticket-reference.ts): the inbox finds that ticket. */
+  idPrefix?: string;
+  tag?: string;
+  assignedTo?: string;
 }
 
 export interface MessageRow {
@@ -26,22 +42,25 @@ const INBOX_PAGE = 100;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const ticketColumns = [
+  "id", "email", "subject", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at", "first_response_at",
+] as const;
+const toTicket = (row: {
+  id: string; email: string; subject: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
+  created_at: string; updated_at: string | null; closed_at: string | null; first_response_at: string | null;
+}): TicketRow => ({
+  id: row.id, email: row.email, subject: row.subject, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
+  createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at, firstResponseAt: row.first_response_at,
+});
+
 /** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
 export function createSupportDeskRepository(db: Kysely<Database>) {
-  const ticketColumns = [
-    "id", "email", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at",
-  ] as const;
-  const toTicket = (row: {
-    id: string; email: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
-    created_at: string; updated_at: string | null; closed_at: string | null;
-  }): TicketRow => ({
-    id: row.id, email: row.email, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
-    createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at,
-  });
-
   return {
+    ...createTicketExtrasRepository(db),
+
     /** The newest first by last activity, with who wrote last. */
-    async list(status: TicketStatus, emailPart: string | undefined, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
+    async list(filter: InboxFilter, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
+      const { status, emailPart, idPrefix, tag, assignedTo } = filter;
       let query = trx
         .selectFrom("support_tickets")
         .select(ticketColumns)
@@ -54,9 +73,12 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
             .orderBy("id", "desc")
             .limit(1)
             .as("last_author"),
-        )
-        .where("status", "=", status);
-      if (emailPart) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "like", `%${escapeLike(emailPart.toLowerCase())}%`));
+        );
+      if (status !== "all") query = query.where("status", "=", status);
+      if (idPrefix) query = query.where("id", ">=", idPrefix).where("id", "<", `${idPrefix}\uffff`);
+      else if (emailPart) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "like", `%${escapeLike(emailPart.toLowerCase())}%`));
+      if (tag) query = query.where("id", "in", (eb) => eb.selectFrom("support_ticket_tags").select("ticket_id").where("tag", "=", tag));
+      if (assignedTo) query = query.where("assigned_to", "=", assignedTo);
       const rows = await query.orderBy("updated_at", "desc").orderBy("id").limit(INBOX_PAGE).execute();
       return rows.map((row) => ({ ...toTicket(row), lastAuthor: row.last_author ?? "requester" }));
     },
@@ -64,6 +86,12 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
     async find(id: string, trx: Kysely<Database> = db): Promise<TicketRow | undefined> {
       const row = await trx.selectFrom("support_tickets").select(ticketColumns).where("id", "=", id).executeTakeFirst();
       return row ? toTicket(row) : undefined;
+    },
+
+    /** The id of the ticket whose id begins with `prefix` (a ticket number), when exactly one does. */
+    async idByPrefix(prefix: string, trx: Kysely<Database> = db): Promise<string | undefined> {
+      const rows = await trx.selectFrom("support_tickets").select("id").where("id", ">=", prefix).where("id", "<", `${prefix}\uffff`).limit(2).execute();
+      return rows.length === 1 ? rows[0]?.id : undefined;
     },
 
     /** Locks the ticket's row for the rest of the transaction on PostgreSQL (SQLite holds the whole database). */
@@ -89,7 +117,7 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async update(id: string, changes: Partial<{ status: TicketStatus; assigned_to: string | null; closed_at: string | null; updated_at: string }>, trx: Kysely<Database> = db): Promise<void> {
+    async update(id: string, changes: Partial<{ status: TicketStatus; assigned_to: string | null; closed_at: string | null; updated_at: string; first_response_at: string }>, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("support_tickets").set(changes).where("id", "=", id).execute();
     },
 

@@ -1,34 +1,46 @@
-import type { TicketDetail, TicketListEntry, TicketStatus } from "../../../contract/admin-support";
+import type { TicketDetail, TicketListEntry, TicketListStatus } from "../../../contract/admin-support";
+import { roleAtLeast } from "../../../contract/staff";
 import { systemClock } from "../../platform/clock";
 import { assertRole, type StaffActor } from "../../platform/staff-action";
 import { createSupportDeskActions, type SupportDeskActions } from "./support-desk-actions";
 import { customerTickets, excerpt, type SupportDeskDeps } from "./support-desk-deps";
 import { createTicketLinkAccess, type TicketLinkAccess } from "./support-desk-link";
-import { createTicketReader, localeOf } from "./support-desk-tickets";
+import { createTicketReader, localeOf, ticketHeadline, ticketTimers } from "./support-desk-tickets";
+import { referencePrefix } from "./ticket-reference";
 
 export { customerTickets, hashTicketToken, TICKET_LINK_DAYS, type SupportDeskDeps } from "./support-desk-deps";
 
 /** The daily job that forgets private links that have ended. */
 export const TICKET_LINKS_PURGE_JOB = "ticketLinks.purge";
 
+/** What narrows the inbox (ticketListQuerySchema). */
+export interface InboxQuery {
+  status: TicketListStatus;
+  /** Part of the requester's e-mail, or a ticket number. */
+  q?: string;
+  tag?: string;
+}
+
 /** The support inbox: tickets listed and read by staff, their actions, and the requester's private link. */
 export interface SupportDeskService extends SupportDeskActions, TicketLinkAccess {
   /** At start: makes sure the daily purge of ended links is scheduled. */
   prepare(): Promise<void>;
-  list(status: TicketStatus, query: string | undefined, actor: StaffActor): Promise<TicketListEntry[]>;
-  detail(id: string, actor: StaffActor): Promise<TicketDetail>;
+  list(query: InboxQuery, actor: StaffActor): Promise<TicketListEntry[]>;
+  /** One ticket by its id or its number (T-5A8E837D). */
+  detail(idOrReference: string, actor: StaffActor): Promise<TicketDetail>;
   /** The tickets written from `email` (a customer's page lists them). */
   ticketsOf: ReturnType<typeof customerTickets>;
 }
 
 /**
- * The support inbox (managers and admins): every ticket with its thread, replies mailed to the requester with a
- * private link, assignment, close and reopen. Through that link the requester reads the thread and answers without
- * an account; the link's token is random (32 bytes), kept only as its SHA-256, and ends after TICKET_LINK_DAYS.
+ * The support inbox: managers and admins see every ticket, a writer the tickets assigned to them; each ticket has its
+ * thread, replies mailed to the requester with a private link, internal notes, tags, assignment, close and reopen.
+ * Through that link the requester reads the thread and answers without an account; the link's token is random
+ * (32 bytes), kept only as its SHA-256, and ends after TICKET_LINK_DAYS.
  */
 export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskService {
-  const { db, repository, jobs, customerByEmail, people, clock = systemClock } = deps;
-  const tickets = createTicketReader(db, repository, people, clock);
+  const { db, repository, jobs, customerByEmail, clock = systemClock, firstResponseHours } = deps;
+  const tickets = createTicketReader(db, repository, deps, clock);
   jobs.register(TICKET_LINKS_PURGE_JOB, async (_payload, context) => {
     await repository.deleteLinksBefore(context.now.toISOString());
     await jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB);
@@ -39,16 +51,20 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
     ...createTicketLinkAccess({ ...deps, clock, tickets }),
     prepare: () => jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB),
 
-    async list(status, query, actor) {
-      assertRole(actor.role, "manager");
-      const rows = await repository.list(status, query);
-      const staff = new Map(
-        (await tickets.staffOf([...new Set(rows.flatMap((row) => (row.assignedTo ? [row.assignedTo] : [])))])).map(
-          (s) => [s.id, s],
-        ),
-      );
+    async list({ status, q, tag }, actor) {
+      assertRole(actor.role, "writer");
+      const idPrefix = q ? referencePrefix(q) : undefined;
+      const assignedTo = roleAtLeast(actor.role, "manager") ? undefined : actor.id;
+      const rows = await repository.list({ status, emailPart: idPrefix ? undefined : q, idPrefix, tag, assignedTo });
+      const assigned = [...new Set(rows.flatMap((row) => (row.assignedTo ? [row.assignedTo] : [])))];
+      const staff = new Map((await tickets.staffOf(assigned)).map((s) => [s.id, s]));
+      const tags = await repository.tagsOf(rows.map((row) => row.id));
+      const now = clock.now();
       return rows.map((row) => ({
         id: row.id,
+        ...ticketHeadline(row),
+        tags: tags.get(row.id) ?? [],
+        ...ticketTimers(row, now, firstResponseHours),
         email: row.email,
         status: row.status,
         excerpt: excerpt(row.description),
@@ -59,11 +75,17 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
       }));
     },
 
-    async detail(id, actor) {
-      assertRole(actor.role, "manager");
-      const ticket = await tickets.existing(id);
+    async detail(idOrReference, actor) {
+      assertRole(actor.role, "writer");
+      const ticket = await tickets.existing(await tickets.idOf(idOrReference));
+      tickets.mayHandle(ticket, actor);
+      const customer = await customerByEmail(ticket.email);
       return {
         id: ticket.id,
+        ...ticketHeadline(ticket),
+        tags: (await repository.tagsOf([ticket.id])).get(ticket.id) ?? [],
+        notes: await tickets.notes(ticket),
+        ...ticketTimers(ticket, clock.now(), firstResponseHours),
         email: ticket.email,
         locale: localeOf(ticket),
         status: ticket.status,
@@ -71,7 +93,8 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
         closedAt: ticket.closedAt,
         assignee: await tickets.assigneeOf(ticket),
         messages: await tickets.thread(ticket),
-        customer: await customerByEmail(ticket.email),
+        // A writer is fenced off from a customer's other orders (order-access.ts): they see the name, not the orders.
+        customer: customer && !roleAtLeast(actor.role, "manager") ? { ...customer, orders: [] } : customer,
         assignees: await tickets.staffOf(),
       };
     },

@@ -9,6 +9,7 @@ import {
   type SupportDeskService,
 } from "./support-desk.service";
 import { createSupportDeskRepository } from "./support-desk.repository";
+import { createSavedReplies, type SavedReplies } from "./saved-replies";
 import { createSupportRepository } from "./support.repository";
 import { createSupportService, type SupportService } from "./support.service";
 
@@ -42,9 +43,14 @@ export type SupportDeskModuleDeps = Omit<SupportDeskDeps, "repository">;
 export interface SupportDeskModule {
   /** The staff inbox: every ticket with its thread, replies, assignment, close and reopen, and the requester's link. */
   supportDesk: SupportDeskService;
+  /** Saved replies in both languages (managers and admins edit them; everyone on the desk uses them). */
+  savedReplies: SavedReplies;
 }
 
 /** The support desk wired once, over the same tickets as createSupportModule. */
 export function createSupportDeskModule(deps: SupportDeskModuleDeps): SupportDeskModule {
-  return { supportDesk: createSupportDeskService({ ...deps, repository: createSupportDeskRepository(deps.db) }) };
+  return {
+    supportDesk: createSupportDeskService({ ...deps, repository: createSupportDeskRepository(deps.db) }),
+    savedReplies: createSavedReplies({ db: deps.db, audit: deps.audit, clock: deps.clock }),
+  };
 }

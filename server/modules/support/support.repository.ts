@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 export interface NewTicket {
   id: string;
   email: string;
+  subject?: string;
   description: string;
   locale: string;
   createdAt: string;
@@ -22,12 +23,19 @@ export function createSupportRepository(db: Kysely<Database>) {
       return Number((await trx.selectFrom("support_tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "open").executeTakeFirst())?.n ?? 0);
     },
 
+    /** Whether a ticket's id begins with `prefix` (its number is taken): a range on the primary key. */
+    async idPrefixTaken(prefix: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx.selectFrom("support_tickets").select("id").where("id", ">=", prefix).where("id", "<", `${prefix}\uffff`).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
     async insert(ticket: NewTicket, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .insertInto("support_tickets")
         .values({
           id: ticket.id,
           email: ticket.email,
+          subject: ticket.subject ?? "",
           description: ticket.description,
           locale: ticket.locale,
           created_at: ticket.createdAt,
@@ -57,7 +65,7 @@ export function createSupportRepository(db: Kysely<Database>) {
       const theirs = trx.selectFrom("support_tickets").select("id").where("email", "=", sender.email).where("created_at", ">=", sender.since);
       await trx.updateTable("support_messages").set({ body: "" }).where("author", "=", "requester").where("ticket_id", "in", theirs).execute();
       await trx.deleteFrom("support_ticket_links").where("ticket_id", "in", theirs).execute();
-      await trx.updateTable("support_tickets").set({ email: "", description: "" }).where("email", "=", sender.email).where("created_at", ">=", sender.since).execute();
+      await trx.updateTable("support_tickets").set({ email: "", subject: "", description: "" }).where("email", "=", sender.email).where("created_at", ">=", sender.since).execute();
     },
   };
 }

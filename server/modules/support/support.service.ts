@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { CreateTicketRequest } from "../../../contract/support";
+import { type CreateTicketRequest, ticketSubject } from "../../../contract/support";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { Locale } from "../../i18n/messages";
@@ -15,12 +15,19 @@ import { ticketReference } from "./ticket-reference";
  */
 export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string; clock?: Clock }) {
   const clock = options.clock ?? systemClock;
+  /** A ticket id whose number (its first eight hex digits) no other ticket has. */
+  const freshId = async (): Promise<string> => {
+    for (;;) {
+      const id = randomUUID();
+      if (!(await repository.idPrefixTaken(id.slice(0, 9)))) return id;
+    }
+  };
   return {
     /** Tickets still open, for the back office's dashboard. */
     openCount: (): Promise<number> => repository.countOpen(),
 
-    async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string }> {
-      const ticket = { id: randomUUID(), ...request, locale, createdAt: clock.now().toISOString() };
+    async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string; reference: string }> {
+      const ticket = { id: await freshId(), ...request, subject: request.subject?.trim() ?? "", locale, createdAt: clock.now().toISOString() };
       await repository.insert(ticket);
       const reference = ticketReference(ticket.id);
       await mail.send({ to: ticket.email, locale, template: "ticketReceived", data: { reference } });
@@ -28,9 +35,16 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
         to: options.supportEmail,
         locale: "en",
         template: "ticketNotice",
-        data: { reference, email: ticket.email, language: locale, message: ticket.description, receivedAt: ticket.createdAt },
+        data: {
+          reference,
+          subject: ticketSubject(ticket.subject, ticket.description),
+          email: ticket.email,
+          language: locale,
+          message: ticket.description,
+          receivedAt: ticket.createdAt,
+        },
       });
-      return { id: ticket.id };
+      return { id: ticket.id, reference };
     },
 
     /** The tickets an account sent from its own address since it was registered, newest first (the data export). */

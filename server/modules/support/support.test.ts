@@ -16,8 +16,9 @@ describe("POST /api/support/create-ticket", () => {
   it("stores the ticket and mails the sender in their language and the support team", async () => {
     const answer = await store.post("/api/support/create-ticket", ticket, from({ "accept-language": "es-ES,es;q=0.9" }));
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(answer.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: expect.stringMatching(/^T-[0-9A-F]{8}$/) });
     const { id } = answer.body;
+    expect(answer.body.reference).toBe(`T-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
 
     const stored = await store.db.kysely.selectFrom("support_tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ email: "ana@example.com", description: ticket.description, locale: "es" });
