@@ -72,6 +72,7 @@ export interface RouteGroup<G extends Guard> {
   get: Declare<G>;
   post: Declare<G>;
   put: Declare<G>;
+  delete: Declare<G>;
 }
 
 export interface GroupOptions<G extends Guard> {
@@ -89,7 +90,7 @@ export interface GroupOptions<G extends Guard> {
 export function routeGroup<G extends Guard>(app: ZodApp, { guard, tags, errors }: GroupOptions<G>): RouteGroup<G> {
   const onRequest = guard === "public" ? undefined : guard === "signed-in" ? app.requireUser : app.requireRole(guard);
   const declare =
-    (method: "GET" | "POST" | "PUT"): Declare<G> =>
+    (method: "GET" | "POST" | "PUT" | "DELETE"): Declare<G> =>
     (url, spec, handler) => {
       const { rateLimit, bodyLimit, compress, preHandler, ...schema } = spec;
       const response = schema.response ? { ...(schema.response as object), ...errors } : undefined;
@@ -114,5 +115,5 @@ export function routeGroup<G extends Guard>(app: ZodApp, { guard, tags, errors }
       if (preHandler) route.preHandler = preHandler;
       app.route(route as never);
     };
-  return { get: declare("GET"), post: declare("POST"), put: declare("PUT") };
+  return { get: declare("GET"), post: declare("POST"), put: declare("PUT"), delete: declare("DELETE") };
 }
