@@ -40,6 +40,10 @@ function lineOf(entry: AuditEntry, t: TFunction<"admin">, locale: Locale): { key
     case "staff.invite":
     case "staff.accept_invitation":
       return { key: entry.action, values: { email: text(after.email), role: role(after.role) } };
+    case "staff.save_view":
+      return { key: entry.action, values: { name: text(after.name) } };
+    case "staff.delete_view":
+      return { key: entry.action, values: { name: text(before.name) } };
     case "staff.change_role":
       return { key: "staff.change_role", values: { from: role(before.role), to: role(after.role) } };
     default:
