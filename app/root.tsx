@@ -14,7 +14,7 @@ import {
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
-import { BackOfficeBar, isBackOffice } from "./features/admin/back-office-bar";
+import { BackOfficeBar, isBackOffice } from "./features/layout/back-office-bar";
 import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
 import { localeRedirect } from "../common/locale-redirect";

@@ -235,7 +235,8 @@ export function OrderQueueScreen() {
   const path = to("/admin/orders");
   const shownColumns = sortable(queueColumns({ t, locale, to, productName, pool: rows?.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) }), filters, path);
   const columns = mayExport ? [pickColumn(t, selection, (row) => productName(row.service)), ...shownColumns] : shownColumns;
-  const currentKey = keys.current >= 0 && rows?.[keys.current] ? pickKey(rows[keys.current]!) : null;
+  const currentRow = keys.current >= 0 ? rows?.[keys.current] : undefined;
+  const currentKey = currentRow ? pickKey(currentRow) : null;
   return (
     <div className="space-y-3" data-testid="order-queue">
       <QueueFilters search={search} setSearch={setSearch} staff={staff.data ?? []} exporter={{ may: mayExport, busy: exporter.busy, run: exporter.run }} />

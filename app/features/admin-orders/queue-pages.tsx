@@ -26,9 +26,9 @@ export function QueuePages({ page, hasNext, search, path }: { page: number; hasN
   return (
     <nav aria-label={t("queue.pages")} className="flex flex-wrap items-center gap-1" data-testid="queue-pages">
       {page > 1 ? <Link to={at(page - 1)} className={linkClass} rel="prev">{t("queue.previousPage")}</Link> : null}
-      {pageNumbers(page, hasNext).map((n, index) =>
+      {pageNumbers(page, hasNext).map((n) =>
         n === "gap" ? (
-          <span key={`gap-${index}`} aria-hidden="true" className="px-1">…</span>
+          <span key="gap" aria-hidden="true" className="px-1">…</span>
         ) : n === page ? (
           <span key={n} aria-current="page" className={`${linkClass} bg-slate-200 font-semibold dark:bg-slate-800`}>
             <span className="sr-only">{t("queue.pageLabel", { page: n })}</span>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Profile } from "../../../contract/accounts";
-import { LanguageSwitcher } from "~/features/layout/language-switcher";
-import { ThemeToggle } from "~/features/layout/theme";
+import { LanguageSwitcher } from "./language-switcher";
+import { ThemeToggle } from "./theme";
 import { useLocale } from "~/i18n/use-locale";
 import { useApiData } from "~/lib/api/use-api-data";
 import { useViewerRole } from "~/lib/auth/staff-role";
