@@ -7,7 +7,7 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
 /** How the accounts module sorts people by name, as an expression of a user-id column (it alone reads its table). */
 export interface NameSortKey {
-  nameSortKey(column: "orders.user_id" | "deliverables.assigned_to"): RawBuilder<string | null>;
+  nameSortKey(userId: Expression<string | null>): RawBuilder<string | null>;
 }
 
 /** The queue's sort as asked: a column and a direction (`sort=-due` is the due date, latest first). */
@@ -30,7 +30,7 @@ function sortKey(eb: Eb, column: Exclude<QueueSort, "due">, people: NameSortKey)
     case "number":
       return eb.ref("orders.seq");
     case "customer":
-      return people.nameSortKey("orders.user_id");
+      return people.nameSortKey(eb.ref("orders.user_id"));
     case "service":
       return eb.ref("deliverables.product_id");
     case "status":
@@ -39,7 +39,7 @@ function sortKey(eb: Eb, column: Exclude<QueueSort, "due">, people: NameSortKey)
       return eb.ref("orders.total");
     case "writer":
       // Unassigned work sorts after every name going up, before them going down (the same on SQLite and PostgreSQL).
-      return sql`coalesce(${people.nameSortKey("deliverables.assigned_to")}, ${"\uffff"})`;
+      return sql`coalesce(${people.nameSortKey(eb.ref("deliverables.assigned_to"))}, ${"\uffff"})`;
   }
 }
 
