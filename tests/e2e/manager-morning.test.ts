@@ -97,6 +97,12 @@ async function keyboardAndDates(page: Page, t: Texts): Promise<void> {
   await page.getByRole("button", { name: t.orders("queue.apply") }).click();
   await page.waitForURL((url) => url.searchParams.get("from") === "2020-01-01");
   expect(await page.getByTestId("date-from").inputValue()).toBe("01/01/2020");
+  // Enter opens the current row's order.
+  await page.getByTestId("queue-row").first().waitFor();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => /\/admin\/orders\/SC-\d+$/.test(url.pathname));
 }
 
 /** Point 2 on the saved view: every row picked and given to `writer` in one action. */

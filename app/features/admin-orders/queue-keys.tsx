@@ -45,8 +45,10 @@ export function useQueueKeys({ count, open, assign }: { count: number; open(inde
         Enter: () => (now.current >= 0 ? now.open(now.current) : undefined),
         a: () => (now.current >= 0 && now.assign ? now.assign(now.current) : undefined),
       };
+      // Enter on a focused link or button is theirs (follow, press), not the row's.
+      if (event.key === "Enter" && event.target instanceof HTMLElement && event.target.closest("a, button, [role=button]")) return;
       const action = handled[event.key];
-      if (!action || now.count === 0 && event.key !== "?") return;
+      if (!action || (now.count === 0 && event.key !== "?")) return;
       event.preventDefault();
       action();
     }

@@ -211,15 +211,13 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
     async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
       const asked = await ask(query, actor, db);
-      const compiled = db
+      const order = queueOrder(query);
+      const select = db
         .selectFrom("deliverables")
         .innerJoin("orders", "orders.id", "deliverables.order_id")
         .select(["deliverables.id"])
-        .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)))
-        .orderBy("deliverables.due_at")
-        .orderBy("deliverables.id")
-        .limit(query.limit + 1)
-        .compile();
+        .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
+      const compiled = sortedPage(select, order, people, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
       const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
       const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(db);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");
