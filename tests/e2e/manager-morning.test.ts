@@ -121,7 +121,7 @@ async function handOver(page: Page, locale: Locale, t: Texts, leaving: E2eStaff,
   await open(page, `${store.server.url}${prefixOf(locale)}/admin/staff`);
   await page.getByTestId(`staff-${leaving.email}`).getByRole("button", { name: t.admin("staff.deactivate") }).click();
   const dialog = page.getByTestId("deactivate-dialog");
-  expect(await dialog.getByTestId("open-work").getByRole("listitem").count()).toBe(10);
+  await expect.poll(() => dialog.getByTestId("open-work").getByRole("listitem").count()).toBe(10);
   await dialog.getByLabel(t.admin("staff.deactivateDialog.handTo")).selectOption(taker.userId);
   await dialog.getByRole("button", { name: t.admin("staff.deactivateDialog.confirmHandOver") }).click();
   await page.getByText(t.admin("staff.deactivatedHanded", { email: leaving.email, count: 10 })).waitFor();
@@ -158,7 +158,7 @@ async function answerTicket(page: Page, locale: Locale, t: Texts): Promise<void>
 /** Point 15: the dashboard's money axis groups thousands the page's way (24,000 / 24.000). */
 async function groupedChartNumbers(page: Page, locale: Locale): Promise<void> {
   await open(page, `${store.server.url}${prefixOf(locale)}/admin`);
-  const ticks = page.locator("[data-testid=money-EUR] .recharts-yAxis .recharts-cartesian-axis-tick-value");
+  const ticks = page.locator("[data-testid=money-EUR] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
   await ticks.first().waitFor();
   const grouped = locale === "es" ? /^\d{1,3}(\.\d{3})+$/ : /^\d{1,3}(,\d{3})+$/;
   await expect.poll(async () => (await ticks.allTextContents()).some((text) => grouped.test(text.trim()))).toBe(true);

@@ -38,13 +38,13 @@ export interface DataTableProps<Row> {
   pages?: { label: string; links: ReadonlyArray<{ to: string; label: string }>; className: string };
   /** Classes of the table itself, e.g. a minimum width before it scrolls. */
   className?: string;
-  /** Tighter rows (the back office's queue: more rows in view). */
+  /** Tighter rows of one line each (the back office's queue: more rows in view); a narrow screen scrolls the table. */
   dense?: boolean;
   /** Props of each row (`aria-current`, a class) beside its test id: the keyboard's current row. */
   rowProps?(row: Row): { className?: string; "aria-current"?: "true"; "data-current"?: boolean };
 }
 
-const cellClass = (column: { align?: "end"; className?: string }, dense?: boolean) => [dense ? "py-1 pr-3 last:pr-0" : "py-2 pr-3 last:pr-0", column.align === "end" ? "text-right tabular-nums" : "", column.className ?? ""].join(" ").trim();
+const cellClass = (column: { align?: "end"; className?: string }, dense?: boolean) => [dense ? "whitespace-nowrap py-1 pr-3 last:pr-0" : "py-2 pr-3 last:pr-0", column.align === "end" ? "text-right tabular-nums" : "", column.className ?? ""].join(" ").trim();
 
 function Table<Row>({ caption, columns, rows, rowKey, testId, rowTestId, rowProps, className, dense }: DataTableProps<Row> & { rows: readonly Row[] }) {
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { TFunction } from "i18next";
 import type { Locale } from "../../../common/locales";
 import { useTranslation } from "react-i18next";
@@ -81,8 +81,8 @@ function queueColumns({ t, locale, to, productName, pool, onTaken }: {
       header: t("queue.customer"),
       cell: (order) => (
         <>
-          <span>{order.customerName}</span>
-          {order.customerEmail ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span> : null}
+          <span title={order.customerEmail ?? undefined}>{order.customerName}</span>
+          {order.customerEmail ? <span className="ml-2 hidden text-xs text-slate-600 xl:inline dark:text-slate-400">{order.customerEmail}</span> : null}
         </>
       ),
     },
@@ -155,8 +155,8 @@ function QueueFilters({ search, setSearch, staff, exporter }: {
       />
       <Select name="late" label={t("queue.late")} value={value("late")} options={[["", t("queue.any")], ["true", t("queue.lateOnly")], ["false", t("queue.onTimeOnly")]]} />
       <Select name="currency" label={t("queue.currency")} value={value("currency")} options={[["", t("queue.any")], ...CURRENCIES.map((currency) => [currency, currency] as [string, string])]} />
-      <DateInput name="from" label={t("queue.from")} defaultValue={value("from")} className={compactInput} />
-      <DateInput name="to" label={t("queue.to")} defaultValue={value("to")} className={compactInput} />
+      <DateInput name="from" label={t("queue.from")} defaultValue={value("from")} className={compactInput} compact />
+      <DateInput name="to" label={t("queue.to")} defaultValue={value("to")} className={compactInput} compact />
       <div className="col-span-2 flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-3">
         <button type="submit" className={compactPrimary}>{t("queue.apply")}</button>
         <Link to={to("/admin/orders")} className={compactSecondary}>{t("queue.clear")}</Link>
@@ -229,8 +229,13 @@ export function OrderQueueScreen() {
     const row = rows?.[index];
     if (!row) return;
     if (!selection.picked.has(pickKey(row))) selection.toggle(pickKey(row));
-    document.getElementById("bulk-give-to")?.focus();
+    setFocusGiveTo((count) => count + 1);
   };
+  // "a": the bulk bar shows once a row is picked; its "give to" takes the focus after that render.
+  const [focusGiveTo, setFocusGiveTo] = useState(0);
+  useEffect(() => {
+    if (focusGiveTo > 0) document.getElementById("bulk-give-to")?.focus();
+  }, [focusGiveTo]);
   const keys = useQueueKeys({ count: rows?.length ?? 0, open, assign: mayExport ? assign : null });
   const path = to("/admin/orders");
   const shownColumns = sortable(queueColumns({ t, locale, to, productName, pool: rows?.some((order) => order.access === "pool") ?? false, onTaken: (number) => void navigate(to(`/admin/orders/${number}`)) }), filters, path);
@@ -240,12 +245,12 @@ export function OrderQueueScreen() {
   return (
     <div className="space-y-3" data-testid="order-queue">
       <QueueFilters search={search} setSearch={setSearch} staff={staff.data ?? []} exporter={{ may: mayExport, busy: exporter.busy, run: exporter.run }} />
-      <SavedViews current={filters.toString()} path={path} />
-      {exporter.failed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
-      {mayExport ? <BulkBar selection={selection} staff={staff.data ?? []} onAssigned={reload} /> : null}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center gap-2">
+        <SavedViews current={filters.toString()} path={path} />
         <button type="button" className="text-xs text-slate-600 underline dark:text-slate-400" onClick={() => keys.setHelp(true)}>{t("keys.show")}</button>
       </div>
+      {exporter.failed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
+      {mayExport ? <BulkBar selection={selection} staff={staff.data ?? []} onAssigned={reload} /> : null}
       <DataTable
         caption={t("queue.caption")}
         columns={columns}

@@ -106,13 +106,15 @@ export function BulkBar({ selection, staff, onAssigned }: { selection: QueueSele
     await saveApiFile(`/api/admin/orders.csv?${new URLSearchParams({ selected: picked.join(",") })}`).catch(() => setExportFailed(true));
   }
 
+  // Nothing picked and nothing to report: the bar gives its room to the rows.
+  if (picked.length === 0 && !answer && !form.errorKey && !exportFailed) return null;
   return (
     <section aria-label={t("bulk.title")} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 px-2 py-1 dark:border-slate-800" data-testid="bulk-bar">
       <p className="min-w-32 self-center text-sm font-medium" role="status">
         {t("bulk.picked", { count: picked.length })}
       </p>
       <label className="flex items-center gap-2 text-sm">
-        <span className="font-medium">{t("bulk.giveTo")}</span>
+        <span className="whitespace-nowrap font-medium">{t("bulk.giveTo")}</span>
         <select id="bulk-give-to" value={target} onChange={(event) => setTarget(event.target.value)} className={`${compactInput} w-auto`}>
           <option value="">{t("bulk.choose")}</option>
           <option value="pool">{t("bulk.pool")}</option>

@@ -42,9 +42,9 @@ export function SavedViews({ current, path }: { current: string; path: string })
 
   const list = views.data?.views ?? [];
   return (
-    <section aria-label={t("views.title")} className="flex flex-wrap items-center gap-2 text-sm" data-testid="saved-views">
+    <section aria-label={t("views.title")} className="flex flex-1 flex-wrap items-center gap-2 text-sm" data-testid="saved-views">
       <h2 className="font-medium">{t("views.title")}</h2>
-      {list.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{t("views.none")}</p> : null}
+      {list.length === 0 ? <p className="hidden text-slate-600 xl:block dark:text-slate-400">{t("views.none")}</p> : null}
       <ul className="flex flex-wrap items-center gap-1">
         {list.map((view) => (
           <li key={view.id} className="inline-flex items-center rounded-full border border-slate-400 pl-3 dark:border-slate-600">
@@ -59,7 +59,7 @@ export function SavedViews({ current, path }: { current: string; path: string })
       </ul>
       <form onSubmit={save} className="ml-auto flex items-center gap-2">
         <label className="flex items-center gap-2">
-          <span>{t("views.name")}</span>
+          <span className="whitespace-nowrap">{t("views.name")}</span>
           <input value={name} onChange={(event) => setName(event.target.value)} maxLength={60} required className={`${compactInput} w-44`} aria-invalid={form.fieldErrors.name ? true : undefined} />
         </label>
         <button type="submit" className={compactSecondary} disabled={form.busy} aria-busy={form.busy}>{t("views.save")}</button>
