@@ -44,7 +44,7 @@ async function ownBar(page: Page, t: Texts): Promise<void> {
 }
 
 /** Point 6: a column header sorts (aria-sort) both ways; the filters and sort saved as a view come back from its link. */
-async function triageWithSavedView(page: Page, locale: Locale, t: Texts, customerEmail: string): Promise<string> {
+async function triageWithSavedView(page: Page, locale: Locale, t: Texts, customerEmail: string): Promise<{ url: string; name: string }> {
   const base = `${store.server.url}${prefixOf(locale)}/admin/orders`;
   expect(await queueRows(page, `${base}?q=${encodeURIComponent(customerEmail)}&writer=none`)).toBe(10);
   const customerHeader = page.getByRole("columnheader", { name: t.orders("queue.customer") });
@@ -66,7 +66,15 @@ async function triageWithSavedView(page: Page, locale: Locale, t: Texts, custome
   await expect.poll(() => page.getByTestId("queue-row").count()).toBe(10);
   expect(new URL(page.url()).search).toBe(new URL(viewUrl).search);
   expect(await page.getByTestId("saved-views").getByRole("link", { name }).getAttribute("aria-current")).toBe("true");
-  return page.url();
+  return { url: page.url(), name };
+}
+
+/** Point 6: a saved view the morning is done with is deleted from the list. */
+async function deleteView(page: Page, locale: Locale, t: Texts, name: string): Promise<void> {
+  await open(page, `${store.server.url}${prefixOf(locale)}/admin/orders`);
+  await page.getByRole("button", { name: t.orders("views.delete", { name }) }).click();
+  await page.getByText(t.orders("views.deleted", { name })).waitFor();
+  await expect.poll(() => page.getByTestId("saved-views").getByRole("link", { name }).count()).toBe(0);
 }
 
 /** Point 15: the queue's keyboard (not while typing), its help in the page's language, and dates typed in its format. */
@@ -173,6 +181,7 @@ async function writersDay(locale: Locale): Promise<void> {
   expect(placed.status).toBe(200);
   const number: string = placed.body.number;
   const { context, page, errors } = await staffTab(locale, "writer", { width: 1024, height: 768 });
+  await ownBar(page, t);
   await queueRows(page, `${store.server.url}${prefixOf(locale)}/admin/orders?q=${number}`);
   await page.getByRole("button", { name: new RegExp(`^${t.orders("take.label", { number, service: "" })}`) }).click();
   await page.waitForURL((url) => url.pathname === `${prefixOf(locale)}/admin/orders/${number}`);
@@ -215,10 +224,11 @@ describe("a manager's morning and a writer's day in the back office", () => {
       expect(await rowsInView(page)).toBeGreaterThanOrEqual(9);
       await page.setViewportSize({ width: 1440, height: 900 });
 
-      const viewUrl = await triageWithSavedView(page, locale, t, customer.email);
+      const view = await triageWithSavedView(page, locale, t, customer.email);
       await keyboardAndDates(page, t);
-      await bulkAssignTen(page, t, viewUrl, leaving);
+      await bulkAssignTen(page, t, view.url, leaving);
       await handOver(page, locale, t, leaving, taker);
+      await deleteView(page, locale, t, view.name);
       await answerTicket(page, locale, t);
       await groupedChartNumbers(page, locale);
       expect(errors).toEqual([]);

@@ -73,6 +73,11 @@ describe("the queue's sortable columns", () => {
     expect(pages).toEqual(all);
     const due = await store.call("/api/admin/orders?sort=due&dir=desc&limit=2&page=2", { token: manager.token });
     expect(rowsOf(due.body)).toEqual(rowsOf(await queue("sort=-due")).slice(2, 4));
+    // The CSV export follows the sort too.
+    const csv = await store.call("/api/admin/orders.csv?sort=customer&dir=desc", { token: manager.token });
+    expect(csv.status).toBe(200);
+    const exported = String(csv.body ?? "").trim().split("\n").slice(1).map((line) => line.split(",")[0]);
+    expect(exported).toEqual((await queue("sort=customer&dir=desc")).orders.map((row) => row.number));
   });
 
   it("answers 400 with the field for an unknown sort or direction, and for a cursor with another sort, in both languages", async () => {
