@@ -14,6 +14,7 @@ import {
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
+import { BackOfficeBar, isBackOffice } from "./features/layout/back-office-bar";
 import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
 import { localeRedirect } from "../common/locale-redirect";
@@ -50,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = useLocale();
   const root = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
+  // The back office has its own slim bar instead of the shop's header, footer and currency notice.
+  const backOffice = isBackOffice(useLocation().pathname);
   useBuildCheck(root?.buildPollSeconds ?? 0);
   useFailedRouteReload();
   // Hydrated: dates rendered from now on are in the reader's time zone (server and hydration render them in UTC).
@@ -74,12 +77,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First after the skip link in the tab order, though shown at the bottom: asked before anything else. */}
         <CookieBanner />
         <ProgressBar />
-        <SiteHeader root={root} />
-        <CurrencyChange />
+        {backOffice ? (
+          <BackOfficeBar />
+        ) : (
+          <>
+            <SiteHeader root={root} />
+            <CurrencyChange />
+          </>
+        )}
         <div id="content" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </div>
-        <SiteFooter />
+        {backOffice ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -37,6 +37,10 @@ const selectedList = z
     }),
   );
 
+/** The queue's sortable columns: order number, customer's name, service, status, due date, price (the order's total), writer's name. */
+export const QUEUE_SORTS = ["number", "customer", "service", "status", "due", "price", "writer"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 /** The order queue's filters, the same as URL parameters of /admin/orders and of GET /api/admin/orders(.csv). */
 export const adminOrderQuerySchema = z.strictObject({
   status: statusList.optional().describe("comma-separated statuses"),
@@ -51,8 +55,13 @@ export const adminOrderQuerySchema = z.strictObject({
   to: isoDate.optional().describe("placed on or before this day (UTC)"),
   q: z.string().trim().max(254).optional().describe("an order number (SC-000042) or a customer's email (or its beginning)"),
   selected: selectedList.optional().describe("only these deliverables: comma-separated `<order number>:<n>` (at most 200)"),
-  sort: z.enum(["due", "-due"]).default("due").describe("due date, soonest first (`-due`: latest first)"),
-  cursor: z.string().max(400).optional().describe("the nextCursor of the previous page"),
+  sort: z
+    .enum(["due", "-due", ...QUEUE_SORTS.filter((column) => column !== "due")])
+    .default("due")
+    .describe("the column the queue is sorted by (`-due`: due date, latest first, the same as `sort=due&dir=desc`)"),
+  dir: z.enum(["asc", "desc"]).optional().describe("the sort's direction: ascending (the default) or descending"),
+  cursor: z.string().max(400).optional().describe("the nextCursor of the previous page (due-date sorts only)"),
+  page: z.coerce.number().int().min(1).max(10_000).optional().describe("the page to show, from 1 (with any sort); the cursor is then ignored"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
@@ -82,8 +91,13 @@ export const adminOrderRowSchema = z.object({
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
-/** GET /api/admin/orders: one page of the queue, sorted by due date; `nextCursor` is null on the last page. */
-export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSchema), nextCursor: z.string().nullable() });
+/** GET /api/admin/orders: one page of the queue in its sort; `nextCursor` is null on the last page (and for sorts other than the due date). */
+export const adminOrderPageSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  nextCursor: z.string().nullable(),
+  page: z.number().int().nullable().describe("the page number shown, when asked for by `page`"),
+  hasNext: z.boolean().describe("another page follows this one"),
+});
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** What staff may do on an order now, for the order page's buttons (the API checks again). */

@@ -81,7 +81,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     openWorkOf: (userId, trx) => orders.handOver.openWorkOf(userId, trx),
     handOver: (trx, actor, fromId, toId) => orders.handOver.handOver(trx, { ...actor, role: isStaffRole(actor.role) ? actor.role : "admin" }, fromId, toId),
   };
-  const { auth: staffAuth, directory: staffDirectory, service: staff } = createStaffModule({
+  const { auth: staffAuth, directory: staffDirectory, service: staff, savedViews } = createStaffModule({
     db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl, work,
   });
   const { payments } = createPaymentsModule({ config });
@@ -113,7 +113,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
     clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
-    cart, documents, privacy, audit, staff, staffAuth, staleUploads,
+    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads,
   };
 }
 

@@ -128,6 +128,8 @@ async function queue(log: (line: string) => void, dialect: "sqlite" | "postgres"
       ["status + currency + email search", "status=in_progress&currency=EUR&q=customer-0004"],
       ["late + writer", `late=true&writer=${WRITER_ID(3)}`],
       ["order number", "q=SC-054321"],
+      ["sorted by customer, page 3", "sort=customer&page=3"],
+      ["sorted by price, latest first + status", "status=paid&sort=price&dir=desc"],
     ];
     for (const [name, query] of pages) {
       const result = await closedLoop({

@@ -30,7 +30,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(paymentsRoutes, { payments: services.payments, deposits: services.deposits, withdrawals: services.withdrawals });
   await api.register(cartRoutes, { cart: services.cart });
   await api.register(auditRoutes, { audit: services.audit });
-  await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth });
+  await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth, savedViews: services.savedViews });
   await api.register(supportDeskRoutes, { desk: services.supportDesk, savedReplies: services.savedReplies });
   await api.register(customersAdminRoutes, { customers: services.customers });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });

@@ -3,9 +3,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { articleBrief, orderBody, seoBrief } from "../../server/test/orders-test-support";
 import { hashPassword } from "../../server/modules/accounts/passwords";
-import { call, placeOrder, register, topUp } from "../support/shop";
+import { call } from "../support/shop";
+import { queueRows, tenDeliverables } from "./support/back-office";
 import { createStaff, type E2eStaff, signInStaff, STAFF_PASSWORD, totpCode } from "./support/staff";
 import { useStore } from "./support/store";
 import { E2E_WAIT_MS } from "./support/waits";
@@ -15,14 +15,6 @@ import { open, seriousViolations, visitor, watchErrors } from "./storefront-supp
 // in one action (and exported), that writer deactivated with their open work handed over (to a colleague in English,
 // to the pool in Spanish), a role change that waits for its confirmation, invitations sent again and revoked.
 const store = useStore();
-
-const webBrief = { business: "Demo Bakery SL", offer: "Sourdough loaves and rye bread baked every morning in Madrid.", audience: "Neighbours and cafés", pages: 4, tone: "friendly" };
-/** Five deliverables an order: two services and a bundle of three. */
-const FIVE = [
-  { productId: "article-forge" as const, brief: articleBrief },
-  { productId: "seo-layer" as const, brief: seoBrief },
-  { productId: "full-site-and-content-pack" as const, brief: { "web-copycraft": webBrief, "article-forge": articleBrief, "seo-layer": seoBrief } },
-];
 
 const LANGUAGES = [
   {
@@ -76,25 +68,8 @@ const LANGUAGES = [
 ];
 type Language = (typeof LANGUAGES)[number];
 
-/** A customer who ordered five deliverables twice: ten rows of paid, unassigned work. */
-async function tenDeliverables(): Promise<string[]> {
-  const customer = await register(store.server.url);
-  await topUp(store.server.url, customer.accessToken, 1200, 2);
-  const numbers: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const placed = await placeOrder(store.server.url, customer.accessToken, undefined, orderBody(FIVE));
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    numbers.push(placed.body.number);
-  }
-  return numbers;
-}
-
 /** The queue's row count, once the page has settled on `url`. */
-async function rowsAt(page: Page, url: string): Promise<number> {
-  await open(page, url);
-  await page.getByTestId("queue-row").first().or(page.getByTestId("queue-empty")).waitFor();
-  return page.getByTestId("queue-row").count();
-}
+const rowsAt = queueRows;
 
 /** Point 2: every row of the page picked, exported as CSV, then given to `writer` in one action. */
 async function bulkAssign(page: Page, lang: Language, writer: E2eStaff, numbers: string[]): Promise<void> {
@@ -182,7 +157,7 @@ const JOURNEY_MS = 150_000;
 describe("a manager's morning in the back office", () => {
   for (const lang of LANGUAGES) {
     it(`bulk-assigns ten deliverables, then hands a deactivated writer's work over (${lang.locale})`, async () => {
-      const numbers = await tenDeliverables();
+      const { numbers } = await tenDeliverables(store);
       const [leaving, taker] = [await createStaff(store, "writer"), await createStaff(store, "writer")];
       const { context, page, errors } = await adminTab(lang);
       await bulkAssign(page, lang, leaving, numbers);

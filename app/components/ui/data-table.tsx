@@ -14,6 +14,8 @@ export interface Column<Row> {
   align?: "end";
   /** More classes of the column's cells (`whitespace-nowrap`, `break-all`, `font-mono`…). */
   className?: string;
+  /** A sortable column's state, as its header's `aria-sort` says it (the header holds the control that sorts). */
+  sort?: "ascending" | "descending" | "none";
 }
 
 export interface DataTableProps<Row> {
@@ -36,11 +38,15 @@ export interface DataTableProps<Row> {
   pages?: { label: string; links: ReadonlyArray<{ to: string; label: string }>; className: string };
   /** Classes of the table itself, e.g. a minimum width before it scrolls. */
   className?: string;
+  /** Tighter rows of one line each (the back office's queue: more rows in view); a narrow screen scrolls the table. */
+  dense?: boolean;
+  /** Props of each row (`aria-current`, a class) beside its test id: the keyboard's current row. */
+  rowProps?(row: Row): { className?: string; "aria-current"?: "true"; "data-current"?: boolean };
 }
 
-const cellClass = (column: { align?: "end"; className?: string }) => ["py-2 pr-3 last:pr-0", column.align === "end" ? "text-right tabular-nums" : "", column.className ?? ""].join(" ").trim();
+const cellClass = (column: { align?: "end"; className?: string }, dense?: boolean) => [dense ? "whitespace-nowrap py-1 pr-3 last:pr-0" : "py-2 pr-3 last:pr-0", column.align === "end" ? "text-right tabular-nums" : "", column.className ?? ""].join(" ").trim();
 
-function Table<Row>({ caption, columns, rows, rowKey, testId, rowTestId, className }: DataTableProps<Row> & { rows: readonly Row[] }) {
+function Table<Row>({ caption, columns, rows, rowKey, testId, rowTestId, rowProps, className, dense }: DataTableProps<Row> & { rows: readonly Row[] }) {
   return (
     <div className="overflow-x-auto">
       <table className={`w-full text-left text-sm ${className ?? ""}`.trim()} data-testid={testId}>
@@ -48,22 +54,25 @@ function Table<Row>({ caption, columns, rows, rowKey, testId, rowTestId, classNa
         <thead className="text-slate-600 dark:text-slate-400">
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={`py-2 pr-3 font-medium last:pr-0 ${column.align === "end" ? "text-right" : ""}`.trim()}>
+              <th key={column.id} scope="col" aria-sort={column.sort} className={`${dense ? "py-1" : "py-2"} pr-3 font-medium last:pr-0 ${column.align === "end" ? "text-right" : ""}`.trim()}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-t border-slate-300 align-top dark:border-slate-800" data-testid={rowTestId?.(row)}>
+          {rows.map((row) => {
+            const { className: rowClass, ...more } = rowProps?.(row) ?? {};
+            return (
+            <tr key={rowKey(row)} className={`border-t border-slate-300 align-top dark:border-slate-800 ${rowClass ?? ""}`.trim()} data-testid={rowTestId?.(row)} {...more}>
               {columns.map((column) => (
-                <td key={column.id} className={cellClass(column)}>
+                <td key={column.id} className={cellClass(column, dense)}>
                   {column.cell(row)}
                 </td>
               ))}
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
     </div>

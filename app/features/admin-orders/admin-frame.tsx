@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function AdminFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="w-full">
-      <h1 className="mb-6 text-3xl font-semibold tracking-tight">{title}</h1>
+      <h1 className="mb-3 text-2xl font-semibold tracking-tight">{title}</h1>
       {children}
     </div>
   );
@@ -28,3 +28,11 @@ export const secondaryButton = `${buttonClass} border border-slate-400 text-slat
 export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800`;
 export const inputClass =
   "min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+/** The queue's denser controls: more rows in view on a laptop (issue 26, point 6). */
+export const compactButtonClass =
+  "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60";
+export const compactPrimary = `${compactButtonClass} bg-indigo-700 text-white hover:bg-indigo-800`;
+export const compactSecondary = `${compactButtonClass} border border-slate-400 text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-900`;
+export const compactInput =
+  "min-h-9 w-full rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";

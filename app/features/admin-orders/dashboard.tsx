@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Dashboard } from "../../../contract/admin-orders";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { intlLocale } from "../../../common/locales";
+import { axisNumber } from "./chart-numbers";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { Loading } from "./admin-frame";
@@ -28,8 +29,10 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
   // Recharts measures its container: draw it in the browser only (the numbers below are there from the first paint).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const data = series.moneyIn.map((point, index) => ({ day: point.day.slice(5), in: point.amount, out: series.moneyOut[index]?.amount ?? 0 }));
+  const day = new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "numeric", timeZone: "UTC" });
+  const data = series.moneyIn.map((point, index) => ({ day: day.format(new Date(`${point.day}T00:00:00Z`)), in: point.amount, out: series.moneyOut[index]?.amount ?? 0 }));
   const money = (amount: number) => formatMoney(moneyFromApi(amount, series.currency), locale);
+  const axis = axisNumber(locale);
   return (
     <figure className="rounded-lg border border-slate-300 p-4 dark:border-slate-800" data-testid={`money-${series.currency}`}>
       <figcaption className="mb-2 font-medium">
@@ -39,7 +42,7 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
       <div className="h-56" aria-hidden="true">
         {mounted ? (
           <Suspense fallback={null}>
-            <MoneyBars data={data} money={money} names={{ in: t("dashboard.in"), out: t("dashboard.out") }} />
+            <MoneyBars data={data} money={money} axis={axis} names={{ in: t("dashboard.in"), out: t("dashboard.out") }} />
           </Suspense>
         ) : null}
       </div>

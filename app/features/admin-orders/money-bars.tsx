@@ -3,17 +3,19 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 export interface MoneyBarsProps {
   data: Array<{ day: string; in: number; out: number }>;
   money: (amount: number) => string;
+  /** An axis number in the page's language (24,000 / 24.000). */
+  axis: (amount: number) => string;
   names: { in: string; out: string };
 }
 
 /** The dashboard's money in and out per day as bars (recharts, loaded with the first chart: dashboard.tsx). */
-export default function MoneyBars({ data, money, names }: MoneyBarsProps) {
+export default function MoneyBars({ data, money, axis, names }: MoneyBarsProps) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" fontSize={11} />
-        <YAxis fontSize={11} width={56} />
+        <YAxis fontSize={11} width={64} tickFormatter={(value) => axis(Number(value))} />
         <Tooltip formatter={(value) => money(Number(value))} />
         <Legend />
         <Bar dataKey="in" name={names.in} fill="#4338ca" />

@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { api } from "~/lib/api/client";
 import { saveApiFile } from "~/lib/api/save-file";
-import { inputClass, primaryButton, secondaryButton } from "./admin-frame";
+import { compactInput, compactPrimary, compactSecondary } from "./admin-frame";
 
 type QueueRow = AdminOrderPage["orders"][number];
 
@@ -106,14 +106,16 @@ export function BulkBar({ selection, staff, onAssigned }: { selection: QueueSele
     await saveApiFile(`/api/admin/orders.csv?${new URLSearchParams({ selected: picked.join(",") })}`).catch(() => setExportFailed(true));
   }
 
+  // Nothing picked and nothing to report: the bar gives its room to the rows.
+  if (picked.length === 0 && !answer && !form.errorKey && !exportFailed) return null;
   return (
-    <section aria-label={t("bulk.title")} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-300 p-3 dark:border-slate-800" data-testid="bulk-bar">
+    <section aria-label={t("bulk.title")} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 px-2 py-1 dark:border-slate-800" data-testid="bulk-bar">
       <p className="min-w-32 self-center text-sm font-medium" role="status">
         {t("bulk.picked", { count: picked.length })}
       </p>
-      <label className="block text-sm">
-        <span className="mb-1 block font-medium">{t("bulk.giveTo")}</span>
-        <select value={target} onChange={(event) => setTarget(event.target.value)} className={inputClass}>
+      <label className="flex items-center gap-2 text-sm">
+        <span className="whitespace-nowrap font-medium">{t("bulk.giveTo")}</span>
+        <select id="bulk-give-to" value={target} onChange={(event) => setTarget(event.target.value)} className={`${compactInput} w-auto`}>
           <option value="">{t("bulk.choose")}</option>
           <option value="pool">{t("bulk.pool")}</option>
           {staff.map((member) => (
@@ -121,13 +123,13 @@ export function BulkBar({ selection, staff, onAssigned }: { selection: QueueSele
           ))}
         </select>
       </label>
-      <button type="button" className={primaryButton} onClick={assign} disabled={form.busy || !target || picked.length === 0} aria-busy={form.busy}>
+      <button type="button" className={compactPrimary} onClick={assign} disabled={form.busy || !target || picked.length === 0} aria-busy={form.busy}>
         {t("bulk.assign")}
       </button>
-      <button type="button" className={secondaryButton} onClick={() => void exportPicked()} disabled={picked.length === 0}>
+      <button type="button" className={compactSecondary} onClick={() => void exportPicked()} disabled={picked.length === 0}>
         {t("bulk.export")}
       </button>
-      <div className="basis-full">
+      <div className="basis-full empty:hidden">
         {form.errorKey ? <FormAlert tone="error" title={Object.values(form.fieldErrors)[0]?.[0] ?? form.general ?? t("moveFailed")} /> : null}
         {exportFailed ? <FormAlert tone="error" title={t("queue.exportFailed")} /> : null}
         {answer ? <BulkOutcome answer={answer} /> : null}

@@ -5,7 +5,6 @@ import { roleAtLeast } from "../../../contract/staff";
 import { buttonClass } from "~/components/ui/submit-button";
 import { useLocale } from "~/i18n/use-locale";
 import { useViewerRole } from "~/lib/auth/staff-role";
-import { useSignOut } from "~/lib/auth/use-sign-out";
 import { ADMIN_NAV_ITEMS } from "./admin-nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -25,14 +24,14 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The frame of every /admin page. Tokens live in the browser, so the server renders a short "checking your access"
  * line; the client then shows, at once and never an endless skeleton: a sign-in link to a visitor, a plain "staff
- * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`).
+ * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`). The
+ * person's name and sign-out are in the back office's top bar (back-office-bar.tsx).
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation("admin");
   const { to } = useLocale();
   const location = useLocation();
   const role = useViewerRole();
-  const signOut = useSignOut();
 
   if (role === "unknown") {
     return (
@@ -64,7 +63,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 md:grid-cols-[12rem_1fr]" data-testid="admin-shell" data-role={role}>
+    <div className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-3 md:grid-cols-[10rem_1fr]" data-testid="admin-shell" data-role={role}>
       <nav aria-label={t("nav.label")}>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("title")} · {t(`roles.${role}`)}
@@ -77,11 +76,6 @@ export function AdminShell({ children }: { children: ReactNode }) {
               </NavLink>
             </li>
           ))}
-          <li>
-            <button type="button" onClick={() => void signOut()} className={linkClass({ isActive: false }) + " w-full text-left"}>
-              {t("nav.signOut")}
-            </button>
-          </li>
         </ul>
       </nav>
       <main className="min-w-0">

@@ -57,6 +57,13 @@ describe("an audit entry as a sentence (issue 26, point 8)", () => {
     expect(line(entry("order.archive", "order", {}), "en")).toBe("order.archive on SC-000014");
     expect(line(entry("order.start", "order", {}, { subjectLabel: null }), "es")).toBe("Empezó el trabajo de (desconocido)");
   });
+
+  it("names a saved or deleted view of the queue (issue 26, point 6), in English and Spanish", () => {
+    const saved = entry("staff.save_view", "staff", { after: { name: "Late and unassigned", query: "late=true&writer=none" } }, { subjectLabel: "Mona Manager" });
+    const deleted = entry("staff.delete_view", "staff", { before: { name: "Late and unassigned", query: "late=true" } }, { subjectLabel: "Mona Manager" });
+    expect(line(saved, "en")).toBe("Saved the queue view “Late and unassigned”");
+    expect(line(deleted, "es")).toBe("Borró la vista de la cola «Late and unassigned»");
+  });
 });
 
 describe("help desk entries as sentences (issue 26, point 10)", () => {

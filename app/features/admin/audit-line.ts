@@ -52,6 +52,10 @@ function lineOf(entry: AuditEntry, t: TFunction<"admin">, locale: Locale): { key
       const title = asChange((entry.action === "savedReply.delete" ? before : after).title);
       return { key: entry.action, values: { title: text(title[locale]) || text(title.en) } };
     }
+    case "staff.save_view":
+      return { key: entry.action, values: { name: text(after.name) } };
+    case "staff.delete_view":
+      return { key: entry.action, values: { name: text(before.name) } };
     case "staff.change_role":
       return { key: "staff.change_role", values: { from: role(before.role), to: role(after.role) } };
     default:

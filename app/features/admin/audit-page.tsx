@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { DateInput } from "~/components/ui/date-input";
 import { Link, useSearchParams } from "react-router";
 import type { AuditEntry, AuditFacets } from "../../../contract/audit";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { SelectField } from "~/components/ui/select-field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField } from "~/components/ui/text-field";
 import { useLocale } from "~/i18n/use-locale";
 import { useApiData } from "~/lib/api/use-api-data";
 import { useApiPages } from "~/lib/api/use-api-pages";
@@ -108,6 +108,9 @@ function useColumns(): Array<Column<AuditEntry>> {
   ];
 }
 
+/** The date fields' box, as the other fields of the form have it. */
+const DATE_BOX = "min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
 /**
  * /admin/audit (admins): the audit log newest first as sentences people read, each linking to what it is about, with
  * the recorded change folded away; filtered by the URL's parameters (a filtered view can be bookmarked) through
@@ -157,8 +160,12 @@ export function AuditPage() {
             options={(name === "action" ? actions : types).map((value) => ({ value, label: t(`audit.${name === "action" ? "actions" : "subjects"}.${value}`, { defaultValue: value }) }))}
           />
         ))}
-        <TextField name="from" type="date" label={t("audit.from")} defaultValue={search.get("from") ?? ""} />
-        <TextField name="to" type="date" label={t("audit.to")} defaultValue={search.get("to") ?? ""} />
+        <div className="mb-4">
+          <DateInput name="from" label={t("audit.from")} defaultValue={search.get("from") ?? ""} className={DATE_BOX} />
+        </div>
+        <div className="mb-4">
+          <DateInput name="to" label={t("audit.to")} defaultValue={search.get("to") ?? ""} className={DATE_BOX} />
+        </div>
         {subjectId ? <input type="hidden" name="subjectId" value={subjectId} /> : null}
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-3">
           <SubmitButton>{t("audit.apply")}</SubmitButton>

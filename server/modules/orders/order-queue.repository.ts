@@ -6,6 +6,7 @@ import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
+import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 
@@ -126,8 +127,11 @@ function queueRow(
   };
 }
 
-/** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
+/**
+ * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
+ * date (docs/decisions/0032-…) or by page number.
+ */
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People & NameSortKey, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
   /**
    * The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such
    * search; the deactivated colleagues for the `inactive` writer filter (the staff module answers).
@@ -142,8 +146,12 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
   };
 
   const page = async (query: AdminOrderQuery, actor: Actor, now: Date, executor: Kysely<Database> = db) => {
-    const descending = query.sort === "-due";
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const order = queueOrder(query);
+    checkCursor(query, order);
+    // A page number pages any sort by offset; the due date without one pages by keyset (the API's nextCursor).
+    const pageNumber = query.page ?? (order.keyset ? undefined : 1);
+    const descending = order.direction === "desc";
+    const after = pageNumber === undefined && query.cursor ? decodeCursor(query.cursor) : undefined;
     const asked = await ask(query, actor, executor);
     // One row per deliverable (the unit of work), with its order's number, customer, currency and total.
     let select = executor
@@ -157,11 +165,10 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     if (after) {
       select = select.where((eb) => eb(eb.refTuple("deliverables.due_at", "deliverables.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
     }
-    const rows = await select
-      .orderBy("deliverables.due_at", descending ? "desc" : "asc")
-      .orderBy("deliverables.id", descending ? "desc" : "asc")
-      .limit(query.limit + 1)
-      .execute();
+    const ordered = pageNumber === undefined
+      ? select.orderBy("deliverables.due_at", order.direction).orderBy("deliverables.id", order.direction)
+      : sortedPage(select, order, people, pageNumber, query.limit);
+    const rows = await ordered.limit(query.limit + 1).execute();
     const shown = rows.slice(0, query.limit);
     const items = shown.length === 0
       ? []
@@ -174,7 +181,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
     const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
     const last = shown.at(-1);
-    return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null };
+    const hasNext = rows.length > query.limit;
+    const nextCursor = pageNumber === undefined && hasNext && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null;
+    return { orders, nextCursor, page: pageNumber ?? null, hasNext };
   };
 
   return {
@@ -182,26 +191,33 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
     /** Every row of the filtered queue, a page at a time (for the CSV export): memory stays one page whatever the total. */
     async *all(query: AdminOrderQuery, actor: Actor, now: Date): AsyncGenerator<AdminOrderRow> {
-      let cursor: string | undefined;
-      do {
-        const next = await page({ ...query, cursor, limit: 500 }, actor, now);
+      if (queueOrder(query).keyset && query.page === undefined) {
+        let cursor: string | undefined;
+        do {
+          const next = await page({ ...query, cursor, limit: 500 }, actor, now);
+          yield* next.orders;
+          cursor = next.nextCursor ?? undefined;
+        } while (cursor);
+        return;
+      }
+      // Another sort: page after page in that order.
+      for (let number = 1; ; number++) {
+        const next = await page({ ...query, cursor: undefined, page: number, limit: 500 }, actor, now);
         yield* next.orders;
-        cursor = next.nextCursor ?? undefined;
-      } while (cursor);
+        if (!next.hasNext) return;
+      }
     },
 
     /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
     async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
       const asked = await ask(query, actor, db);
-      const compiled = db
+      const order = queueOrder(query);
+      const select = db
         .selectFrom("deliverables")
         .innerJoin("orders", "orders.id", "deliverables.order_id")
         .select(["deliverables.id"])
-        .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)))
-        .orderBy("deliverables.due_at")
-        .orderBy("deliverables.id")
-        .limit(query.limit + 1)
-        .compile();
+        .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
+      const compiled = sortedPage(select, order, people, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
       const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
       const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(db);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");

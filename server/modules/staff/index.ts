@@ -3,3 +3,4 @@ export { createStaffModule, type StaffModule, type StaffModuleDeps, type StaffWo
 export type { StaffService } from "./staff.service";
 export type { StaffAuth } from "./staff-auth.service";
 export type { StaffDirectory } from "./staff-directory";
+export type { SavedViews } from "./saved-views";

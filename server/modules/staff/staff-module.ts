@@ -6,6 +6,7 @@ import type { People } from "../accounts";
 import type { AuditService } from "../audit";
 import type { MailMessage } from "../mail";
 import type { StaffSignInAccounts } from "./code-step";
+import { createSavedViews, type SavedViews } from "./saved-views";
 import { createStaffAuth, type StaffAuth } from "./staff-auth.service";
 import { createStaffDirectory, type StaffDirectory } from "./staff-directory";
 import { createStaffService, type StaffService } from "./staff.service";
@@ -38,6 +39,8 @@ export interface StaffModule {
   directory: StaffDirectory;
   /** Staff accounts for admins, and the invitations. */
   service: StaffService;
+  /** Each person's saved views of the order queue. */
+  savedViews: SavedViews;
 }
 
 /** Staff access wired once (LIFECYCLE.md): the second factor at sign-in, invitations, roles and deactivation. */
@@ -70,5 +73,5 @@ export function createStaffModule({
     directory,
     work,
   });
-  return { auth, directory, service };
+  return { auth, directory, service, savedViews: createSavedViews(db, audit, clock) };
 }

@@ -19,6 +19,8 @@ import {
   staffTokensSchema,
 } from "../../../contract/staff";
 import { routeGroup, type SignedInRequest } from "../../platform/route-group";
+import { savedViewListSchema, savedViewSchema, saveViewRequestSchema } from "../../../contract/saved-views";
+import type { SavedViews } from "./saved-views";
 import type { StaffAuth } from "./staff-auth.service";
 import type { StaffActor, StaffService } from "./staff.service";
 
@@ -39,9 +41,9 @@ const actor = ({ user, ip }: SignedInRequest): StaffActor => ({ id: user.id, rol
  * Staff access: the two-step staff sign-in (password, then a TOTP or recovery code; enrolment the first time), the
  * invitation's acceptance, and for admins the staff list, invitations, role changes and deactivation.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth: StaffAuth }> = async (
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth: StaffAuth; savedViews: SavedViews }> = async (
   app,
-  { staff, staffAuth },
+  { staff, staffAuth, savedViews },
 ) => {
   const open = routeGroup(app, { guard: "public", tags });
   open.post(
@@ -98,7 +100,35 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; staffAuth
   );
 
   adminRoutes(app, staff);
+  savedViewRoutes(app, savedViews);
 };
+
+/** Every member of staff: their own saved views of the order queue (named filters and sort), audited. */
+function savedViewRoutes(app: Parameters<typeof staffRoutes>[0], views: SavedViews): void {
+  const staffOnly = routeGroup(app, { guard: "writer", tags: ["order queue"], errors });
+  staffOnly.get(
+    "/admin/saved-views",
+    { summary: "Your saved views of the order queue, by name (staff)", response: { 200: savedViewListSchema } },
+    async (request) => ({ views: await views.list(request.user.id) }),
+  );
+  staffOnly.post(
+    "/admin/saved-views",
+    {
+      summary: "Save the queue's current filters and sort under a name, yours alone; 400 for a name you already use (staff)",
+      body: saveViewRequestSchema,
+      response: { 200: savedViewSchema },
+    },
+    async (request) => views.save(actor(request), request.body),
+  );
+  staffOnly.delete(
+    "/admin/saved-views/:id",
+    { summary: "Delete one of your saved views (staff); someone else's is 404", params, response: { 204: z.null() } },
+    async (request, reply) => {
+      await views.remove(actor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
 
 /** For admins: the staff list, invitations (made, sent again, revoked), role changes, deactivation with its hand-over. */
 function adminRoutes(app: Parameters<typeof staffRoutes>[0], staff: StaffService): void {

@@ -37,7 +37,18 @@ export interface StaffInvitationsTable {
   accepted_by: string | null;
 }
 
+/** A member of staff's named view of the order queue (2026-11-28-30-queue-sorts-and-saved-views.ts). */
+export interface StaffSavedViewsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The queue's filters and sort as a URL query string (`status=paid&sort=customer&dir=desc`). */
+  query: string;
+  created_at: string;
+}
+
 export interface StaffTables {
+  staff_saved_views: StaffSavedViewsTable;
   staff_accounts: StaffAccountsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_invitations: StaffInvitationsTable;
