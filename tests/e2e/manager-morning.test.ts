@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { call, placeOrder, register, topUp } from "../support/shop";
 import { queueRows, tenDeliverables, words } from "./support/back-office";
-import { createStaff, type E2eStaff, signInStaff } from "./support/staff";
+import { answerTicketWithSavedReply, createSavedReply } from "./support/answer-ticket";
+import { createStaff, type E2eStaff, signInStaff, staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
 import { E2E_WAIT_MS } from "./support/waits";
 import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
@@ -140,12 +141,8 @@ async function handOver(page: Page, locale: Locale, t: Texts, leaving: E2eStaff,
  * The reply typed into a ticket. Saved replies (issue 26, point 10) are another change: when they land, this picks
  * the saved reply in `locale` instead of typing, and the test checks its text reached the thread.
  */
-async function fillReplyFromSavedReply(page: Page, t: Texts, text: string): Promise<void> {
-  await page.getByLabel(t.support("ticket.reply.label")).fill(text);
-}
-
-/** A ticket answered from the support inbox: it is mailed to the requester and shown in the thread. */
-async function answerTicket(page: Page, locale: Locale, t: Texts): Promise<void> {
+/** A ticket answered with a saved reply: the reply fills in the requester's language, is sent and shows in the thread. */
+async function answerTicket(page: Page, locale: Locale): Promise<void> {
   const email = `morning-${locale}-${Date.now()}@example.com`;
   const created = await fetch(`${store.server.url}/api/support/create-ticket`, {
     method: "POST",
@@ -153,14 +150,16 @@ async function answerTicket(page: Page, locale: Locale, t: Texts): Promise<void>
     body: JSON.stringify({ email, description: locale === "es" ? "¿Cuándo llega mi artículo?" : "When does my article arrive?" }),
   });
   expect(created.status).toBe(200);
-  await page.getByRole("navigation", { name: t.admin("nav.label") }).getByRole("link", { name: t.admin("nav.support") }).click();
-  await page.getByTestId("tickets").getByRole("link", { name: email }).click();
-  await page.getByRole("heading", { level: 1, name: t.support("ticket.heading", { email }) }).waitFor();
-  const reply = locale === "es" ? "Llega el viernes." : "It arrives on Friday.";
-  await fillReplyFromSavedReply(page, t, reply);
-  await page.getByRole("button", { name: t.support("ticket.reply.submit") }).click();
-  await page.getByText(t.support("ticket.reply.sent")).waitFor();
-  await expect.poll(() => page.getByTestId("ticket-thread").textContent()).toContain(reply);
+  const { reference } = (await created.json()) as { reference: string };
+  const { accessToken } = await staffApiToken(store, "manager");
+  const title = `Arrival ${locale} ${Date.now()}`;
+  await createSavedReply(store, accessToken, {
+    title: { en: title, es: title },
+    body: { en: "It arrives on Friday.", es: "Llega el viernes." },
+  });
+  const sent = await answerTicketWithSavedReply(page, store, { reference, savedReplyTitle: title, locale });
+  expect(sent).toBe(locale === "es" ? "Llega el viernes." : "It arrives on Friday.");
+  await expect.poll(() => page.getByTestId("ticket-thread").textContent()).toContain(sent);
 }
 
 /** Point 15: the dashboard's money axis groups thousands the page's way (24,000 / 24.000). */
@@ -229,7 +228,7 @@ describe("a manager's morning and a writer's day in the back office", () => {
       await bulkAssignTen(page, t, view.url, leaving);
       await handOver(page, locale, t, leaving, taker);
       await deleteView(page, locale, t, view.name);
-      await answerTicket(page, locale, t);
+      await answerTicket(page, locale);
       await groupedChartNumbers(page, locale);
       expect(errors).toEqual([]);
       await context.close();
