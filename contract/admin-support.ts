@@ -37,7 +37,7 @@ export type TicketListEntry = z.infer<typeof ticketListEntrySchema>;
 
 export const ticketListQuerySchema = z.object({
   status: ticketStatusSchema.default("open"),
-  q: z.string().trim().max(254).optional().describe("part of the requester's email"),
+  q: z.string().trim().max(254).optional().describe("words the ticket holds, each the beginning of a word: its reference, the requester's e-mail (its domain too), its messages"),
 });
 export const ticketListSchema = z.object({ items: z.array(ticketListEntrySchema) });
 export type TicketList = z.infer<typeof ticketListSchema>;

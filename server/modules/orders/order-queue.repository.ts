@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { AdminOrderQuery, AdminOrderRow } from "../../../contract/admin-orders";
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
+import { matchesWords, searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
@@ -31,13 +32,34 @@ function decodeCursor(value: string): Cursor {
   throw DomainError.field("cursor", "adminOrders.badCursor");
 }
 
-const ORDER_NUMBER = /^sc-?(\d{1,12})$/i;
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the staff module answered before the query: customers an e-mail search names, deactivated colleagues. */
+/**
+ * What was asked before the query: the customers a search names (accounts answers), deactivated colleagues (staff
+ * answers), and the search's match on the orders' own full-text index (undefined for no search).
+ */
 interface Asked {
   customers: string[] | undefined;
   deactivated: string[] | undefined;
+  search: RawBuilder<SqlBool> | undefined;
+}
+
+/**
+ * What of an order a search reads: its number, briefs, messages and internal notes; a writer's search reads the
+ * number and briefs only (what the pool shows them), never the threads.
+ */
+const searchedKinds = (actor: Actor): Array<"order" | "brief" | "message" | "note"> =>
+  actor.role === "writer" ? ["order", "brief"] : ["order", "brief", "message", "note"];
+
+/** The search's condition: an order whose own text matches, or (staff who see customers) a customer who does. */
+function searchCondition(eb: Eb, actor: Actor, asked: Asked): Expression<SqlBool> {
+  if (!asked.search) return sql<SqlBool>`1 = 0`;
+  const own = eb(
+    "orders.id",
+    "in",
+    eb.selectFrom("order_search").select("order_search.order_id").where(asked.search).where("order_search.kind", "in", searchedKinds(actor)),
+  );
+  return asked.customers && asked.customers.length > 0 ? eb.or([own, eb("orders.user_id", "in", asked.customers)]) : own;
 }
 
 /** Only the deliverables picked in the queue (`SC-000014:1,…`). */
@@ -72,14 +94,8 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     ]);
     where.push(query.late === "true" ? late : eb.not(late));
   }
-  const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const digits = ORDER_NUMBER.exec(q)?.[1];
-    if (digits) where.push(eb("orders.number", "=", `SC-${digits.padStart(6, "0")}`));
-    // A writer never sees e-mails, so may not search by one either (it would tell whose orders they are).
-    else if (actor.role === "writer") where.push(sql<SqlBool>`1 = 0`);
-    else where.push(customers && customers.length > 0 ? eb("orders.user_id", "in", customers) : sql<SqlBool>`1 = 0`);
-  }
+  // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/XXXX-full-text-search.md).
+  if (query.q?.trim()) where.push(searchCondition(eb, actor, asked));
   return where;
 }
 
@@ -129,15 +145,16 @@ function queueRow(
 /** The order queue of the back office: filtered, sorted by due date, paged by keyset (docs/decisions/0032-…). */
 export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
   /**
-   * The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such
-   * search; the deactivated colleagues for the `inactive` writer filter (the staff module answers).
+   * The customers a search names (accounts' full-text index, at most its PREFIX_MATCH_LIMIT; never for a writer, who
+   * does not see customers, so may not search them either), the deactivated colleagues for the `inactive` writer filter
+   * (the staff module answers), and the match on the orders' search table.
    */
   const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
-    const q = query.q?.trim().toLowerCase();
-    const searched = !q || ORDER_NUMBER.test(q) || actor.role === "writer" ? undefined : q;
+    const words = searchWords(query.q ?? "");
     return {
-      customers: searched === undefined ? undefined : await people.idsByEmailPrefix(searched, executor),
+      customers: words.length === 0 || actor.role === "writer" ? undefined : await people.customerIdsMatching(query.q ?? "", executor),
       deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,
+      search: words.length === 0 ? undefined : matchesWords(executor, "order_search", words),
     };
   };
 
@@ -179,6 +196,20 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
   return {
     page,
+
+    /**
+     * The orders a search finds (the back office's global search), one row per order, as `actor` may see them (a writer
+     * only their own work); the order whose number the search is comes first, then the queue's order; at most `limit`.
+     */
+    async search(text: string, actor: Actor, now: Date, limit: number): Promise<AdminOrderRow[]> {
+      const query: AdminOrderQuery = { q: text, sort: "due", limit: 50, ...(actor.role === "writer" ? { writer: "me" as const } : {}) };
+      const { orders } = await page(query, actor, now);
+      const digits = /^(?:sc)?[\s-]*0*(\d+)$/i.exec(text.trim())?.[1];
+      const exact = (row: AdminOrderRow) => digits !== undefined && row.number.replace(/^SC-0*/, "") === digits;
+      const seen = new Set<string>();
+      const unique = orders.filter((row) => !seen.has(row.number) && seen.add(row.number));
+      return [...unique.filter(exact), ...unique.filter((row) => !exact(row))].slice(0, limit);
+    },
 
     /** Every row of the filtered queue, a page at a time (for the CSV export): memory stays one page whatever the total. */
     async *all(query: AdminOrderQuery, actor: Actor, now: Date): AsyncGenerator<AdminOrderRow> {

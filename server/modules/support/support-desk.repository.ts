@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { matchesWords, searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import type { TicketStatus } from "./support.tables";
 
@@ -24,7 +25,11 @@ export interface MessageRow {
 
 const INBOX_PAGE = 100;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const SEARCH_PAGE = 50;
+
+/** The tickets whose reference, e-mail, first message or thread holds every word (the support full-text index). */
+const matchingTickets = (trx: Kysely<Database>, words: string[]) =>
+  trx.selectFrom("ticket_search").select("ticket_search.ticket_id").where(matchesWords(trx, "ticket_search", words));
 
 /** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
 export function createSupportDeskRepository(db: Kysely<Database>) {
@@ -40,8 +45,8 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
   });
 
   return {
-    /** The newest first by last activity, with who wrote last. */
-    async list(status: TicketStatus, emailPart: string | undefined, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
+    /** The newest first by last activity, with who wrote last; `text`: the words a ticket or its thread holds. */
+    async list(status: TicketStatus, text: string | undefined, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
       let query = trx
         .selectFrom("support_tickets")
         .select(ticketColumns)
@@ -56,9 +61,28 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
             .as("last_author"),
         )
         .where("status", "=", status);
-      if (emailPart) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "like", `%${escapeLike(emailPart.toLowerCase())}%`));
+      if (text?.trim()) {
+        const words = searchWords(text);
+        if (words.length === 0) return [];
+        query = query.where("id", "in", matchingTickets(trx, words));
+      }
       const rows = await query.orderBy("updated_at", "desc").orderBy("id").limit(INBOX_PAGE).execute();
       return rows.map((row) => ({ ...toTicket(row), lastAuthor: row.last_author ?? "requester" }));
+    },
+
+    /** Tickets of any status whose text holds every word of `text`, last activity first (the back office's search). */
+    async search(text: string, limit: number, trx: Kysely<Database> = db): Promise<TicketRow[]> {
+      const words = searchWords(text);
+      if (words.length === 0) return [];
+      const rows = await trx
+        .selectFrom("support_tickets")
+        .select(ticketColumns)
+        .where("id", "in", matchingTickets(trx, words))
+        .orderBy("updated_at", "desc")
+        .orderBy("id")
+        .limit(Math.min(limit, SEARCH_PAGE))
+        .execute();
+      return rows.map(toTicket);
     },
 
     async find(id: string, trx: Kysely<Database> = db): Promise<TicketRow | undefined> {

@@ -5,8 +5,18 @@ import { createSupportDeskActions, type SupportDeskActions } from "./support-des
 import { customerTickets, excerpt, type SupportDeskDeps } from "./support-desk-deps";
 import { createTicketLinkAccess, type TicketLinkAccess } from "./support-desk-link";
 import { createTicketReader, localeOf } from "./support-desk-tickets";
+import { ticketReference } from "./ticket-reference";
 
 export { customerTickets, hashTicketToken, TICKET_LINK_DAYS, type SupportDeskDeps } from "./support-desk-deps";
+
+/** A ticket the back office's search found. */
+export interface TicketSearchEntry {
+  id: string;
+  reference: string;
+  email: string;
+  status: TicketStatus;
+  excerpt: string;
+}
 
 /** The daily job that forgets private links that have ended. */
 export const TICKET_LINKS_PURGE_JOB = "ticketLinks.purge";
@@ -17,6 +27,8 @@ export interface SupportDeskService extends SupportDeskActions, TicketLinkAccess
   prepare(): Promise<void>;
   list(status: TicketStatus, query: string | undefined, actor: StaffActor): Promise<TicketListEntry[]>;
   detail(id: string, actor: StaffActor): Promise<TicketDetail>;
+  /** Tickets of any status whose reference, e-mail, first message or thread holds the words (the back office's search). */
+  search(text: string, limit: number, actor: StaffActor): Promise<TicketSearchEntry[]>;
   /** The tickets written from `email` (a customer's page lists them). */
   ticketsOf: ReturnType<typeof customerTickets>;
 }
@@ -56,6 +68,13 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
         lastAuthor: row.lastAuthor,
+      }));
+    },
+
+    async search(text, limit, actor) {
+      assertRole(actor.role, "manager");
+      return (await repository.search(text, limit)).map((row) => ({
+        id: row.id, reference: ticketReference(row.id), email: row.email, status: row.status, excerpt: excerpt(row.description),
       }));
     },
 
