@@ -1,13 +1,14 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AdminOrderQuery, AdminOrderRow } from "../../../contract/admin-orders";
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
-import { matchesWords, searchWords } from "../../db/full-text";
+import { searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
+import { orderMatches, searchCondition, type OrderMatches } from "./order-search";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
@@ -35,45 +36,21 @@ function decodeCursor(value: string): Cursor {
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What was asked before the query: the customers a search names (accounts answers), deactivated colleagues (staff
- * answers), and the search's match on the orders' own full-text index (undefined for no search).
+ * What was asked before the query: deactivated colleagues (the staff module answers) and the orders a search finds
+ * (its own full-text index, and the customers the accounts module finds for the same words): undefined for no search.
  */
 interface Asked {
-  customers: string[] | undefined;
   deactivated: string[] | undefined;
-  search: RawBuilder<SqlBool> | undefined;
-}
-
-/**
- * What of an order a search reads: its number, briefs, messages and internal notes; a writer's search reads the
- * number and briefs only (what the pool shows them), never the threads.
- */
-const searchedKinds = (actor: Actor): Array<"order" | "brief" | "message" | "note"> =>
-  actor.role === "writer" ? ["order", "brief"] : ["order", "brief", "message", "note"];
-
-/** The search's condition: an order whose own text matches, or (staff who see customers) a customer who does. */
-function searchCondition(eb: Eb, actor: Actor, asked: Asked): Expression<SqlBool> {
-  if (!asked.search) return sql<SqlBool>`1 = 0`;
-  const own = eb(
-    "orders.id",
-    "in",
-    eb.selectFrom("order_search").select("order_search.order_id").where(asked.search).where("order_search.kind", "in", searchedKinds(actor)),
-  );
-  return asked.customers && asked.customers.length > 0 ? eb.or([own, eb("orders.user_id", "in", asked.customers)]) : own;
-}
-
-/** Only the deliverables picked in the queue (`SC-000014:1,…`). */
-function selectedOnly(eb: Eb, selected: NonNullable<AdminOrderQuery["selected"]>): Expression<SqlBool> {
-  return eb.or(selected.map((pick) => eb.and([eb("orders.number", "=", pick.number), eb("deliverables.n", "=", pick.n)])));
+  matches: OrderMatches | undefined;
 }
 
 /**
  * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `asked` holds the
- * ids the accounts module found for an e-mail search and the deactivated colleagues the staff module named (asked
- * before the query: orders never read the users or staff tables).
+ * orders a search found (with the customers the accounts module found for it) and the deactivated colleagues the
+ * staff module named (asked before the query: orders never read the users or staff tables).
  */
 function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, asked: Asked): Expression<SqlBool>[] {
-  const { customers, deactivated } = asked;
+  const { deactivated } = asked;
   const where: Expression<SqlBool>[] = [access.deliverableVisibleTo(eb, actor)];
   if (query.selected) where.push(selectedOnly(eb, query.selected));
   if (query.status && query.status.length > 0) where.push(eb("deliverables.status", "in", query.status));
@@ -95,7 +72,7 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     where.push(query.late === "true" ? late : eb.not(late));
   }
   // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/XXXX-full-text-search.md).
-  if (query.q?.trim()) where.push(searchCondition(eb, actor, asked));
+  if (query.q?.trim()) where.push(searchCondition(eb, asked.matches));
   return where;
 }
 
@@ -151,10 +128,10 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
    */
   const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
     const words = searchWords(query.q ?? "");
+    const customers = words.length === 0 || actor.role === "writer" ? [] : await people.customerIdsMatching(query.q ?? "", executor);
     return {
-      customers: words.length === 0 || actor.role === "writer" ? undefined : await people.customerIdsMatching(query.q ?? "", executor),
       deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,
-      search: words.length === 0 ? undefined : matchesWords(executor, "order_search", words),
+      matches: words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers),
     };
   };
 
