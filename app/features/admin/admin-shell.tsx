@@ -7,6 +7,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { useSignOut } from "~/lib/auth/use-sign-out";
 import { ADMIN_NAV_ITEMS } from "./admin-nav-items";
+import { GlobalSearch } from "./global-search";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive
@@ -25,7 +26,8 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The frame of every /admin page. Tokens live in the browser, so the server renders a short "checking your access"
  * line; the client then shows, at once and never an endless skeleton: a sign-in link to a visitor, a plain "staff
- * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`).
+ * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`), under
+ * the global search box ("/" or Ctrl+K).
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation("admin");
@@ -85,6 +87,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main className="min-w-0">
+        <GlobalSearch />
         {children ?? (
           <>
             <h1 className="mb-4 text-3xl font-semibold tracking-tight">{t("title")}</h1>
