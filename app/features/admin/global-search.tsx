@@ -5,12 +5,14 @@ import { useNavigate } from "react-router";
 import type { AdminSearchResult } from "../../../contract/admin-search";
 import { useLocale } from "~/i18n/use-locale";
 import { useApiData } from "~/lib/api/use-api-data";
-import { inputClass } from "../admin-orders/admin-frame";
 
 /** How long typing pauses before the search is asked (one request per pause, not per key). */
 const PAUSE_MS = 200;
 
 const GROUPS = ["orders", "customers", "tickets"] as const;
+
+const inputClass =
+  "min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 interface Option {
   id: string;
@@ -29,6 +31,50 @@ function optionsOf(data: AdminSearchResult | null, t: TFunction<["admin", "admin
   const customers = (data.customers ?? []).map((row) => ({ id: `${prefix}-customer-${row.id}`, href: row.href, title: row.name || row.email, detail: row.email }));
   const tickets = (data.tickets ?? []).map((row) => ({ id: `${prefix}-ticket-${row.id}`, href: row.href, title: `${row.reference} · ${row.email}`, detail: row.excerpt }));
   return [["orders", orders], ["customers", customers], ["tickets", tickets]];
+}
+
+/** The popup under the box: a status line, then a listbox of the groups' options (chosen from the box by keyboard, or by a click). */
+function Results({ id, label, status, groups, activeId, groupLabel, prefix, onChoose }: {
+  id: string;
+  label: string;
+  status: string;
+  groups: Array<[(typeof GROUPS)[number], Option[]]>;
+  activeId: string | undefined;
+  groupLabel(name: (typeof GROUPS)[number]): string;
+  prefix: string;
+  onChoose(option: Option): void;
+}) {
+  return (
+    <div className="absolute z-20 mt-1 w-full rounded-md border border-slate-300 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950">
+      <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">{status}</p>
+      <div id={id} role="listbox" aria-label={label} className="max-h-96 overflow-y-auto pb-2">
+        {groups.map(([name, list]) => (
+          // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are role="group" (WAI-ARIA listbox pattern), not fieldsets
+          <div key={name} role="group" aria-labelledby={`${prefix}-group-${name}`}>
+            <p id={`${prefix}-group-${name}`} className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              {groupLabel(name)}
+            </p>
+            {list.map((option) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (aria-activedescendant)
+              <div
+                key={option.id}
+                id={option.id}
+                role="option"
+                tabIndex={-1}
+                aria-selected={option.id === activeId}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onChoose(option)}
+                className={`cursor-pointer px-3 py-2 text-sm ${option.id === activeId ? "bg-indigo-100 dark:bg-indigo-950" : "hover:bg-slate-100 dark:hover:bg-slate-900"}`}
+              >
+                <span className="block font-medium">{option.title}</span>
+                {option.detail ? <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{option.detail}</span> : null}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /** "/" (outside a field) or Ctrl+K / ⌘K anywhere: `focus` is called. */
@@ -73,7 +119,6 @@ export function GlobalSearch() {
     return () => clearTimeout(timer);
   }, [text]);
   const { data, failure, loading } = useApiData<AdminSearchResult>(query ? `/api/admin/search?q=${encodeURIComponent(query)}` : null);
-  useEffect(() => setActive(0), [data]);
 
   const groups = optionsOf(data, t, prefix).filter(([, options]) => options.length > 0);
   const options = groups.flatMap(([, list]) => list);
@@ -115,11 +160,12 @@ export function GlobalSearch() {
         aria-activedescendant={expanded && options[active] ? options[active].id : undefined}
         aria-describedby={`${prefix}-hint`}
         aria-keyshortcuts="/ Control+K"
-        placeholder={`${t("search.placeholder")} (/, Ctrl+K)`}
+        placeholder={t("search.placeholder")}
         title={t("search.open")}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          setActive(0);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
@@ -129,41 +175,7 @@ export function GlobalSearch() {
       />
       <p id={`${prefix}-hint`} className="sr-only">{t("search.hint")}</p>
       <p role="status" className="sr-only">{expanded ? status : ""}</p>
-      {expanded ? (
-        <div className="absolute z-20 mt-1 w-full rounded-md border border-slate-300 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-950">
-          <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">{status}</p>
-          <ul id={listId} role="listbox" aria-label={t("search.label")} className="max-h-96 overflow-y-auto pb-2">
-            {groups.map(([name, list]) => (
-              <li key={name} role="presentation">
-                <p id={`${prefix}-group-${name}`} role="presentation" className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
-                  {t(`search.groups.${name}`)}
-                </p>
-                <ul role="group" aria-labelledby={`${prefix}-group-${name}`}>
-                  {list.map((option) => {
-                    const selected = options[active]?.id === option.id;
-                    return (
-                      // Options are chosen with the keyboard from the input (aria-activedescendant) or with a click here.
-                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys
-                      <li
-                        key={option.id}
-                        id={option.id}
-                        role="option"
-                        aria-selected={selected}
-                        onMouseDown={(event) => event.preventDefault()}
-                        onClick={() => go(option)}
-                        className={`cursor-pointer px-3 py-2 text-sm ${selected ? "bg-indigo-100 dark:bg-indigo-950" : "hover:bg-slate-100 dark:hover:bg-slate-900"}`}
-                      >
-                        <span className="block font-medium">{option.title}</span>
-                        {option.detail ? <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{option.detail}</span> : null}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {expanded ? <Results id={listId} label={t("search.label")} status={status} groups={groups} activeId={options[active]?.id} groupLabel={(name) => t(`search.groups.${name}`)} prefix={prefix} onChoose={go} /> : null}
     </div>
   );
 }

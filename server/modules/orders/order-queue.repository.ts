@@ -44,6 +44,11 @@ interface Asked {
   matches: OrderMatches | undefined;
 }
 
+/** Only the deliverables picked in the queue (`SC-000014:1,…`). */
+function selectedOnly(eb: Eb, selected: NonNullable<AdminOrderQuery["selected"]>): Expression<SqlBool> {
+  return eb.or(selected.map((pick) => eb.and([eb("orders.number", "=", pick.number), eb("deliverables.n", "=", pick.n)])));
+}
+
 /**
  * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `asked` holds the
  * orders a search found (with the customers the accounts module found for it) and the deactivated colleagues the

@@ -42,7 +42,7 @@ export async function orderMatches(executor: Kysely<Database>, words: string[], 
   return {
     many: (eb) => {
       const mine = eb.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
-      const matching = customers.length === 0 ? mine : mine.unionAll(eb.selectFrom("orders as theirs").select("theirs.id").where("theirs.user_id", "in", customers));
+      const matching = customers.length === 0 ? mine : mine.unionAll(eb.selectFrom("orders as theirs").select("theirs.id as order_id").where("theirs.user_id", "in", customers));
       // `|| ''`: no index serves the test, so both planners walk the queue's own index and test each row against the set.
       return eb(sql<string>`${sql.ref("orders.id")} || ''`, "in", matching);
     },

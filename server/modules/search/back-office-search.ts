@@ -1,14 +1,14 @@
 import type { AdminOrderRow } from "../../../contract/admin-orders";
 import type { CustomerListEntry } from "../../../contract/admin-customers";
 import { ADMIN_SEARCH_GROUP_SIZE, type AdminSearchResult } from "../../../contract/admin-search";
-import { roleAtLeast } from "../../../contract/staff";
+import { isStaffRole, roleAtLeast, type StaffRoleName } from "../../../contract/staff";
 import { systemClock, type Clock } from "../../platform/clock";
 import type { StaffActor } from "../../platform/staff-action";
 
 /** What the search asks each module: each searches its own full-text index and applies its own access rules. */
 export interface SearchSources {
   /** The orders module: the queue's rows for a search, as the caller may see them (a writer only their own work). */
-  orders(text: string, actor: StaffActor, now: Date, limit: number): Promise<AdminOrderRow[]>;
+  orders(text: string, actor: { id: string; role: StaffRoleName }, now: Date, limit: number): Promise<AdminOrderRow[]>;
   /** The customers module (managers and admins). */
   customers(text: string, actor: StaffActor): Promise<CustomerListEntry[]>;
   /** The support desk (managers and admins). */
@@ -23,9 +23,11 @@ export interface SearchSources {
 export function createBackOfficeSearch(sources: SearchSources, clock: Clock = systemClock) {
   return {
     async search(text: string, actor: StaffActor): Promise<AdminSearchResult> {
+      // The route lets staff only in; anyone else would find nothing.
+      if (!isStaffRole(actor.role)) return { orders: [], customers: null, tickets: null };
       const manager = roleAtLeast(actor.role, "manager");
       const [orders, customers, tickets] = await Promise.all([
-        sources.orders(text, actor, clock.now(), ADMIN_SEARCH_GROUP_SIZE),
+        sources.orders(text, { id: actor.id, role: actor.role }, clock.now(), ADMIN_SEARCH_GROUP_SIZE),
         manager ? sources.customers(text, actor) : null,
         manager ? sources.tickets(text, ADMIN_SEARCH_GROUP_SIZE, actor) : null,
       ]);

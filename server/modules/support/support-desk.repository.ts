@@ -31,19 +31,31 @@ const SEARCH_PAGE = 50;
 const matchingTickets = (trx: Kysely<Database>, words: string[]) =>
   trx.selectFrom("ticket_search").select("ticket_search.ticket_id").where(matchesWords(trx, "ticket_search", words));
 
+const ticketColumns = ["id", "email", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at"] as const;
+const toTicket = (row: {
+  id: string; email: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
+  created_at: string; updated_at: string | null; closed_at: string | null;
+}): TicketRow => ({
+  id: row.id, email: row.email, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
+  createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at,
+});
+
+async function searchTickets(trx: Kysely<Database>, text: string, limit: number): Promise<TicketRow[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const rows = await trx
+    .selectFrom("support_tickets")
+    .select(ticketColumns)
+    .where("id", "in", matchingTickets(trx, words))
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .limit(Math.min(limit, SEARCH_PAGE))
+    .execute();
+  return rows.map(toTicket);
+}
+
 /** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
 export function createSupportDeskRepository(db: Kysely<Database>) {
-  const ticketColumns = [
-    "id", "email", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at",
-  ] as const;
-  const toTicket = (row: {
-    id: string; email: string; description: string; locale: string; status: TicketStatus; assigned_to: string | null;
-    created_at: string; updated_at: string | null; closed_at: string | null;
-  }): TicketRow => ({
-    id: row.id, email: row.email, description: row.description, locale: row.locale, status: row.status, assignedTo: row.assigned_to,
-    createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at,
-  });
-
   return {
     /** The newest first by last activity, with who wrote last; `text`: the words a ticket or its thread holds. */
     async list(status: TicketStatus, text: string | undefined, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
@@ -71,19 +83,7 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
     },
 
     /** Tickets of any status whose text holds every word of `text`, last activity first (the back office's search). */
-    async search(text: string, limit: number, trx: Kysely<Database> = db): Promise<TicketRow[]> {
-      const words = searchWords(text);
-      if (words.length === 0) return [];
-      const rows = await trx
-        .selectFrom("support_tickets")
-        .select(ticketColumns)
-        .where("id", "in", matchingTickets(trx, words))
-        .orderBy("updated_at", "desc")
-        .orderBy("id")
-        .limit(Math.min(limit, SEARCH_PAGE))
-        .execute();
-      return rows.map(toTicket);
-    },
+    search: (text: string, limit: number, trx: Kysely<Database> = db): Promise<TicketRow[]> => searchTickets(trx, text, limit),
 
     async find(id: string, trx: Kysely<Database> = db): Promise<TicketRow | undefined> {
       const row = await trx.selectFrom("support_tickets").select(ticketColumns).where("id", "=", id).executeTakeFirst();
