@@ -26,7 +26,13 @@ const searchedKinds = (actor: Actor): Array<"order" | "brief" | "message" | "not
  * The orders whose own text holds every word (the orders' full-text index), or that belong to one of `customers` (the
  * accounts module's answer to the same words, for staff who see customers).
  */
-export async function orderMatches(executor: Kysely<Database>, words: string[], actor: Actor, customers: string[]): Promise<OrderMatches> {
+export async function orderMatches(
+  executor: Kysely<Database>,
+  words: string[],
+  actor: Actor,
+  customers: string[],
+  listLimit = MATCH_LIST_LIMIT,
+): Promise<OrderMatches> {
   const kinds = searchedKinds(actor);
   const own = await executor
     .selectFrom("order_search")
@@ -34,11 +40,11 @@ export async function orderMatches(executor: Kysely<Database>, words: string[], 
     .distinct()
     .where(matchesWords(executor, "order_search", words))
     .where("kind", "in", kinds)
-    .limit(MATCH_LIST_LIMIT + 1)
+    .limit(listLimit + 1)
     .execute();
-  const theirs = customers.length === 0 ? [] : await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(MATCH_LIST_LIMIT + 1).execute();
+  const theirs = customers.length === 0 ? [] : await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(listLimit + 1).execute();
   const ids = new Set([...own.map((row) => row.order_id), ...theirs.map((row) => row.id)]);
-  if (ids.size <= MATCH_LIST_LIMIT) return { ids: [...ids] };
+  if (ids.size <= listLimit) return { ids: [...ids] };
   return {
     many: (eb) => {
       const mine = eb.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
