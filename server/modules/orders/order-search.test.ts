@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-/** The order numbers a search matches, its ids listed or (a list limit of `listLimit`) walked as a set. */
+/** The order numbers a search matches: its ids listed, or past `listLimit` tested on each row of the walk. */
 async function matched(text: string, customers: string[], listLimit: number): Promise<string[]> {
   const db = store.db.kysely;
   const matches = await orderMatches(db, searchWords(text), { id: "m", role: "manager" }, customers, listLimit);
@@ -44,6 +44,8 @@ describe("a search's orders, few or many", () => {
     ] as const) {
       expect(await matched(text, [...customers], 1000)).toEqual(expected);
       expect(await matched(text, [...customers], 0)).toEqual(expected);
+      // Few of its own, but more with the customers' orders: its own listed, the customers tested per row.
+      expect(await matched(text, [...customers], 2)).toEqual(expected);
     }
   });
 });

@@ -7,7 +7,7 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
 /**
  * Up to this many matching orders, the queue starts from their ids (a rare word: a few index lookups, then the sort);
- * past it, the queue walks its due-date index and keeps the matches (a common word: the first page fills at once).
+ * past it, the queue walks its due-date index (with each order id) and keeps the matches (a common word: the first page fills at once).
  * Neither planner can tell which from a full-text condition, so the count decides (docs/decisions/XXXX-full-text-search.md).
  */
 export const MATCH_LIST_LIMIT = 1000;
@@ -34,7 +34,7 @@ export async function orderMatches(
   listLimit = MATCH_LIST_LIMIT,
 ): Promise<OrderMatches> {
   const kinds = searchedKinds(actor);
-  const own = await executor
+  const mine = await executor
     .selectFrom("order_search")
     .select("order_id")
     .distinct()
@@ -42,15 +42,25 @@ export async function orderMatches(
     .where("kind", "in", kinds)
     .limit(listLimit + 1)
     .execute();
-  const theirs = customers.length === 0 ? [] : await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(listLimit + 1).execute();
-  const ids = new Set([...own.map((row) => row.order_id), ...theirs.map((row) => row.id)]);
-  if (ids.size <= listLimit) return { ids: [...ids] };
+  const own = mine.map((row) => row.order_id);
+  if (own.length <= listLimit) {
+    const theirs = customers.length === 0 ? [] : await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(listLimit + 1).execute();
+    const ids = new Set([...own, ...theirs.map((row) => row.id)]);
+    if (ids.size <= listLimit) return { ids: [...ids] };
+  }
   return {
     many: (eb) => {
-      const mine = eb.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
-      const matching = customers.length === 0 ? mine : mine.unionAll(eb.selectFrom("orders as theirs").select("theirs.id as order_id").where("theirs.user_id", "in", customers));
-      // `|| ''`: no index serves the test, so both planners walk the queue's own index and test each row against the set.
-      return eb(sql<string>`${sql.ref("orders.id")} || ''`, "in", matching);
+      // `|| ''`: no index serves these tests, so both planners walk the queue's due-date index (which carries order_id)
+      // and test each entry against the orders found (listed when few, else the hashed result of the search) and its
+      // order against the customers, instead of reading every match first.
+      const ownMatch =
+        own.length > listLimit
+          ? eb.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds)
+          : own;
+      const tests: Array<Expression<SqlBool>> = [];
+      if (own.length > 0) tests.push(eb(sql<string>`${sql.ref("deliverables.order_id")} || ''`, "in", ownMatch));
+      if (customers.length > 0) tests.push(eb(sql<string>`${sql.ref("orders.user_id")} || ''`, "in", customers));
+      return eb.or(tests);
     },
   };
 }
