@@ -7,10 +7,14 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
 /**
  * Up to this many matching orders, the queue starts from their ids (a rare word: a few index lookups, then the sort);
- * past it, the queue walks its due-date index (with each order id) and keeps the matches (a common word: the first page fills at once).
- * Neither planner can tell which from a full-text condition, so the count decides (docs/decisions/XXXX-full-text-search.md).
+ * past it, the queue walks its due-date index (which carries order_id) and keeps the matches (a common word: the first
+ * page fills at once). Neither planner can tell which from a full-text condition, so the count decides. Up to
+ * WALK_LIST_LIMIT, the walk tests each entry against the ids as a list (a hashed constant on PostgreSQL, an ephemeral
+ * index on SQLite: a test on the index entry alone, which both planners keep on the walk); past it, against the
+ * search itself (docs/decisions/XXXX-full-text-search.md).
  */
 export const MATCH_LIST_LIMIT = 1000;
+const WALK_LIST_LIMIT = 10_000;
 
 /** A search's orders: their ids when few, else the condition that tells a match. */
 export type OrderMatches = { ids: string[] } | { many: (eb: Eb) => Expression<SqlBool> };
@@ -22,6 +26,9 @@ export type OrderMatches = { ids: string[] } | { many: (eb: Eb) => Expression<Sq
 const searchedKinds = (actor: Actor): Array<"order" | "brief" | "message" | "note"> =>
   actor.role === "writer" ? ["order", "brief"] : ["order", "brief", "message", "note"];
 
+/** `column || ''`: no index serves the test, so the planner keeps walking the queue's own index and tests each entry. */
+const unindexed = (column: "deliverables.order_id" | "orders.user_id") => sql<string>`${sql.ref(column)} || ''`;
+
 /**
  * The orders whose own text holds every word (the orders' full-text index), or that belong to one of `customers` (the
  * accounts module's answer to the same words, for staff who see customers).
@@ -31,35 +38,21 @@ export async function orderMatches(
   words: string[],
   actor: Actor,
   customers: string[],
-  listLimit = MATCH_LIST_LIMIT,
+  limits = { list: MATCH_LIST_LIMIT, walk: WALK_LIST_LIMIT },
 ): Promise<OrderMatches> {
   const kinds = searchedKinds(actor);
-  const mine = await executor
-    .selectFrom("order_search")
-    .select("order_id")
-    .distinct()
-    .where(matchesWords(executor, "order_search", words))
-    .where("kind", "in", kinds)
-    .limit(listLimit + 1)
-    .execute();
-  const own = mine.map((row) => row.order_id);
-  if (own.length <= listLimit) {
-    const theirs = customers.length === 0 ? [] : await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(listLimit + 1).execute();
-    const ids = new Set([...own, ...theirs.map((row) => row.id)]);
-    if (ids.size <= listLimit) return { ids: [...ids] };
-  }
+  const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
+  const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
+  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.walk + 1).execute()).map((row) => row.id);
+  const [ownMany, theirMany] = [own.length > limits.walk, theirs.length > limits.walk];
+  const listed = new Set([...(ownMany ? [] : own), ...(theirMany ? [] : theirs)]);
+  if (!ownMany && !theirMany && listed.size <= limits.list) return { ids: [...listed] };
   return {
     many: (eb) => {
-      // `|| ''`: no index serves these tests, so both planners walk the queue's due-date index (which carries order_id)
-      // and test each entry against the orders found (listed when few, else the hashed result of the search) and its
-      // order against the customers, instead of reading every match first.
-      const ownMatch =
-        own.length > listLimit
-          ? eb.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds)
-          : own;
       const tests: Array<Expression<SqlBool>> = [];
-      if (own.length > 0) tests.push(eb(sql<string>`${sql.ref("deliverables.order_id")} || ''`, "in", ownMatch));
-      if (customers.length > 0) tests.push(eb(sql<string>`${sql.ref("orders.user_id")} || ''`, "in", customers));
+      if (listed.size > 0) tests.push(eb(unindexed("deliverables.order_id"), "in", [...listed]));
+      if (ownMany) tests.push(eb(unindexed("deliverables.order_id"), "in", search()));
+      if (theirMany) tests.push(eb(unindexed("orders.user_id"), "in", customers));
       return eb.or(tests);
     },
   };

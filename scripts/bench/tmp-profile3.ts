@@ -1,0 +1,10 @@
+import { seed, startStore } from "./back-office";
+import { staffMember } from "../../server/test/orders-test-support";
+import { adminOrderQuerySchema } from "../../contract/admin-orders";
+const store = await startStore("postgres://postgres@127.0.0.1:5432/test");
+await seed(store, "postgres");
+const manager = await staffMember(store, "manager");
+const actor = { id: manager.id, role: "manager" as const };
+for (const q of (process.env.P_Q ?? "17").split("|")) console.log(q, "\n", await store.services.orders.queue.plan(adminOrderQuerySchema.parse({ q }), actor, new Date(), "postgres"));
+await store.close();
+process.exit(0);
