@@ -10,8 +10,8 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
  * past it, the queue walks its due-date index (which carries order_id) and keeps the matches (a common word: the first
  * page fills at once). Neither planner can tell which from a full-text condition, so the count decides. Up to
  * WALK_LIST_LIMIT, the walk tests each entry against the ids as a list (a hashed constant on PostgreSQL, an ephemeral
- * index on SQLite: a test on the index entry alone, which both planners keep on the walk); past it, against the
- * search itself (docs/decisions/XXXX-full-text-search.md).
+ * index on SQLite), past it against the search itself; and each order against the customers (a short list), not
+ * against all their orders (docs/decisions/XXXX-full-text-search.md).
  */
 export const MATCH_LIST_LIMIT = 1000;
 const WALK_LIST_LIMIT = 10_000;
@@ -43,16 +43,15 @@ export async function orderMatches(
   const kinds = searchedKinds(actor);
   const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
-  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.walk + 1).execute()).map((row) => row.id);
-  const [ownMany, theirMany] = [own.length > limits.walk, theirs.length > limits.walk];
-  const listed = new Set([...(ownMany ? [] : own), ...(theirMany ? [] : theirs)]);
-  if (!ownMany && !theirMany && listed.size <= limits.list) return { ids: [...listed] };
+  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.list + 1).execute()).map((row) => row.id);
+  const ownMany = own.length > limits.walk;
+  const ids = new Set([...own, ...theirs]);
+  if (!ownMany && ids.size <= limits.list) return { ids: [...ids] };
   return {
     many: (eb) => {
       const tests: Array<Expression<SqlBool>> = [];
-      if (listed.size > 0) tests.push(eb(unindexed("deliverables.order_id"), "in", [...listed]));
-      if (ownMany) tests.push(eb(unindexed("deliverables.order_id"), "in", search()));
-      if (theirMany) tests.push(eb(unindexed("orders.user_id"), "in", customers));
+      if (own.length > 0) tests.push(eb(unindexed("deliverables.order_id"), "in", ownMany ? search() : own));
+      if (customers.length > 0) tests.push(eb(unindexed("orders.user_id"), "in", customers));
       return eb.or(tests);
     },
   };
