@@ -95,7 +95,7 @@ const TABLES: SearchTable[] = [
 /** Separators turned into spaces, then accented Latin letters into plain ones (same lengths: `translate`). */
 const FROM = "@.-_+:/áàâäãåéèêëíìîïóòôöõúùûüñçý";
 const TO = "       aaaaaaeeeeiiiiooooouuuuncy";
-export const PG_SEARCH_VECTOR = `to_tsvector('simple', translate(lower(document), '${FROM}', '${TO}'))`;
+const PG_SEARCH_VECTOR = `to_tsvector('simple', translate(lower(document), '${FROM}', '${TO}'))`;
 
 async function createTable(db: Kysely<any>, table: SearchTable, postgres: boolean): Promise<void> {
   await db.schema
