@@ -53,7 +53,12 @@ export const adminOrderQuerySchema = z.strictObject({
   currency: currencySchema.optional(),
   from: isoDate.optional().describe("placed on or after this day (UTC)"),
   to: isoDate.optional().describe("placed on or before this day (UTC)"),
-  q: z.string().trim().max(254).optional().describe("an order number (SC-000042) or a customer's email (or its beginning)"),
+  q: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .describe("words to find, each the beginning of a word: an order number or part of it (`17` finds SC-000017), a customer's e-mail (its domain too), name or company, a brief, a message"),
   selected: selectedList.optional().describe("only these deliverables: comma-separated `<order number>:<n>` (at most 200)"),
   sort: z
     .enum(["due", "-due", ...QUEUE_SORTS.filter((column) => column !== "due")])

@@ -64,7 +64,7 @@ export type TicketListEntry = z.infer<typeof ticketListEntrySchema>;
 
 export const ticketListQuerySchema = z.object({
   status: z.enum(["open", "closed", "all"]).default("open"),
-  q: z.string().trim().max(254).optional().describe("part of the requester's email, or a ticket number (T-5A8E837D)"),
+  q: z.string().trim().max(254).optional().describe("words the ticket holds, each the beginning of a word: its number (T-5A8E837D), the requester's e-mail (its domain too), its messages"),
   tag: ticketTagSchema.optional().describe("only tickets with this tag"),
 });
 export type TicketListStatus = z.infer<typeof ticketListQuerySchema>["status"];

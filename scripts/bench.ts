@@ -2,7 +2,7 @@
 // A section is a module in scripts/bench/ exporting `(log) => Promise<void>`; add yours to the list below.
 import os from "node:os";
 import { benchAccounts } from "./bench/accounts";
-import { benchBackOffice } from "./bench/back-office";
+import { benchBackOffice, benchQueue } from "./bench/back-office";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchLighthouse } from "./bench/lighthouse";
 import { benchOrders } from "./bench/orders";
@@ -15,6 +15,7 @@ const sections: Array<[name: string, run: Section]> = [
   ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
+  ["queue", benchQueue],
   ["back-office", benchBackOffice],
   ["lighthouse", benchLighthouse],
 ];

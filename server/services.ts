@@ -13,6 +13,7 @@ import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
 import { createStaffModule, type StaffWork } from "./modules/staff";
 import { isStaffRole } from "../contract/staff";
+import { createBackOfficeSearch } from "./modules/search";
 import { createStorageModule } from "./modules/storage";
 import { createSupportDeskModule, createSupportModule, ticketReference } from "./modules/support";
 import { createWalletModule } from "./modules/wallet";
@@ -109,11 +110,16 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     activeStaff: (trx) => staffDirectory.activeMembers(trx), firstResponseHours: config.SUPPORT_FIRST_RESPONSE_HOURS,
     publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
   });
+  // The back office's global search asks each module its own full-text index (docs/decisions/0069-full-text-search.md).
+  const search = createBackOfficeSearch(
+    { orders: orders.queue.search, customers: customers.search, tickets: supportDesk.search },
+    clock,
+  );
   const { cart } = createCartModule({ db: db.kysely, clock });
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
     clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
-    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads,
+    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search,
   };
 }
 

@@ -12,6 +12,7 @@ import { privacyRoutes } from "../modules/privacy/privacy.routes";
 import { supportRoutes } from "../modules/support/support.routes";
 import { supportDeskRoutes } from "../modules/support/support-desk.routes";
 import { customersAdminRoutes } from "../modules/customers/customers-admin.routes";
+import { backOfficeSearchRoutes } from "../modules/search/back-office-search.routes";
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
 import { ApiError } from "./api-error";
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(staffRoutes, { staff: services.staff, staffAuth: services.staffAuth, savedViews: services.savedViews });
   await api.register(supportDeskRoutes, { desk: services.supportDesk, savedReplies: services.savedReplies });
   await api.register(customersAdminRoutes, { customers: services.customers });
+  await api.register(backOfficeSearchRoutes, { search: services.search });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
   await api.register(documentsRoutes, { documents: services.documents });
   await api.register(privacyRoutes, { privacy: services.privacy });

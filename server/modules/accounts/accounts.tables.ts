@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { UserRole } from "../../../contract/accounts";
 
 /** A nullable column an insert may leave out (NULL then). */
@@ -58,8 +58,18 @@ export interface PasswordResetCodesTable {
   created_at: string;
 }
 
+/** A person's full-text search row (e-mail, names, company), written by the database's triggers from users. */
+export interface UserSearchTable {
+  rid: Generated<number>;
+  user_id: string;
+  kind: "user";
+  key: string;
+  document: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
+  user_search: UserSearchTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_codes: PasswordResetCodesTable;

@@ -1,10 +1,9 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import { matchesWords, searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import type { UsersTable } from "./accounts.tables";
 
 const SEARCH_PAGE = 50;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The columns of a customer's `users` row that the back office lists. */
 export type CustomerRow = Pick<Selectable<UsersTable>, "id" | "email" | "first_name" | "last_name" | "country" | "company" | "city" | "created_at" | "blocked_at">;
@@ -15,14 +14,11 @@ export function createCustomerRecords(db: Kysely<Database>) {
   return {
     async search(text: string, trx: Kysely<Database> = db): Promise<CustomerRow[]> {
       let query = trx.selectFrom("users").select(customerColumns).where("role", "=", "customer");
-      if (text) {
-        const pattern = `%${escapeLike(text.toLowerCase())}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb(eb.fn("lower", ["email"]), "like", pattern),
-            eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", pattern),
-          ]),
-        );
+      if (text.trim()) {
+        // Every word a prefix of a word of the e-mail, name or company (the accounts' full-text index).
+        const words = searchWords(text);
+        if (words.length === 0) return [];
+        query = query.where("id", "in", trx.selectFrom("user_search").select("user_search.user_id").where(matchesWords(trx, "user_search", words)));
       }
       return (await query.orderBy("created_at", "desc").orderBy("id").limit(SEARCH_PAGE).execute()) as CustomerRow[];
     },

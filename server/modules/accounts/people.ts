@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 import type { UserRole } from "../../../contract/accounts";
+import { matchesWords, searchWords } from "../../db/full-text";
 import { createAccountsRepository } from "./accounts.repository";
 
 /** What other modules may know of a person: who they are and their role, never the password or billing. */
@@ -13,7 +14,7 @@ export interface Person {
   created_at: string;
 }
 
-/** At most this many ids come back for an e-mail prefix (the queue filters `user_id in (...)` with them). */
+/** At most this many ids come back for a customer search (the queue filters `user_id in (...)` with them). */
 export const PREFIX_MATCH_LIMIT = 1000;
 
 /**
@@ -63,14 +64,21 @@ export function createPeople(db: Kysely<Database>) {
     },
 
     /**
-     * Ids of the accounts whose e-mail is `text` (when it is a whole address) or begins with it: a range on the unique
-     * e-mail index (no LIKE, which PostgreSQL's index would not serve), at most PREFIX_MATCH_LIMIT of them.
+     * Ids of the customers whose e-mail, name or company holds every word of `text` (each a prefix: `halefintech`
+     * finds ada@halefintech.com), through the accounts' full-text index; at most PREFIX_MATCH_LIMIT of them.
      */
-    async idsByEmailPrefix(text: string, trx: Kysely<Database> = db): Promise<string[]> {
-      const query = text.includes("@") && !text.endsWith("@")
-        ? trx.selectFrom("users").select("id").where("email", "=", text)
-        : trx.selectFrom("users").select("id").where("email", ">=", text).where("email", "<", `${text}\uffff`);
-      return (await query.orderBy("email").limit(PREFIX_MATCH_LIMIT).execute()).map((row) => row.id);
+    async customerIdsMatching(text: string, trx: Kysely<Database> = db): Promise<string[]> {
+      const words = searchWords(text);
+      if (words.length === 0) return [];
+      const rows = await trx
+        .selectFrom("user_search")
+        .innerJoin("users", "users.id", "user_search.user_id")
+        .select("users.id")
+        .where(matchesWords(trx, "user_search", words))
+        .where("users.role", "=", "customer")
+        .limit(PREFIX_MATCH_LIMIT)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /**

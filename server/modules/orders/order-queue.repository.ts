@@ -3,11 +3,13 @@ import type { AdminOrderQuery, AdminOrderRow } from "../../../contract/admin-ord
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
+import { searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
+import { orderMatches, searchCondition, type OrderMatches } from "./order-search";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
@@ -32,13 +34,15 @@ function decodeCursor(value: string): Cursor {
   throw DomainError.field("cursor", "adminOrders.badCursor");
 }
 
-const ORDER_NUMBER = /^sc-?(\d{1,12})$/i;
 const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the staff module answered before the query: customers an e-mail search names, deactivated colleagues. */
+/**
+ * What was asked before the query: deactivated colleagues (the staff module answers) and the orders a search finds
+ * (its own full-text index, and the customers the accounts module finds for the same words): undefined for no search.
+ */
 interface Asked {
-  customers: string[] | undefined;
   deactivated: string[] | undefined;
+  matches: OrderMatches | undefined;
 }
 
 /** Only the deliverables picked in the queue (`SC-000014:1,…`). */
@@ -48,11 +52,11 @@ function selectedOnly(eb: Eb, selected: NonNullable<AdminOrderQuery["selected"]>
 
 /**
  * The conditions of `query` for `actor`: the orders the access policy shows them, then the filters. `asked` holds the
- * ids the accounts module found for an e-mail search and the deactivated colleagues the staff module named (asked
- * before the query: orders never read the users or staff tables).
+ * orders a search found (with the customers the accounts module found for it) and the deactivated colleagues the
+ * staff module named (asked before the query: orders never read the users or staff tables).
  */
 function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, access: OrderAccessPolicy, asked: Asked): Expression<SqlBool>[] {
-  const { customers, deactivated } = asked;
+  const { deactivated } = asked;
   const where: Expression<SqlBool>[] = [access.deliverableVisibleTo(eb, actor)];
   if (query.selected) where.push(selectedOnly(eb, query.selected));
   if (query.status && query.status.length > 0) where.push(eb("deliverables.status", "in", query.status));
@@ -73,14 +77,8 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     ]);
     where.push(query.late === "true" ? late : eb.not(late));
   }
-  const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const digits = ORDER_NUMBER.exec(q)?.[1];
-    if (digits) where.push(eb("orders.number", "=", `SC-${digits.padStart(6, "0")}`));
-    // A writer never sees e-mails, so may not search by one either (it would tell whose orders they are).
-    else if (actor.role === "writer") where.push(sql<SqlBool>`1 = 0`);
-    else where.push(customers && customers.length > 0 ? eb("orders.user_id", "in", customers) : sql<SqlBool>`1 = 0`);
-  }
+  // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/0069-full-text-search.md).
+  if (query.q?.trim()) where.push(searchCondition(eb, asked.matches));
   return where;
 }
 
@@ -133,15 +131,16 @@ function queueRow(
  */
 export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People & NameSortKey, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
   /**
-   * The customers an e-mail search names (accounts answers; bounded by its PREFIX_MATCH_LIMIT), or undefined for no such
-   * search; the deactivated colleagues for the `inactive` writer filter (the staff module answers).
+   * The customers a search names (accounts' full-text index, at most its PREFIX_MATCH_LIMIT; never for a writer, who
+   * does not see customers, so may not search them either), the deactivated colleagues for the `inactive` writer filter
+   * (the staff module answers), and the match on the orders' search table.
    */
   const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
-    const q = query.q?.trim().toLowerCase();
-    const searched = !q || ORDER_NUMBER.test(q) || actor.role === "writer" ? undefined : q;
+    const words = searchWords(query.q ?? "");
+    const customers = words.length === 0 || actor.role === "writer" ? [] : await people.customerIdsMatching(query.q ?? "", executor);
     return {
-      customers: searched === undefined ? undefined : await people.idsByEmailPrefix(searched, executor),
       deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,
+      matches: words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers),
     };
   };
 
@@ -188,6 +187,20 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
   return {
     page,
+
+    /**
+     * The orders a search finds (the back office's global search), one row per order, as `actor` may see them (a writer
+     * only their own work); the order whose number the search is comes first, then the queue's order; at most `limit`.
+     */
+    async search(text: string, actor: Actor, now: Date, limit: number): Promise<AdminOrderRow[]> {
+      const query: AdminOrderQuery = { q: text, sort: "due", limit: 50, ...(actor.role === "writer" ? { writer: "me" as const } : {}) };
+      const { orders } = await page(query, actor, now);
+      const digits = /^(?:sc)?[\s-]*0*(\d+)$/i.exec(text.trim())?.[1];
+      const exact = (row: AdminOrderRow) => digits !== undefined && row.number.replace(/^SC-0*/, "") === digits;
+      const seen = new Set<string>();
+      const unique = orders.filter((row) => !seen.has(row.number) && seen.add(row.number));
+      return [...unique.filter(exact), ...unique.filter((row) => !exact(row))].slice(0, limit);
+    },
 
     /** Every row of the filtered queue, a page at a time (for the CSV export): memory stays one page whatever the total. */
     async *all(query: AdminOrderQuery, actor: Actor, now: Date): AsyncGenerator<AdminOrderRow> {

@@ -152,7 +152,21 @@ export interface PendingCheckoutsTable {
   updated_at: string;
 }
 
+/**
+ * The orders' full-text search rows: an order's number, each brief, each message and internal note (kind), written by
+ * the database's triggers from orders, order_items and order_messages, never by the app (docs/decisions/0069-full-text-search.md).
+ */
+export interface OrderSearchTable {
+  rid: Generated<number>;
+  order_id: string;
+  kind: "order" | "brief" | "message" | "note";
+  /** The source row: the order's id, `<order id>:<item position>`, the message's id. */
+  key: string;
+  document: string;
+}
+
 export interface OrderTables extends DeliverableTables {
+  order_search: OrderSearchTable;
   pending_checkouts: PendingCheckoutsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

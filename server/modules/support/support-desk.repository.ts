@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { matchesWords, searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import type { TicketStatus } from "./support.tables";
 import { createTicketExtrasRepository } from "./support-desk-extras.repository";
@@ -23,9 +24,8 @@ export interface TicketRow {
 /** What narrows the inbox: state, requester's e-mail part or ticket number, tag, and (a writer's view) assignee. */
 export interface InboxFilter {
   status: TicketStatus | "all";
-  emailPart?: string;
-  /** The id prefix of a ticket number (ticket-reference.ts): the inbox finds that ticket. */
-  idPrefix?: string;
+  /** Words the ticket holds: its number (T-5A8E837D), the requester's e-mail or its domain, its thread. */
+  text?: string;
   tag?: string;
   assignedTo?: string;
 }
@@ -40,7 +40,11 @@ export interface MessageRow {
 
 const INBOX_PAGE = 100;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const SEARCH_PAGE = 50;
+
+/** The tickets whose reference, e-mail, first message or thread holds every word (the support full-text index). */
+const matchingTickets = (trx: Kysely<Database>, words: string[]) =>
+  trx.selectFrom("ticket_search").select("ticket_search.ticket_id").where(matchesWords(trx, "ticket_search", words));
 
 const ticketColumns = [
   "id", "email", "subject", "description", "locale", "status", "assigned_to", "created_at", "updated_at", "closed_at", "first_response_at",
@@ -53,14 +57,28 @@ const toTicket = (row: {
   createdAt: row.created_at, updatedAt: row.updated_at ?? row.created_at, closedAt: row.closed_at, firstResponseAt: row.first_response_at,
 });
 
+async function searchTickets(trx: Kysely<Database>, text: string, limit: number): Promise<TicketRow[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const rows = await trx
+    .selectFrom("support_tickets")
+    .select(ticketColumns)
+    .where("id", "in", matchingTickets(trx, words))
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .limit(Math.min(limit, SEARCH_PAGE))
+    .execute();
+  return rows.map(toTicket);
+}
+
 /** The support inbox: tickets, their threads, their private links. Each method runs on the transaction given last. */
 export function createSupportDeskRepository(db: Kysely<Database>) {
   return {
     ...createTicketExtrasRepository(db),
 
-    /** The newest first by last activity, with who wrote last. */
+    /** The newest first by last activity, with who wrote last; `text`: the words a ticket or its thread holds. */
     async list(filter: InboxFilter, trx: Kysely<Database> = db): Promise<Array<TicketRow & { lastAuthor: "requester" | "staff" }>> {
-      const { status, emailPart, idPrefix, tag, assignedTo } = filter;
+      const { status, text, tag, assignedTo } = filter;
       let query = trx
         .selectFrom("support_tickets")
         .select(ticketColumns)
@@ -75,13 +93,19 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
             .as("last_author"),
         );
       if (status !== "all") query = query.where("status", "=", status);
-      if (idPrefix) query = query.where("id", ">=", idPrefix).where("id", "<", `${idPrefix}\uffff`);
-      else if (emailPart) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "like", `%${escapeLike(emailPart.toLowerCase())}%`));
+      if (text?.trim()) {
+        const words = searchWords(text);
+        if (words.length === 0) return [];
+        query = query.where("id", "in", matchingTickets(trx, words));
+      }
       if (tag) query = query.where("id", "in", (eb) => eb.selectFrom("support_ticket_tags").select("ticket_id").where("tag", "=", tag));
       if (assignedTo) query = query.where("assigned_to", "=", assignedTo);
       const rows = await query.orderBy("updated_at", "desc").orderBy("id").limit(INBOX_PAGE).execute();
       return rows.map((row) => ({ ...toTicket(row), lastAuthor: row.last_author ?? "requester" }));
     },
+
+    /** Tickets of any status whose text holds every word of `text`, last activity first (the back office's search). */
+    search: (text: string, limit: number, trx: Kysely<Database> = db): Promise<TicketRow[]> => searchTickets(trx, text, limit),
 
     async find(id: string, trx: Kysely<Database> = db): Promise<TicketRow | undefined> {
       const row = await trx.selectFrom("support_tickets").select(ticketColumns).where("id", "=", id).executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { TicketDetail, TicketListEntry, TicketListStatus } from "../../../contract/admin-support";
+import type { TicketStatus } from "./support.tables";
 import { roleAtLeast } from "../../../contract/staff";
 import { systemClock } from "../../platform/clock";
 import { assertRole, type StaffActor } from "../../platform/staff-action";
@@ -6,9 +7,18 @@ import { createSupportDeskActions, type SupportDeskActions } from "./support-des
 import { customerTickets, excerpt, type SupportDeskDeps } from "./support-desk-deps";
 import { createTicketLinkAccess, type TicketLinkAccess } from "./support-desk-link";
 import { createTicketReader, localeOf, ticketHeadline, ticketTimers } from "./support-desk-tickets";
-import { referencePrefix } from "./ticket-reference";
+import { ticketReference } from "./ticket-reference";
 
 export { customerTickets, hashTicketToken, TICKET_LINK_DAYS, type SupportDeskDeps } from "./support-desk-deps";
+
+/** A ticket the back office's search found. */
+export interface TicketSearchEntry {
+  id: string;
+  reference: string;
+  email: string;
+  status: TicketStatus;
+  excerpt: string;
+}
 
 /** The daily job that forgets private links that have ended. */
 export const TICKET_LINKS_PURGE_JOB = "ticketLinks.purge";
@@ -16,7 +26,7 @@ export const TICKET_LINKS_PURGE_JOB = "ticketLinks.purge";
 /** What narrows the inbox (ticketListQuerySchema). */
 export interface InboxQuery {
   status: TicketListStatus;
-  /** Part of the requester's e-mail, or a ticket number. */
+  /** Words the ticket holds (its number, the requester's e-mail, its thread), each the beginning of a word. */
   q?: string;
   tag?: string;
 }
@@ -28,6 +38,8 @@ export interface SupportDeskService extends SupportDeskActions, TicketLinkAccess
   list(query: InboxQuery, actor: StaffActor): Promise<TicketListEntry[]>;
   /** One ticket by its id or its number (T-5A8E837D). */
   detail(idOrReference: string, actor: StaffActor): Promise<TicketDetail>;
+  /** Tickets of any status whose reference, e-mail, first message or thread holds the words (the back office's search). */
+  search(text: string, limit: number, actor: StaffActor): Promise<TicketSearchEntry[]>;
   /** The tickets written from `email` (a customer's page lists them). */
   ticketsOf: ReturnType<typeof customerTickets>;
 }
@@ -53,9 +65,8 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
 
     async list({ status, q, tag }, actor) {
       assertRole(actor.role, "writer");
-      const idPrefix = q ? referencePrefix(q) : undefined;
       const assignedTo = roleAtLeast(actor.role, "manager") ? undefined : actor.id;
-      const rows = await repository.list({ status, emailPart: idPrefix ? undefined : q, idPrefix, tag, assignedTo });
+      const rows = await repository.list({ status, text: q, tag, assignedTo });
       const assigned = [...new Set(rows.flatMap((row) => (row.assignedTo ? [row.assignedTo] : [])))];
       const staff = new Map((await tickets.staffOf(assigned)).map((s) => [s.id, s]));
       const tags = await repository.tagsOf(rows.map((row) => row.id));
@@ -72,6 +83,13 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
         lastAuthor: row.lastAuthor,
+      }));
+    },
+
+    async search(text, limit, actor) {
+      assertRole(actor.role, "manager");
+      return (await repository.search(text, limit)).map((row) => ({
+        id: row.id, reference: ticketReference(row.id), email: row.email, status: row.status, excerpt: excerpt(row.description),
       }));
     },
 

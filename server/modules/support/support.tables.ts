@@ -56,6 +56,14 @@ export interface SupportTables {
     tag: string;
     created_at: string;
   };
+  /** Full-text search rows of tickets (reference, e-mail, first message) and their messages, written by triggers. */
+  ticket_search: {
+    rid: Generated<number>;
+    ticket_id: string;
+    kind: "ticket" | "message";
+    key: string;
+    document: string;
+  };
   /** Private links mailed to the requester with each staff reply; only the token's SHA-256 is kept. */
   support_ticket_links: {
     token_hash: string;

@@ -1,0 +1,65 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { matchesWords } from "../../db/full-text";
+import type { Database } from "../../db/schema";
+import type { Actor } from "./order-lifecycle";
+
+type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
+
+/**
+ * Up to this many matching orders, the queue starts from their ids (a rare word: a few index lookups, then the sort);
+ * past it, the queue walks its due-date index (which carries order_id) and keeps the matches (a common word: the first
+ * page fills at once). Neither planner can tell which from a full-text condition, so the count decides. Up to
+ * WALK_LIST_LIMIT, the walk tests each entry against the ids as a list (a hashed constant on PostgreSQL, an ephemeral
+ * index on SQLite), past it against the search itself; and each order against the customers (a short list), not
+ * against all their orders (docs/decisions/0069-full-text-search.md).
+ */
+export const MATCH_LIST_LIMIT = 1000;
+const WALK_LIST_LIMIT = 10_000;
+
+/** A search's orders: their ids when few, else the condition that tells a match. */
+export type OrderMatches = { ids: string[] } | { many: (eb: Eb) => Expression<SqlBool> };
+
+/**
+ * What of an order a search reads: its number, briefs, messages and internal notes; a writer's search reads the
+ * number and briefs only (what the pool shows them), never the threads.
+ */
+const searchedKinds = (actor: Actor): Array<"order" | "brief" | "message" | "note"> =>
+  actor.role === "writer" ? ["order", "brief"] : ["order", "brief", "message", "note"];
+
+/** `column || ''`: no index serves the test, so the planner keeps walking the queue's own index and tests each entry. */
+const unindexed = (column: "deliverables.order_id" | "orders.user_id") => sql<string>`${sql.ref(column)} || ''`;
+
+/**
+ * The orders whose own text holds every word (the orders' full-text index), or that belong to one of `customers` (the
+ * accounts module's answer to the same words, for staff who see customers).
+ */
+export async function orderMatches(
+  executor: Kysely<Database>,
+  words: string[],
+  actor: Actor,
+  customers: string[],
+  limits = { list: MATCH_LIST_LIMIT, walk: WALK_LIST_LIMIT },
+): Promise<OrderMatches> {
+  const kinds = searchedKinds(actor);
+  const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
+  const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
+  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.list + 1).execute()).map((row) => row.id);
+  const ownMany = own.length > limits.walk;
+  const ids = new Set([...own, ...theirs]);
+  if (!ownMany && ids.size <= limits.list) return { ids: [...ids] };
+  return {
+    many: (eb) => {
+      const tests: Array<Expression<SqlBool>> = [];
+      if (own.length > 0) tests.push(eb(unindexed("deliverables.order_id"), "in", ownMany ? search() : own));
+      if (customers.length > 0) tests.push(eb(unindexed("orders.user_id"), "in", customers));
+      return eb.or(tests);
+    },
+  };
+}
+
+/** The search's condition in the queue's query. */
+export function searchCondition(eb: Eb, matches: OrderMatches | undefined): Expression<SqlBool> {
+  if (!matches) return sql<SqlBool>`1 = 0`;
+  if ("many" in matches) return matches.many(eb);
+  return matches.ids.length === 0 ? sql<SqlBool>`1 = 0` : eb("orders.id", "in", matches.ids);
+}
