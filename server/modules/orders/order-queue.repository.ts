@@ -8,6 +8,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { isLate, type Actor } from "./order-lifecycle";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
+import { dueIn } from "./order-workload";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
@@ -72,6 +73,7 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     ]);
     where.push(query.late === "true" ? late : eb.not(late));
   }
+  if (query.due) where.push(dueIn(eb, query.due, now));
   const q = query.q?.trim().toLowerCase();
   if (q) {
     const digits = ORDER_NUMBER.exec(q)?.[1];
@@ -101,7 +103,7 @@ type QueueRowRead = {
 /** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
 function queueRow(
   row: QueueRowRead,
-  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string> },
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string>; blocked: Set<string> },
 ): AdminOrderRow {
   const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
   const customer = context.person.get(row.user_id);
@@ -123,6 +125,8 @@ function queueRow(
     access: level,
     deliverable: row.n,
     service: row.product_id as ProductId,
+    // The pool shows no customer, so nothing of theirs either.
+    customerBlocked: level !== "pool" && context.blocked.has(row.user_id),
   };
 }
 
@@ -172,7 +176,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
     // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
     const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
-    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
+    // Work of a blocked customer is marked (one lookup for the page's customers).
+    const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
+    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
     const last = shown.at(-1);
     return { orders, nextCursor: rows.length > query.limit && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null };
   };

@@ -59,6 +59,14 @@ export function createWalletBalances(db: Kysely<Database>, clock: Clock = system
         .execute();
     },
 
+    /** Every balance of these users (the customers list: one query for the page). */
+    async balancesOf(userIds: readonly string[], trx: Kysely<Database> = db): Promise<Array<{ userId: string; currency: string; amount: number }>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom("balances").select(["user_id", "currency", "amount"]).where("user_id", "in", ids).orderBy("currency").execute();
+      return rows.map((row) => ({ userId: row.user_id, currency: row.currency, amount: Number(row.amount) }));
+    },
+
     async addAdjustment(
       adjustment: {
         id: string;
@@ -68,6 +76,8 @@ export function createWalletBalances(db: Kysely<Database>, clock: Clock = system
         reason: string;
         staffId: string;
         createdAt: string;
+        orderNumber?: string | null;
+        ticketNumber?: string | null;
       },
       trx: Kysely<Database> = db,
     ): Promise<void> {
@@ -81,6 +91,8 @@ export function createWalletBalances(db: Kysely<Database>, clock: Clock = system
           reason: adjustment.reason,
           staff_id: adjustment.staffId,
           created_at: adjustment.createdAt,
+          order_number: adjustment.orderNumber ?? null,
+          ticket_number: adjustment.ticketNumber ?? null,
         })
         .execute();
     },

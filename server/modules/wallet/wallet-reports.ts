@@ -21,6 +21,8 @@ export function createWalletReports(db: Kysely<Database>) {
           "ledger_entries.reference",
           "ledger_entries.created_at",
           "balance_adjustments.reason",
+          "balance_adjustments.order_number",
+          "balance_adjustments.ticket_number",
         ])
         .where("ledger_entries.user_id", "=", userId)
         .where("ledger_entries.currency", "=", currency)
