@@ -22,7 +22,7 @@ import { BulkBar, pickColumn, useQueueSelection } from "./queue-bulk";
 import { TakeButton } from "./take-button";
 
 /** The filters the queue keeps in its URL (bookmarkable), in the order the form shows them. */
-const FILTERS = ["q", "status", "service", "writer", "late", "currency", "from", "to", "sort"] as const;
+const FILTERS = ["q", "status", "service", "writer", "late", "due", "currency", "from", "to", "sort"] as const;
 
 function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[string, string]> }) {
   return (
@@ -76,6 +76,11 @@ function queueColumns({ t, locale, to, productName, pool, onTaken }: {
       cell: (order) => (
         <>
           <span className="block">{order.customerName}</span>
+          {order.customerBlocked ? (
+            <span className="mt-0.5 inline-block rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="customer-blocked">
+              {t("queue.blockedBadge")}
+            </span>
+          ) : null}
           {order.customerEmail ? <span className="block text-xs text-slate-600 dark:text-slate-400">{order.customerEmail}</span> : null}
         </>
       ),
@@ -180,6 +185,7 @@ export function OrderQueueScreen() {
           options={[["", t("queue.any")], ["me", t("queue.me")], ["none", t("queue.nobody")], ["inactive", t("queue.inactiveWriters")], ...(staff.data ?? []).map((member) => [member.id, member.name] as [string, string])]}
         />
         <Select name="late" label={t("queue.late")} value={value("late")} options={[["", t("queue.any")], ["true", t("queue.lateOnly")], ["false", t("queue.onTimeOnly")]]} />
+        <Select name="due" label={t("queue.dueWindow")} value={value("due")} options={[["", t("queue.any")], ["risk", t("queue.dueRisk")], ["week", t("queue.dueWeek")]]} />
         <Select name="currency" label={t("queue.currency")} value={value("currency")} options={[["", t("queue.any")], ...CURRENCIES.map((currency) => [currency, currency] as [string, string])]} />
         <label className="block text-sm">
           <span className="mb-1 block font-medium">{t("queue.from")}</span>
