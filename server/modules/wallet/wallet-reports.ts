@@ -32,6 +32,14 @@ export function createWalletReports(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Every balance of these users (the customers list: one query for the page). */
+    async balancesOf(userIds: readonly string[], trx: Kysely<Database> = db): Promise<Array<{ userId: string; currency: string; amount: number }>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom("balances").select(["user_id", "currency", "amount"]).where("user_id", "in", ids).orderBy("currency").execute();
+      return rows.map((row) => ({ userId: row.user_id, currency: row.currency, amount: Number(row.amount) }));
+    },
+
     /** Sums of the ledger per currency, kind and day (YYYY-MM-DD) since `since`, for `kinds`. */
     async dailySums(
       kinds: readonly LedgerKind[],
