@@ -14,7 +14,7 @@ import type { MailService } from "../mail";
 import type { FileStorage } from "../storage";
 import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
-import { createCustomerOrderFacts } from "./customer-records-of-orders";
+import { createCustomerOrderFacts } from "./customer-facts.repository";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions } from "./order-actions";
 import { createOrdersDashboard } from "./order-dashboard.repository";

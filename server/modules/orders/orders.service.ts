@@ -1,6 +1,6 @@
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { CustomerOrders } from "./customer-orders";
-import type { CustomerOrderFacts } from "./customer-records-of-orders";
+import type { CustomerOrderFacts } from "./customer-facts.repository";
 import type { OrderAccessPolicy } from "./order-access";
 import type { OrderHandOver } from "./order-handover";
 import type { OrderActions } from "./order-actions";
