@@ -71,8 +71,9 @@ async function adminTab(lang: Language) {
 }
 
 /** A customer who topped up in US dollars through the sandbox checkout and ordered an article in dollars. */
-async function dollarCustomer(): Promise<{ customer: Customer; number: string; id: string }> {
-  const customer = await register(store.server.url);
+async function dollarCustomer(): Promise<{ customer: Customer & { id: string }; number: string; id: string }> {
+  const registered = await register(store.server.url);
+  const customer = { ...registered, id: (await call(store.server.url, "/api/Accounts/profile", { token: registered.accessToken })).body.id as string };
   const deposit = await call(store.server.url, "/api/balance/deposit", { token: customer.accessToken, body: { ...billing, depositAmount: 400, currency: "USD" } });
   expect(deposit.status).toBe(200);
   await call(store.server.url, `/api/payments/sandbox/${deposit.body.depositId}/complete`, { token: customer.accessToken, body: { outcome: "paid" } });
@@ -105,7 +106,7 @@ async function dashboard(page: Page, lang: Language, token: string): Promise<voi
 }
 
 /** Point 13: from the order to the customer's record, the list's money columns, receipts, and a confirmed debit tied to their order. */
-async function customerRecord(page: Page, lang: Language, customer: Customer, number: string): Promise<void> {
+async function customerRecord(page: Page, lang: Language, customer: Customer & { id: string }, number: string): Promise<void> {
   await open(page, `${store.server.url}${lang.prefix}/admin/customers?q=${encodeURIComponent(customer.email)}`);
   const listed = page.getByTestId("customers");
   await expect.poll(async () => (await listed.textContent()) ?? "").toMatch(/235/);
@@ -113,7 +114,7 @@ async function customerRecord(page: Page, lang: Language, customer: Customer, nu
 
   await open(page, `${store.server.url}${lang.prefix}/admin/orders/${number}`);
   await page.getByTestId("customer-link").click();
-  await page.waitForURL(`${store.server.url}${lang.prefix}/admin/customers/${customer.userId}`);
+  await page.waitForURL(`${store.server.url}${lang.prefix}/admin/customers/${customer.id}`);
   await expect.poll(() => page.getByTestId("balance-USD").getByText(lang.receipt).count()).toBe(1);
 
   const form = page.getByTestId("adjust-form");
