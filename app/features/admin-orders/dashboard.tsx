@@ -48,7 +48,7 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
   );
 }
 
-/** A number on the workload board that opens the queue filtered to it (a dash when there is nothing). */
+/** A number on the workload board that opens the queue filtered to it (a plain 0 when there is nothing to open). */
 function Count({ value, to, label }: { value: number; to: string; label: string }) {
   if (value === 0) return <span className="text-slate-500 tabular-nums dark:text-slate-400">0</span>;
   return (
