@@ -41,6 +41,10 @@ const selectedList = z
 export const QUEUE_SORTS = ["number", "customer", "service", "status", "due", "price", "writer"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
+/** Due-date windows of the queue and the dashboard: `risk` due within a day, `week` by the end of this week (UTC); not delivered, not late yet. */
+export const dueWindowSchema = z.enum(["risk", "week"]);
+export type DueWindow = z.infer<typeof dueWindowSchema>;
+
 /** The order queue's filters, the same as URL parameters of /admin/orders and of GET /api/admin/orders(.csv). */
 export const adminOrderQuerySchema = z.strictObject({
   status: statusList.optional().describe("comma-separated statuses"),
@@ -50,6 +54,7 @@ export const adminOrderQuerySchema = z.strictObject({
     .optional()
     .describe("the assigned writer's id, `me`, `none`, or `inactive` (work held by a deactivated colleague)"),
   late: z.enum(["true", "false"]).optional().describe("past the due date and not delivered"),
+  due: dueWindowSchema.optional().describe("not delivered and due within a day (`risk`) or by the end of this week (`week`, Monday 00:00 UTC)"),
   currency: currencySchema.optional(),
   from: isoDate.optional().describe("placed on or after this day (UTC)"),
   to: isoDate.optional().describe("placed on or before this day (UTC)"),
@@ -93,6 +98,7 @@ export const adminOrderRowSchema = z.object({
   access: orderAccessSchema,
   deliverable: z.number().int().describe("the queue lists deliverables: this row's n in its order (status, dueAt, late and writer are its own)"),
   service: productIdSchema.describe("the service this deliverable is"),
+  customerBlocked: z.boolean().describe("the customer is blocked: their paid work waits for a decision (refund or finish); false for the pool"),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -133,6 +139,7 @@ export const staffOrderDetailSchema = orderDetailSchema.extend({
     .describe("a writer sees the first name only (no id, no e-mail) of an assigned order's customer, nothing for a pool item"),
   billing: z.record(z.string(), z.unknown()).nullable().describe("the billing fields sent with the order; null for a writer"),
   customerLocale: z.enum(["en", "es"]).describe("the language the customer ordered in: staff write to them in it"),
+  customerBlocked: z.boolean().describe("the customer is blocked (false for a pool item)"),
   writer: z.object({ id: z.string(), name: z.string() }).nullable(),
   staffEvents: z.array(z.object({ at: z.string(), actorRole: z.string(), actorName: z.string().nullable(), kind: z.string(), from: orderStatusSchema.nullable(), to: orderStatusSchema.nullable(), note: z.string() })),
   staffActions: z.array(staffActionSchema),
@@ -185,14 +192,44 @@ export const uploadedVersionSchema = z.object({
 
 const moneyPoint = z.object({ day: isoDate, amount: z.number().describe("major units") });
 
+/** One person's open deliverables on the workload board. */
+export const workloadRowSchema = z.object({
+  writer: z.object({ id: z.string(), name: z.string(), active: z.boolean().describe("false: deactivated, still holding work") }),
+  notStarted: z.number().int().describe("assigned, not started (paid)"),
+  inProgress: z.number().int(),
+  revision: z.number().int().describe("revision_requested"),
+  awaiting: z.number().int().describe("waiting for the customer: a question (needs_info) or a delivery to review (delivered)"),
+});
+export type WorkloadRow = z.infer<typeof workloadRowSchema>;
+
 /** GET /api/admin/dashboard. A writer sees their own orders' counts and no money. */
 export const dashboardSchema = z.object({
-  counts: z.object({ waiting: z.number().int(), inProgress: z.number().int(), needsInfo: z.number().int(), late: z.number().int(), waitingForReview: z.number().int() }),
+  counts: z.object({
+    waiting: z.number().int(),
+    inProgress: z.number().int(),
+    needsInfo: z.number().int(),
+    late: z.number().int(),
+    waitingForReview: z.number().int(),
+    pool: z.number().int().describe("unassigned and waiting for a writer (queue: writer=none&status=paid)"),
+    atRisk: z.number().int().describe("not delivered, due within a day and not late yet (queue: due=risk)"),
+    dueThisWeek: z.number().int().describe("not delivered, due by the end of this week and not late yet (queue: due=week)"),
+  }),
+  workload: z.array(workloadRowSchema).nullable().describe("open deliverables per writer (every active writer, and anyone else holding work); null for a writer"),
   ticketsOpen: z.number().int().nullable(),
   money: z
-    .array(z.object({ currency: currencySchema, moneyIn: z.array(moneyPoint), moneyOut: z.array(moneyPoint), totalIn: z.number(), totalOut: z.number() }))
+    .array(
+      z.object({
+        currency: currencySchema,
+        moneyIn: z.array(moneyPoint),
+        moneyOut: z.array(moneyPoint),
+        sales: z.array(moneyPoint).describe("what the orders placed that day cost"),
+        totalIn: z.number(),
+        totalOut: z.number(),
+        totalSales: z.number(),
+      }),
+    )
     .nullable()
-    .describe("per currency, one point per day of the last 30 days: deposits in, refunds out"),
+    .describe("per currency, one point per day of the last 30 days: deposits in, refunds out, order sales"),
   delivery: z.object({
     medianHours: z.number().nullable().describe("median hours from paid to the first delivery, over first deliveries of the last 30 days"),
     onTimeShare: z.number().nullable().describe("share (0–1) of those delivered by their due date"),

@@ -104,6 +104,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
   const { customers } = createCustomersModule({
     db: db.kysely, records: accounts.customerRecords, orders, wallet, audit: staffAudit, endSignIns: accounts.endSignIns, ticketsOf, clock,
+    // The ledger names a deposit by its receipt's number, never its internal id.
+    receiptNumbers: async (userId) =>
+      new Map((await documents.listFor(userId)).filter((doc) => doc.kind === "receipt").map((doc) => [doc.sourceId, doc.number])),
   });
   const { supportDesk, savedReplies } = createSupportDeskModule({
     db: db.kysely, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,

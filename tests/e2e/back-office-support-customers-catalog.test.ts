@@ -62,6 +62,10 @@ describe("back office: customers", () => {
     await expect.poll(() => form.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
     await form.getByLabel("Reason").fill("Goodwill for a late delivery");
     await form.getByRole("button", { name: "Adjust balance" }).click();
+    // Every adjustment is confirmed first, naming the money and what the balance becomes (issue 26, point 13).
+    const dialog = staff.getByTestId("adjust-dialog");
+    await dialog.getByText("The balance goes from €0.00 to €42.50.").waitFor();
+    await dialog.getByRole("button", { name: "Credit €42.50" }).click();
     await staff.getByText("Balance adjusted.").waitFor();
     await expect.poll(() => staff.getByTestId("balance-EUR").textContent()).toContain("Goodwill for a late delivery");
     expect(await staff.getByTestId("balance-EUR").textContent()).toContain("€42.50");

@@ -1,25 +1,42 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CustomerDetail } from "../../../contract/admin-customers";
-import { CURRENCIES } from "../../../contract/currency-codes";
+import type { CURRENCIES } from "../../../contract/currency-codes";
 import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { LoadState } from "~/components/ui/load-state";
-import { SelectField } from "~/components/ui/select-field";
-import { SubmitButton } from "~/components/ui/submit-button";
-import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
-import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
 import { formatDateTime } from "~/lib/format-date";
+import { AdjustmentForm } from "./adjustment-form";
+import { BlockForm, OpenWorkList } from "./block-form";
 
 type LedgerLine = CustomerDetail["balances"][number]["ledger"][number];
 
 const boxClass = "rounded-md border border-slate-300 p-4 dark:border-slate-700";
+
+/** What a ledger line is about: a deposit's receipt number (never its internal id), an adjustment's reason and the order or ticket it names. */
+function LedgerReference({ line }: { line: LedgerLine }) {
+  const { t } = useTranslation("admin-customers");
+  const { to } = useLocale();
+  if (line.kind === "deposit") return <>{line.receiptNumber ? t("customer.ledger.receipt", { number: line.receiptNumber }) : "—"}</>;
+  return (
+    <>
+      {line.reason ?? line.reference}
+      {line.orderNumber ? (
+        <>
+          {" · "}
+          <Link to={to(`/admin/orders/${line.orderNumber}`)} className="text-indigo-700 underline dark:text-indigo-300">{t("customer.ledger.order", { number: line.orderNumber })}</Link>
+        </>
+      ) : null}
+      {line.ticketNumber ? ` · ${t("customer.ledger.ticket", { number: line.ticketNumber })}` : null}
+    </>
+  );
+}
 
 /** One customer: profile, balances with their ledger, adjustments, block or unblock, orders and tickets. */
 export function CustomerPage({ id }: { id: string }) {
@@ -38,7 +55,7 @@ export function CustomerPage({ id }: { id: string }) {
     { id: "date", header: t("customer.ledger.date"), className: "whitespace-nowrap", cell: (line) => formatDateTime(line.createdAt, locale) },
     { id: "kind", header: t("customer.ledger.kind"), cell: (line) => tBalance(`transactions.kinds.${line.kind}`) },
     { id: "amount", header: t("customer.ledger.amount"), align: "end", cell: (line) => money(line.amount, currency) },
-    { id: "reason", header: t("customer.ledger.reason"), className: "break-all", cell: (line) => line.reason ?? line.reference },
+    { id: "reason", header: t("customer.ledger.reason"), className: "break-words", cell: (line) => <LedgerReference line={line} /> },
   ];
 
   const post = async (submit: ReturnType<typeof useApiSubmit>, path: string, body: unknown, done: string) => {
@@ -51,23 +68,9 @@ export function CustomerPage({ id }: { id: string }) {
     return answer;
   };
 
-  const onAdjust = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const amount = Number(String(data.get("amount") ?? "").replace(",", "."));
-    const body = { currency: data.get("currency"), direction: data.get("direction"), amount: Number.isFinite(amount) ? amount : -1, reason: String(data.get("reason") ?? "") };
-    if (await post(adjust, "adjustments", body, t("customer.adjust.done"))) form.reset();
-  };
-  const onBlock = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const blocked = customer?.blockedAt !== null;
-    const answer = blocked
-      ? await post(block, "unblock", undefined, t("customer.unblock.done"))
-      : await post(block, "block", { reason: String(new FormData(form).get("reason") ?? "") }, t("customer.block.done"));
-    if (answer) form.reset();
-  };
+  const sendAdjustment = async (body: Record<string, unknown>) => Boolean(await post(adjust, "adjustments", body, t("customer.adjust.done")));
+  const sendBlock = async (path: "block" | "unblock", body?: Record<string, unknown>) =>
+    Boolean(await post(block, path, body, path === "block" ? t("customer.block.done") : t("customer.unblock.done")));
 
   return (
     <section>
@@ -112,36 +115,17 @@ export function CustomerPage({ id }: { id: string }) {
             </section>
 
             <div className="grid gap-6 md:grid-cols-2">
-              <form onSubmit={onAdjust} noValidate className={boxClass} data-testid="adjust-form">
-                <h2 className="mb-2 text-lg font-semibold">{t("customer.adjust.heading")}</h2>
-                <SubmitErrorAlert state={adjust} />
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <SelectField label={t("customer.adjust.currency")} name="currency" defaultValue="EUR" options={CURRENCIES.map((c) => ({ value: c, label: c }))} error={adjust.fieldErrors.currency} />
-                  <SelectField
-                    label={t("customer.adjust.direction")}
-                    name="direction"
-                    defaultValue="credit"
-                    options={[{ value: "credit", label: t("customer.adjust.credit") }, { value: "debit", label: t("customer.adjust.debit") }]}
-                    error={adjust.fieldErrors.direction}
-                  />
-                </div>
-                <TextField label={t("customer.adjust.amount")} name="amount" inputMode="decimal" required error={adjust.fieldErrors.amount} />
-                <TextField label={t("customer.adjust.reason")} name="reason" required hint={t("customer.adjust.reasonHint")} maxLength={500} error={adjust.fieldErrors.reason} />
-                <SubmitButton busy={adjust.busy} className="mt-3">{t("customer.adjust.submit")}</SubmitButton>
-              </form>
-
-              <form onSubmit={onBlock} noValidate className={boxClass} data-testid="block-form">
-                <h2 className="mb-2 text-lg font-semibold">{customer.blockedAt ? t("customer.unblock.heading") : t("customer.block.heading")}</h2>
-                <SubmitErrorAlert state={block} />
-                {customer.blockedAt ? null : (
-                  <>
-                    <p className="mb-2 text-sm">{t("customer.block.hint")}</p>
-                    <TextField label={t("customer.block.reason")} name="reason" required maxLength={500} error={block.fieldErrors.reason} />
-                  </>
-                )}
-                <SubmitButton busy={block.busy} className="mt-3">{customer.blockedAt ? t("customer.unblock.submit") : t("customer.block.submit")}</SubmitButton>
-              </form>
+              <AdjustmentForm key={customer.id} customer={customer} state={adjust} send={sendAdjustment} />
+              <BlockForm customer={customer} state={block} send={sendBlock} />
             </div>
+
+            {customer.blockedAt && customer.openWork.length > 0 ? (
+              <section aria-labelledby="open-work" className="rounded-md border border-red-600 p-4 dark:border-red-400">
+                <h2 id="open-work" className="mb-1 text-lg font-semibold">{t("customer.openWork.heading")}</h2>
+                <p className="mb-2 text-sm">{t("customer.openWork.blockedHint")}</p>
+                <OpenWorkList work={customer.openWork} testId="open-work" />
+              </section>
+            ) : null}
 
             <div className="grid gap-6 md:grid-cols-2">
               <section aria-labelledby="customer-orders" className={boxClass}>

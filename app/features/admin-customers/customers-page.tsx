@@ -1,10 +1,25 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import type { CustomerListEntry } from "../../../contract/admin-customers";
+import type { CurrencyAmount, CustomerListEntry } from "../../../contract/admin-customers";
+import { formatMoney, moneyFromApi } from "../../../contract/money";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useLocale } from "~/i18n/use-locale";
 import { useApiData } from "~/lib/api/use-api-data";
 import { formatDateTime } from "~/lib/format-date";
+
+/** Amounts in several currencies, one a line (a dash when there is none). */
+function Amounts({ amounts, testId }: { amounts: CurrencyAmount[]; testId: string }) {
+  const { t } = useTranslation("admin-customers");
+  const { locale } = useLocale();
+  if (amounts.length === 0) return <span data-testid={testId}>{t("columns.none")}</span>;
+  return (
+    <span className="tabular-nums" data-testid={testId}>
+      {amounts.map((amount) => (
+        <span key={amount.currency} className="block">{formatMoney(moneyFromApi(amount.amount, amount.currency), locale)}</span>
+      ))}
+    </span>
+  );
+}
 
 /** Search customers by email or name (the query is a URL parameter); the newest are listed before any search. */
 export function CustomersPage() {
@@ -25,6 +40,8 @@ export function CustomersPage() {
     },
     { id: "email", header: t("columns.email"), className: "break-all", cell: (customer) => customer.email },
     { id: "since", header: t("columns.since"), className: "whitespace-nowrap", cell: (customer) => formatDateTime(customer.createdAt, locale) },
+    { id: "balance", header: t("columns.balance"), align: "end", className: "whitespace-nowrap", cell: (customer) => <Amounts amounts={customer.balances} testId={`balance-${customer.id}`} /> },
+    { id: "spent", header: t("columns.spent"), align: "end", className: "whitespace-nowrap", cell: (customer) => <Amounts amounts={customer.spent} testId={`spent-${customer.id}`} /> },
     { id: "state", header: t("columns.state"), cell: (customer) => (customer.blocked ? t("blocked") : t("active")) },
   ];
   return (

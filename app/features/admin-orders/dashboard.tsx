@@ -30,19 +30,20 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const day = new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "numeric", timeZone: "UTC" });
-  const data = series.moneyIn.map((point, index) => ({ day: day.format(new Date(`${point.day}T00:00:00Z`)), in: point.amount, out: series.moneyOut[index]?.amount ?? 0 }));
+  const data = series.moneyIn.map((point, index) => ({ day: day.format(new Date(`${point.day}T00:00:00Z`)), sales: series.sales[index]?.amount ?? 0, in: point.amount, out: series.moneyOut[index]?.amount ?? 0 }));
   const money = (amount: number) => formatMoney(moneyFromApi(amount, series.currency), locale);
   const axis = axisNumber(locale);
   return (
     <figure className="rounded-lg border border-slate-300 p-4 dark:border-slate-800" data-testid={`money-${series.currency}`}>
       <figcaption className="mb-2 font-medium">
-        {t("dashboard.moneyCaption", { currency: series.currency })} — {t("dashboard.in")} <span className="tabular-nums">{money(series.totalIn)}</span>, {t("dashboard.out")}{" "}
+        {t("dashboard.moneyCaption", { currency: series.currency })} — {t("dashboard.sales")}{" "}
+        <span className="tabular-nums" data-testid={`sales-${series.currency}`}>{money(series.totalSales)}</span>, {t("dashboard.in")} <span className="tabular-nums">{money(series.totalIn)}</span>, {t("dashboard.out")}{" "}
         <span className="tabular-nums">{money(series.totalOut)}</span>
       </figcaption>
       <div className="h-56" aria-hidden="true">
         {mounted ? (
           <Suspense fallback={null}>
-            <MoneyBars data={data} money={money} axis={axis} names={{ in: t("dashboard.in"), out: t("dashboard.out") }} />
+            <MoneyBars data={data} money={money} axis={axis} names={{ sales: t("dashboard.sales"), in: t("dashboard.in"), out: t("dashboard.out") }} />
           </Suspense>
         ) : null}
       </div>
@@ -50,7 +51,72 @@ function MoneyChart({ series, locale }: { series: NonNullable<Dashboard["money"]
   );
 }
 
-/** /admin: what waits for whom, money in and out over 30 days, and how fast first deliveries went out. */
+/** A number on the workload board that opens the queue filtered to it (a plain 0 when there is nothing to open). */
+function Count({ value, to, label }: { value: number; to: string; label: string }) {
+  if (value === 0) return <span className="text-slate-500 tabular-nums dark:text-slate-400">0</span>;
+  return (
+    <Link to={to} aria-label={label} className="font-semibold text-indigo-700 tabular-nums underline dark:text-indigo-300">
+      {value}
+    </Link>
+  );
+}
+
+/** Open work per writer: every active writer, and anyone else still holding work; each number opens the filtered queue. */
+function WorkloadBoard({ rows, queue }: { rows: NonNullable<Dashboard["workload"]>; queue: (params: string) => string }) {
+  const { t } = useTranslation("admin-orders");
+  const columns = [
+    ["notStarted", "paid", t("dashboard.notStarted")],
+    ["inProgress", "in_progress", t("dashboard.inProgress")],
+    ["revision", "revision_requested", t("dashboard.revision")],
+    ["awaiting", "needs_info,delivered", t("dashboard.awaiting")],
+  ] as const;
+  const cell = "border-b border-slate-200 px-3 py-2 dark:border-slate-800";
+  return (
+    <section aria-labelledby="dashboard-workload">
+      <h2 id="dashboard-workload" className="mb-3 text-lg font-semibold">{t("dashboard.workload")}</h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("dashboard.noWriters")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="workload">
+            <caption className="sr-only">{t("dashboard.workloadCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${cell} text-start`}>{t("dashboard.writerColumn")}</th>
+                {columns.map(([key, , label]) => <th key={key} scope="col" className={`${cell} text-end`}>{label}</th>)}
+                <th scope="col" className={`${cell} text-end`}>{t("dashboard.total")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.writer.id} data-testid={`workload-${row.writer.id}`}>
+                  <th scope="row" className={`${cell} text-start font-medium`}>
+                    {row.writer.name}
+                    {row.writer.active ? null : <span className="ml-2 text-xs text-amber-800 dark:text-amber-200">({t("dashboard.inactive")})</span>}
+                  </th>
+                  {columns.map(([key, status, label]) => (
+                    <td key={key} className={`${cell} text-end`}>
+                      <Count value={row[key]} to={queue(`writer=${row.writer.id}&status=${status}`)} label={`${row.writer.name}: ${label} ${row[key]}`} />
+                    </td>
+                  ))}
+                  <td className={`${cell} text-end`}>
+                    <Count
+                      value={row.notStarted + row.inProgress + row.revision + row.awaiting}
+                      to={queue(`writer=${row.writer.id}&status=paid,in_progress,revision_requested,needs_info,delivered`)}
+                      label={`${row.writer.name}: ${t("dashboard.total")} ${row.notStarted + row.inProgress + row.revision + row.awaiting}`}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /admin: what must happen today, open work per writer, sales and money in and out over 30 days, and how fast first deliveries went out. */
 export function DashboardScreen() {
   const { t } = useTranslation("admin-orders");
   const { locale, to } = useLocale();
@@ -61,6 +127,16 @@ export function DashboardScreen() {
   const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 });
   return (
     <div className="space-y-8" data-testid="admin-dashboard">
+      <section aria-labelledby="dashboard-today">
+        <h2 id="dashboard-today" className="mb-3 text-lg font-semibold">{t("dashboard.today")}</h2>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Tile label={t("dashboard.late")} value={data.counts.late} to={queue("late=true")} testId="today-late" />
+          <Tile label={t("dashboard.atRisk")} value={data.counts.atRisk} to={queue("due=risk")} testId="count-at-risk" />
+          <Tile label={t("dashboard.dueThisWeek")} value={data.counts.dueThisWeek} to={queue("due=week")} testId="count-due-week" />
+          <Tile label={t("dashboard.pool")} value={data.counts.pool} to={queue("writer=none&status=paid")} testId="count-pool" />
+        </div>
+      </section>
+      {data.workload === null ? null : <WorkloadBoard rows={data.workload} queue={queue} />}
       <section aria-labelledby="dashboard-orders">
         <h2 id="dashboard-orders" className="mb-3 text-lg font-semibold">{t("dashboard.orders")}</h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">

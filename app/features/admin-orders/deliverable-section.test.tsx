@@ -66,6 +66,7 @@ function order(actions: { article: StaffAction[]; seo: StaffAction[] }): StaffOr
     customer: { id: "c1", email: "ada@example.com", name: "Ada" },
     billing: null,
     customerLocale: "en",
+    customerBlocked: false,
     writer: null,
     staffEvents: [],
     staffActions: ["message", "note"],

@@ -1,14 +1,14 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export interface MoneyBarsProps {
-  data: Array<{ day: string; in: number; out: number }>;
+  data: Array<{ day: string; sales: number; in: number; out: number }>;
   money: (amount: number) => string;
   /** An axis number in the page's language (24,000 / 24.000). */
   axis: (amount: number) => string;
-  names: { in: string; out: string };
+  names: { sales: string; in: string; out: string };
 }
 
-/** The dashboard's money in and out per day as bars (recharts, loaded with the first chart: dashboard.tsx). */
+/** The dashboard's sales, money in and out per day as bars (recharts, loaded with the first chart: dashboard.tsx). */
 export default function MoneyBars({ data, money, axis, names }: MoneyBarsProps) {
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -18,6 +18,7 @@ export default function MoneyBars({ data, money, axis, names }: MoneyBarsProps) 
         <YAxis fontSize={11} width={64} tickFormatter={(value) => axis(Number(value))} />
         <Tooltip formatter={(value) => money(Number(value))} />
         <Legend />
+        <Bar dataKey="sales" name={names.sales} fill="#047857" />
         <Bar dataKey="in" name={names.in} fill="#4338ca" />
         <Bar dataKey="out" name={names.out} fill="#b91c1c" />
       </BarChart>

@@ -27,7 +27,7 @@ import { SavedViews } from "./saved-views";
 import { TakeButton } from "./take-button";
 
 /** The filters the form shows, in its order; the URL keeps them with the sort (bookmarkable, saved as views). */
-const FORM_FILTERS = ["q", "status", "service", "writer", "late", "currency", "from", "to"] as const;
+const FORM_FILTERS = ["q", "status", "service", "writer", "late", "due", "currency", "from", "to"] as const;
 const FILTERS = [...FORM_FILTERS, "sort", "dir"] as const;
 
 function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[string, string]> }) {
@@ -83,6 +83,11 @@ function queueColumns({ t, locale, to, productName, pool, onTaken }: {
         <>
           <span title={order.customerEmail ?? undefined}>{order.customerName}</span>
           {order.customerEmail ? <span className="ml-2 hidden text-xs text-slate-600 xl:inline dark:text-slate-400">{order.customerEmail}</span> : null}
+          {order.customerBlocked ? (
+            <span className="ml-2 inline-block rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100" data-testid="customer-blocked">
+              {t("queue.blockedBadge")}
+            </span>
+          ) : null}
         </>
       ),
     },
@@ -154,10 +159,11 @@ function QueueFilters({ search, setSearch, staff, exporter }: {
         options={[["", t("queue.any")], ["me", t("queue.me")], ["none", t("queue.nobody")], ["inactive", t("queue.inactiveWriters")], ...staff.map((member) => [member.id, member.name] as [string, string])]}
       />
       <Select name="late" label={t("queue.late")} value={value("late")} options={[["", t("queue.any")], ["true", t("queue.lateOnly")], ["false", t("queue.onTimeOnly")]]} />
+      <Select name="due" label={t("queue.dueWindow")} value={value("due")} options={[["", t("queue.any")], ["risk", t("queue.dueRisk")], ["week", t("queue.dueWeek")]]} />
       <Select name="currency" label={t("queue.currency")} value={value("currency")} options={[["", t("queue.any")], ...CURRENCIES.map((currency) => [currency, currency] as [string, string])]} />
       <DateInput name="from" label={t("queue.from")} defaultValue={value("from")} className={compactInput} compact />
       <DateInput name="to" label={t("queue.to")} defaultValue={value("to")} className={compactInput} compact />
-      <div className="col-span-2 flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-3">
+      <div className="col-span-2 flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-2">
         <button type="submit" className={compactPrimary}>{t("queue.apply")}</button>
         <Link to={to("/admin/orders")} className={compactSecondary}>{t("queue.clear")}</Link>
         {exporter.may ? (

@@ -117,6 +117,18 @@ export function StaffOrderScreen({ number }: { number: string }) {
         <p className="text-sm font-medium" data-testid="customer-locale">
           {t("order.customerLocale", { language: t(`languages.${order.customerLocale}`) })}
         </p>
+        {order.customerBlocked ? (
+          <p role="status" className="rounded-md border border-red-600 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-400 dark:text-red-200" data-testid="order-customer-blocked">
+            <span className="mr-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-100">{t("queue.blockedBadge")}</span>
+            {t("order.customerBlocked")}
+            {order.customer?.id ? (
+              <>
+                {" "}
+                <Link to={to(`/admin/customers/${order.customer.id}`)} className="underline">{t("order.customerPage")}</Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </header>
 
       {order.deliverables.map((deliverable) => {
@@ -129,7 +141,15 @@ export function StaffOrderScreen({ number }: { number: string }) {
         {order.customer ? (
           <section aria-labelledby="customer-heading">
             <h2 id="customer-heading" className="mb-2 text-lg font-semibold">{t("order.customer")}</h2>
-            <p>{order.customer.name}</p>
+            <p>
+              {order.customer.id ? (
+                <Link to={to(`/admin/customers/${order.customer.id}`)} className="text-indigo-700 underline dark:text-indigo-300" data-testid="customer-link" title={t("order.customerPage")}>
+                  {order.customer.name || order.customer.email}
+                </Link>
+              ) : (
+                order.customer.name
+              )}
+            </p>
             {order.customer.email ? (
               <>
                 <p className="text-sm"><a href={`mailto:${order.customer.email}`} className="text-indigo-700 underline dark:text-indigo-300">{order.customer.email}</a></p>

@@ -37,6 +37,13 @@ export function createPeople(db: Kysely<Database>) {
       return new Map((await this.byIds(ids, trx)).map((person) => [person.id, person]));
     },
 
+    /** Of `ids`, the accounts that are blocked (one query): the back office marks their work. */
+    async blockedAmong(ids: readonly string[], trx: Kysely<Database> = db): Promise<string[]> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return [];
+      return (await trx.selectFrom("users").select("id").where("id", "in", unique).where("blocked_at", "is not", null).execute()).map((row) => row.id);
+    },
+
     /** One person, or undefined. */
     async byId(id: string, trx: Kysely<Database> = db): Promise<Person | undefined> {
       return trx.selectFrom("users").select(columns).where("id", "=", id).executeTakeFirst();

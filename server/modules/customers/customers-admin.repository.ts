@@ -9,13 +9,26 @@ import type { WalletService } from "../wallet";
 export type { CustomerRow } from "../accounts";
 
 const ORDERS_SHOWN = 50;
+
+/** A balance adjustment as the wallet keeps it, with the order or ticket it is about. */
+export interface NewAdjustment {
+  id: string;
+  userId: string;
+  currency: string;
+  amount: number;
+  reason: string;
+  staffId: string;
+  createdAt: string;
+  orderNumber: string | null;
+  ticketNumber: string | null;
+}
 const LEDGER_SHOWN = 100;
 
 export interface CustomersAdminSources {
   /** Customer accounts (the accounts module). */
   records: CustomerRecords;
-  orders: Pick<OrdersService, "recentOf">;
-  wallet: Pick<WalletService, "balances" | "ledgerWithReasons" | "addAdjustment">;
+  orders: Pick<OrdersService, "recentOf" | "customerFacts">;
+  wallet: Pick<WalletService, "balances" | "balancesOf" | "ledgerWithReasons" | "addAdjustment">;
 }
 
 /**
@@ -41,11 +54,17 @@ export function createCustomersAdminRepository({ records, orders, wallet }: Cust
       const rows = await wallet.ledgerWithReasons(userId, currency, LEDGER_SHOWN, trx);
       return rows.map((row) => ({
         id: row.id, kind: row.kind as LedgerKind, amount: row.amount, reference: row.reference, reason: row.reason ?? null, createdAt: row.created_at,
+        orderNumber: row.order_number ?? null, ticketNumber: row.ticket_number ?? null,
       }));
     },
 
-    addAdjustment: (adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string }, trx?: Kysely<Database>): Promise<void> =>
-      wallet.addAdjustment(adjustment, trx),
+    addAdjustment: (adjustment: NewAdjustment, trx?: Kysely<Database>): Promise<void> => wallet.addAdjustment(adjustment, trx),
+
+    /** Balances and spend of a page of customers, each one query (minor units). */
+    balancesOf: (userIds: readonly string[]) => wallet.balancesOf(userIds),
+    spentBy: (userIds: readonly string[]) => orders.customerFacts.spentBy(userIds),
+    openPaidWorkOf: (userId: string) => orders.customerFacts.openPaidWorkOf(userId),
+    orderOfCustomer: (userId: string, number: string, trx?: Kysely<Database>) => orders.customerFacts.orderOfCustomer(userId, number, trx),
   };
 }
 

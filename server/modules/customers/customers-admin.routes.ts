@@ -51,18 +51,18 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomersA
     "/admin/customers/:id/adjustments",
     {
       summary:
-        "Credit or debit a balance with a reason, through the ledger; a debit past the balance is refused (400 on amount)",
+        "Credit or debit a balance with a reason, through the ledger, optionally about one of the customer's orders or tickets; a debit past the balance is refused (400 on amount), an order or ticket not theirs too (400 on orderNumber, ticketNumber)",
       params,
       body: adjustmentRequestSchema,
       response: { 200: customerDetailSchema },
     },
     async (request) => {
-      const { currency, direction, amount, reason } = request.body;
+      const { currency, direction, amount, reason, orderNumber, ticketNumber } = request.body;
       const minor = toMinor(amount) ?? 0;
       return thenDetail(request, request.params.id, (actor) =>
         customers.adjust(
           request.params.id,
-          { currency, amount: direction === "credit" ? minor : -minor, reason },
+          { currency, amount: direction === "credit" ? minor : -minor, reason, orderNumber, ticketNumber },
           actor,
         ),
       );

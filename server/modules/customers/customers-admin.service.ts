@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { CustomerDetail, CustomerListEntry } from "../../../contract/admin-customers";
-import type { CustomerOrderLine } from "../../../contract/admin-support";
-import { isCurrency, type Currency } from "../../../contract/currency";
+import type { CustomerDetail } from "../../../contract/admin-customers";
+import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
 import type { WalletService } from "../wallet";
-import type { CustomersAdminRepository, CustomerRow } from "./customers-admin.repository";
+import { adjustmentTies } from "./adjustment-ties";
+import { createCustomerReads } from "./customer-reads";
+import type { CustomersAdminRepository } from "./customers-admin.repository";
 import { createTransactionOpener } from "../../platform/transactions";
 
 export interface CustomersAdminDeps {
@@ -21,6 +22,8 @@ export interface CustomersAdminDeps {
   endSignIns(userId: string): Promise<void>;
   /** The tickets written from an email (support desk). */
   ticketsOf(email: string): Promise<CustomerDetail["tickets"]>;
+  /** The receipt number of each of the customer's deposits, by deposit id (documents module). */
+  receiptNumbers?(userId: string): Promise<Map<string, string>>;
   clock?: Clock;
 }
 
@@ -29,52 +32,27 @@ export interface Adjustment {
   /** Signed minor units: a credit is positive, a debit negative. */
   amount: number;
   reason: string;
+  /** The customer's order it is about (SC-000042), as typed; empty or absent: none. */
+  orderNumber?: string;
+  /** The customer's support ticket it is about (T-1A2B3C4D), as typed; empty or absent: none. */
+  ticketNumber?: string;
 }
-
-const nameOf = (row: CustomerRow) => `${row.first_name} ${row.last_name}`.trim();
 
 /**
  * Customers in the back office (managers and admins): search, one customer's whole picture, balance adjustments
  * through the ledger (never below zero), block and unblock. Every change is one transaction with its audit row.
  */
-export function createCustomersAdminService({ db, repository, wallet, audit, endSignIns, ticketsOf, clock = systemClock }: CustomersAdminDeps) {
+export function createCustomersAdminService(deps: CustomersAdminDeps) {
+  const { db, repository, wallet, audit, endSignIns, ticketsOf, clock = systemClock } = deps;
   const transaction = createTransactionOpener(db);
-  const orderLines = async (userId: string): Promise<CustomerOrderLine[]> =>
-    (await repository.orders(userId)).map((order) => ({ ...order, currency: order.currency as Currency, total: toMajor(order.total) }));
-
-  const existing = async (id: string, trx: Kysely<Database> = db): Promise<CustomerRow> => {
-    const row = await repository.find(id, trx);
-    if (!row) throw DomainError.notFound();
-    return row;
-  };
+  const reads = createCustomerReads(deps);
+  const { existing } = reads;
+  const { orderOf, ticketOf } = adjustmentTies(repository, ticketsOf);
 
   return {
-    async search(text: string, actor: StaffActor): Promise<CustomerListEntry[]> {
-      assertRole(actor.role, "manager");
-      return (await repository.search(text)).map((row) => ({ id: row.id, email: row.email, name: nameOf(row), createdAt: row.created_at, blocked: row.blocked_at !== null }));
-    },
-
-    async detail(id: string, actor: StaffActor): Promise<CustomerDetail> {
-      assertRole(actor.role, "manager");
-      const row = await existing(id);
-      const balances = await Promise.all(
-        (await repository.balances(id)).filter((balance) => isCurrency(balance.currency)).map(async (balance) => ({
-          currency: balance.currency as Currency,
-          balance: toMajor(balance.amount),
-          ledger: (await repository.ledger(id, balance.currency)).map((line) => ({ ...line, amount: toMajor(line.amount) })),
-        })),
-      );
-      return {
-        id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, country: row.country, company: row.company, city: row.city,
-        createdAt: row.created_at, blockedAt: row.blocked_at, balances, orders: await orderLines(id), tickets: await ticketsOf(row.email),
-      };
-    },
-
-    /** The customer with this email and their orders, for a support ticket; null when nobody has it. */
-    async byEmail(email: string): Promise<{ id: string; name: string; orders: CustomerOrderLine[] } | null> {
-      const row = await repository.findByEmail(email);
-      return row ? { id: row.id, name: nameOf(row), orders: await orderLines(row.id) } : null;
-    },
+    search: reads.search,
+    detail: reads.detail,
+    byEmail: reads.byEmail,
 
     /**
      * Credits or debits a balance with a reason, as a ledger row of kind `adjustment` pointing at the adjustment.
@@ -83,12 +61,18 @@ export function createCustomersAdminService({ db, repository, wallet, audit, end
      */
     async adjust(id: string, adjustment: Adjustment, actor: StaffActor): Promise<void> {
       assertRole(actor.role, "manager");
+      const customer = await existing(id);
+      const ticketNumber = await ticketOf(customer.email, adjustment.ticketNumber);
       await transaction(async (trx) => {
         await existing(id, trx);
+        const orderNumber = await orderOf(id, adjustment.orderNumber, trx);
         const before = await wallet.balance(id, adjustment.currency, trx);
         const adjustmentId = randomUUID();
         await repository.addAdjustment(
-          { id: adjustmentId, userId: id, currency: adjustment.currency, amount: adjustment.amount, reason: adjustment.reason, staffId: actor.id, createdAt: clock.now().toISOString() },
+          {
+            id: adjustmentId, userId: id, currency: adjustment.currency, amount: adjustment.amount, reason: adjustment.reason, staffId: actor.id,
+            createdAt: clock.now().toISOString(), orderNumber, ticketNumber,
+          },
           trx,
         );
         if (adjustment.amount > 0) {
@@ -101,7 +85,7 @@ export function createCustomersAdminService({ db, repository, wallet, audit, end
           {
             actor, action: "customer.adjust", subjectType: "customer", subjectId: id,
             before: { currency: adjustment.currency, balance: before },
-            after: { currency: adjustment.currency, balance: after, amount: adjustment.amount, reason: adjustment.reason, adjustmentId },
+            after: { currency: adjustment.currency, balance: after, amount: adjustment.amount, reason: adjustment.reason, adjustmentId, orderNumber, ticketNumber },
           },
           trx,
         );

@@ -9,6 +9,8 @@ import type { OrderAccessPolicy } from "./order-access";
 type WorkScope = ExpressionBuilder<Database, "orders" | "deliverables">;
 import type { Actor } from "./order-lifecycle";
 import type { WalletService } from "../wallet";
+import { dailySales, dueAndPoolCounts, workload } from "./order-workload";
+import type { People, StaffDirectory } from "./orders-ports";
 
 const WINDOW_DAYS = 30;
 
@@ -22,8 +24,9 @@ function median(values: number[]): number | null {
 }
 
 /**
- * The back office's first screen in one call: deliverables by what they wait for, tickets open, money in (deposits) and out
- * (refunds) per currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
+ * The back office's first screen in one call, what must happen today: deliverables by what they wait for, at risk, due
+ * this week and in the pool, open work per writer, tickets open, money in (deposits), out (refunds) and order sales per
+ * currency and day over the last 30 days, and how fast and how punctually first deliveries went out.
  * Counted over the deliverables the access policy shows the caller (a writer: their own and the pool); a writer sees no money.
  */
 export type OrdersDashboard = (actor: Actor) => Promise<Dashboard>;
@@ -34,6 +37,30 @@ export interface OrdersDashboardDeps {
   access: OrderAccessPolicy;
   ticketsOpen: () => Promise<number>;
   wallet: Pick<WalletService, "dailyDepositsAndRefunds">;
+  people: People;
+  staff: Pick<StaffDirectory, "activeMembers" | "deactivatedAmong">;
+}
+
+type Point = { day: string; amount: number };
+
+/**
+ * Money per currency over the window, one point a day: deposits in and refunds out (the wallet's ledger) and order
+ * sales (what orders placed that day cost).
+ */
+async function moneyOf(deps: OrdersDashboardDeps, since: Date): Promise<NonNullable<Dashboard["money"]>> {
+  const from = since.toISOString();
+  const [rows, sales] = await Promise.all([deps.wallet.dailyDepositsAndRefunds(from), dailySales(deps.db, from)]);
+  const days = Array.from({ length: WINDOW_DAYS }, (_, index) => new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10));
+  const series = (found: (day: string) => number | undefined): Point[] => days.map((day) => ({ day, amount: toMajor(Math.abs(Number(found(day) ?? 0))) }));
+  const ledger = (currency: Currency, kind: string) => series((day) => rows.find((row) => row.currency === currency && row.kind === kind && row.day === day)?.amount);
+  const total = (points: Point[]) => toMajor(points.reduce((sum, point) => sum + Math.round(point.amount * 100), 0));
+  const used = (currency: Currency) => rows.some((row) => row.currency === currency) || sales.some((row) => row.currency === currency);
+  return CURRENCIES.filter(used).map((currency) => {
+    const moneyIn = ledger(currency, "deposit");
+    const moneyOut = ledger(currency, "refund");
+    const sold = series((day) => sales.find((row) => row.currency === currency && row.day === day)?.amount);
+    return { currency, moneyIn, moneyOut, sales: sold, totalIn: total(moneyIn), totalOut: total(moneyOut), totalSales: total(sold) };
+  });
 }
 
 export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboard {
@@ -81,20 +108,7 @@ export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboar
     const medianHours = median(hours);
     const onTime = firsts.filter((row) => row.delivered_at <= row.due_at).length;
 
-    let money: Dashboard["money"] = null;
-    if (!writer) {
-      // The wallet owns the ledger: it answers the sums per day.
-      const rows = await deps.wallet.dailyDepositsAndRefunds(since.toISOString());
-      const days = Array.from({ length: WINDOW_DAYS }, (_, index) => new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10));
-      const series = (currency: Currency, kind: string) =>
-        days.map((d) => ({ day: d, amount: toMajor(Math.abs(Number(rows.find((row) => row.currency === currency && row.kind === kind && row.day === d)?.amount ?? 0))) }));
-      money = CURRENCIES.filter((currency) => rows.some((row) => row.currency === currency)).map((currency) => {
-        const moneyIn = series(currency, "deposit");
-        const moneyOut = series(currency, "refund");
-        const total = (points: Array<{ amount: number }>) => toMajor(points.reduce((sum, point) => sum + Math.round(point.amount * 100), 0));
-        return { currency, moneyIn, moneyOut, totalIn: total(moneyIn), totalOut: total(moneyOut) };
-      });
-    }
+    const due = await dueAndPoolCounts(db, mine, now);
 
     return {
       counts: {
@@ -103,9 +117,12 @@ export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboar
         needsInfo: count("needs_info"),
         late: Number(late?.n ?? 0),
         waitingForReview: count("delivered"),
+        ...due,
       },
+      workload: writer ? null : await workload(db, deps.people, deps.staff),
       ticketsOpen: writer ? null : await deps.ticketsOpen(),
-      money,
+      // The wallet owns the ledger: it answers the sums per day; a writer sees no money.
+      money: writer ? null : await moneyOf(deps, since),
       delivery: {
         medianHours: medianHours === null ? null : Math.round(medianHours * 10) / 10,
         onTimeShare: firsts.length === 0 ? null : onTime / firsts.length,

@@ -11,6 +11,7 @@ import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-q
 import { isLate, type Actor } from "./order-lifecycle";
 import { orderMatches, searchCondition, type OrderMatches } from "./order-search";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
+import { dueIn } from "./order-workload";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
@@ -77,6 +78,7 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
     ]);
     where.push(query.late === "true" ? late : eb.not(late));
   }
+  if (query.due) where.push(dueIn(eb, query.due, now));
   // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/0069-full-text-search.md).
   if (query.q?.trim()) where.push(searchCondition(eb, asked.matches));
   return where;
@@ -100,7 +102,7 @@ type QueueRowRead = {
 /** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
 function queueRow(
   row: QueueRowRead,
-  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string> },
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string>; blocked: Set<string> },
 ): AdminOrderRow {
   const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
   const customer = context.person.get(row.user_id);
@@ -122,6 +124,8 @@ function queueRow(
     access: level,
     deliverable: row.n,
     service: row.product_id as ProductId,
+    // The pool shows no customer, so nothing of theirs either.
+    customerBlocked: level !== "pool" && context.blocked.has(row.user_id),
   };
 }
 
@@ -178,7 +182,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
     // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
     const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
-    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
+    // Work of a blocked customer is marked (one lookup for the page's customers).
+    const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
+    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
     const last = shown.at(-1);
     const hasNext = rows.length > query.limit;
     const nextCursor = pageNumber === undefined && hasNext && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null;

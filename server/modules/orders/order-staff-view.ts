@@ -54,6 +54,7 @@ async function poolDetail(repository: OrdersRepository, order: OrderRow, actor: 
     unreadMessages: 0,
     access: "pool",
     customer: null,
+    customerBlocked: false,
     billing: null,
     writer: null,
     staffEvents: [],
@@ -120,12 +121,14 @@ export async function staffOrderDetail(others: { people: People; wallet: Pick<Wa
   const person = await others.people.mapOf(peopleIds);
   const refunded = await others.wallet.refundedFor(order.user_id, order.number);
   const customer = person.get(order.user_id);
+  const customerBlocked = (await others.people.blockedAmong([order.user_id])).length > 0;
   // Names in the history: a writer sees the customer's first name there too.
   const nameOf = (id: string) => (id === order.user_id && !full ? (customer?.first_name ?? "") : fullName(person.get(id)));
   return {
     ...base,
     access,
     customer: full ? { id: order.user_id, email: customer?.email ?? "", name: fullName(customer) } : { id: null, email: null, name: customer?.first_name ?? "" },
+    customerBlocked,
     billing: full ? (JSON.parse(order.billing_json) as Record<string, unknown>) : null,
     customerLocale: localeOf(order),
     writer: order.assigned_to ? { id: order.assigned_to, name: fullName(person.get(order.assigned_to)) || (person.get(order.assigned_to)?.email ?? "") } : null,

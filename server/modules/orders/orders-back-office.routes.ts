@@ -80,7 +80,8 @@ export const ordersBackOfficeRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
   staff.get(
     "/admin/dashboard",
     {
-      summary: "Orders by what they wait for, tickets open, money in and out per currency over 30 days, delivery speed",
+      summary:
+        "What must happen today: deliverables by what they wait for, late, at risk, due this week, the pool, open work per writer, tickets open, order sales and money in and out per currency over 30 days, delivery speed",
       response: { 200: dashboardSchema },
     },
     async (request) => orders.dashboard(actorOf(request)),

@@ -14,6 +14,7 @@ import type { MailService } from "../mail";
 import type { FileStorage } from "../storage";
 import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
+import { createCustomerOrderFacts } from "./customer-facts.repository";
 import { createOrderAccess } from "./order-access";
 import { createOrderActions } from "./order-actions";
 import { createOrdersDashboard } from "./order-dashboard.repository";
@@ -117,13 +118,14 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     place: (userId, input, options) => placeOrder(placing, userId, input, options),
     payTheDifference,
     ...createCustomerOrders({ repository, clock }),
+    customerFacts: createCustomerOrderFacts(db),
     ...createOrderLookup({ db, repository, access, clock, people, wallet, upload }),
     access,
     actions,
     now: () => clock.now(),
     queue: createOrderQueue(db, access, people, deps.staffDirectory),
     handOver: createOrderHandOver(work),
-    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet }),
+    dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet, people, staff: deps.staffDirectory }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
     numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),

@@ -1,5 +1,6 @@
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { CustomerOrders } from "./customer-orders";
+import type { CustomerOrderFacts } from "./customer-facts.repository";
 import type { OrderAccessPolicy } from "./order-access";
 import type { OrderHandOver } from "./order-handover";
 import type { OrderActions } from "./order-actions";
@@ -22,6 +23,8 @@ export type { PlaceOrderInput } from "./place-order";
  * order-actions.ts), and the back office's queue and dashboard.
  */
 export interface OrdersService extends CustomerOrders, OrderLookup {
+  /** What the back office's customer records read of a customer's orders: open paid work, spend, an order by number. */
+  customerFacts: CustomerOrderFacts;
   /**
    * Places an order for `userId`. With an idempotency key the first successful answer is kept and returned again
    * for a retry with the same body, without a second order (a refused request is not kept: it can be retried).

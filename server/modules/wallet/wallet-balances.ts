@@ -68,6 +68,8 @@ export function createWalletBalances(db: Kysely<Database>, clock: Clock = system
         reason: string;
         staffId: string;
         createdAt: string;
+        orderNumber?: string | null;
+        ticketNumber?: string | null;
       },
       trx: Kysely<Database> = db,
     ): Promise<void> {
@@ -81,6 +83,8 @@ export function createWalletBalances(db: Kysely<Database>, clock: Clock = system
           reason: adjustment.reason,
           staff_id: adjustment.staffId,
           created_at: adjustment.createdAt,
+          order_number: adjustment.orderNumber ?? null,
+          ticket_number: adjustment.ticketNumber ?? null,
         })
         .execute();
     },

@@ -21,6 +21,8 @@ export function createWalletReports(db: Kysely<Database>) {
           "ledger_entries.reference",
           "ledger_entries.created_at",
           "balance_adjustments.reason",
+          "balance_adjustments.order_number",
+          "balance_adjustments.ticket_number",
         ])
         .where("ledger_entries.user_id", "=", userId)
         .where("ledger_entries.currency", "=", currency)
@@ -28,6 +30,14 @@ export function createWalletReports(db: Kysely<Database>) {
         .orderBy("ledger_entries.id", "desc")
         .limit(limit)
         .execute();
+    },
+
+    /** Every balance of these users (the customers list: one query for the page). */
+    async balancesOf(userIds: readonly string[], trx: Kysely<Database> = db): Promise<Array<{ userId: string; currency: string; amount: number }>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom("balances").select(["user_id", "currency", "amount"]).where("user_id", "in", ids).orderBy("currency").execute();
+      return rows.map((row) => ({ userId: row.user_id, currency: row.currency, amount: Number(row.amount) }));
     },
 
     /** Sums of the ledger per currency, kind and day (YYYY-MM-DD) since `since`, for `kinds`. */

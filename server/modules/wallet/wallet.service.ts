@@ -70,13 +70,21 @@ export function createWalletService(db: Kysely<Database>, clock: Clock = systemC
       return repository.balances(userId, trx);
     },
 
+    /** Every balance of these users (minor units): the back office's customers list. */
+    balancesOf(userIds: readonly string[], trx?: Kysely<Database>) {
+      return repository.balancesOf(userIds, trx);
+    },
+
     /** The newest `limit` ledger rows of one currency with each adjustment's reason (the customers page). */
     ledgerWithReasons(userId: string, currency: string, limit: number, trx?: Kysely<Database>) {
       return repository.ledgerWithReasons(userId, currency, limit, trx);
     },
 
     /** Records why staff adjusted a balance (the ledger row of the adjustment points at it); pass the adjustment's trx. */
-    addAdjustment(adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string }, trx?: Kysely<Database>) {
+    addAdjustment(
+      adjustment: { id: string; userId: string; currency: string; amount: number; reason: string; staffId: string; createdAt: string; orderNumber?: string | null; ticketNumber?: string | null },
+      trx?: Kysely<Database>,
+    ) {
       return repository.addAdjustment(adjustment, trx);
     },
 

@@ -50,6 +50,10 @@ export interface BalanceAdjustmentsTable {
   reason: string;
   staff_id: string;
   created_at: string;
+  /** The order it is about (SC-000042), or null. */
+  order_number: string | null;
+  /** The support ticket it is about (T-1A2B3C4D), or null. */
+  ticket_number: string | null;
 }
 
 /** Money a customer withdrew from their balance to the payments it came from (issue 25). */
