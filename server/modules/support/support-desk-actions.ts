@@ -8,6 +8,7 @@ import { hashTicketToken, TICKET_LINK_DAYS, type SupportDeskDeps } from "./suppo
 import { staffReplyMail, ticketLinkUrl } from "./support-desk-mail";
 import { localeOf, type TicketReader } from "./support-desk-tickets";
 import type { MessageRow, TicketRow } from "./support-desk.repository";
+import { ticketReference } from "./ticket-reference";
 
 /** What staff do to a ticket (managers and admins), each with its audit row. */
 export interface SupportDeskActions {
@@ -19,7 +20,7 @@ export interface SupportDeskActions {
   reopen(id: string, actor: StaffActor): Promise<void>;
 }
 
-type ActionDeps = Pick<SupportDeskDeps, "db" | "repository" | "mail" | "audit" | "publicUrl"> & {
+type ActionDeps = Pick<SupportDeskDeps, "db" | "repository" | "mail" | "audit" | "publicUrl" | "notifier"> & {
   clock: Clock;
   tickets: TicketReader;
 };
@@ -34,6 +35,7 @@ export function createSupportDeskActions({
   publicUrl,
   clock,
   tickets,
+  notifier,
 }: ActionDeps): SupportDeskActions {
   /** A staff action on one ticket: one transaction, the row locked, the change and its audit row together. */
   const act = async (
@@ -97,9 +99,12 @@ export function createSupportDeskActions({
       assertRole(actor.role, "manager");
       if (staffId && !(await tickets.staffOf()).some((member) => member.id === staffId))
         throw DomainError.field("staffId", "supportDesk.notAssignable");
-      await act(id, actor, "ticket.assign", async (_ticket, trx, at) =>
-        repository.update(id, { assigned_to: staffId, updated_at: at }, trx),
-      );
+      await act(id, actor, "ticket.assign", async (ticket, trx, at) => {
+        await repository.update(id, { assigned_to: staffId, updated_at: at }, trx);
+        // The new assignee hears of it (not someone taking it themselves, nor the one who had it already).
+        if (staffId && staffId !== ticket.assignedTo)
+          await notifier?.notify(trx, { kind: "ticket", ticket: { id, reference: ticketReference(id) }, assignees: [staffId], actorId: actor.id });
+      });
     },
 
     async close(id, actor) {

@@ -7,6 +7,7 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { AuditSink } from "../../platform/staff-action";
 import type { People } from "../accounts";
 import type { MailService } from "../mail";
+import type { StaffNotifier } from "../notifications";
 import type { SupportDeskRepository } from "./support-desk.repository";
 
 /** How long a private link mailed with a staff reply opens the thread: long enough to answer after a holiday. */
@@ -27,6 +28,8 @@ export interface SupportDeskDeps {
   clock?: Clock;
   /** Names and e-mails of staff (the accounts module's people directory). */
   people: Pick<People, "byIds" | "withRoles">;
+  /** Tells the member of staff a ticket is assigned to (the notifications module's port). */
+  notifier?: StaffNotifier;
 }
 
 const EXCERPT = 140;
