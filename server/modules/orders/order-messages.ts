@@ -90,7 +90,9 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
 async function tellStaffOfAnswer(deps: Pick<MessageDeps, "effects">, trx: Kysely<Database>, order: OrderRow, about: WorkRow | null): Promise<void> {
   const open = about ? [about] : (await workOf(trx, order)).filter((work) => OPEN_STATUSES.includes(work.status));
   const assignees = open.length > 0 ? open.map((work) => work.assigned_to) : [order.assigned_to];
-  await deps.effects.tellStaff(trx, "answer", about ?? order, { assignees });
+  // One open deliverable: the notice names it.
+  const [only] = open.length === 1 ? open : [];
+  await deps.effects.tellStaff(trx, "answer", only ?? order, { assignees });
 }
 
 /**
