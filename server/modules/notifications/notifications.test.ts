@@ -97,6 +97,17 @@ describe("who is told, in the transaction of the fact", () => {
   });
 });
 
+describe("tickets", () => {
+  it("a ticket assigned to someone tells them (not the one who took it themselves), linking to it by its number", async () => {
+    const { id } = await store.services.support.createTicket({ email: "lucia@example.com", description: "Where is my invoice?" }, "es");
+    expect((await store.post(`/api/admin/support/tickets/${id}/assign`, { staffId: manager.id }, { token: admin.token })).status).toBe(200);
+    const [told] = (await list(manager)).items.filter((item) => item.ticketId === id);
+    expect(told).toMatchObject({ kind: "ticket", ticketReference: expect.stringMatching(/^T-[0-9A-F]{8}$/), orderNumber: null });
+    expect((await store.post(`/api/admin/support/tickets/${id}/assign`, { staffId: admin.id }, { token: admin.token })).status).toBe(200);
+    expect((await list(admin)).items.filter((item) => item.ticketId === id)).toEqual([]);
+  });
+});
+
 describe("work at risk", () => {
   it("is told once per deliverable, a day before it is due, however often the due date moves", async () => {
     const order = await place();
