@@ -7,6 +7,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { useSignOut } from "~/lib/auth/use-sign-out";
 import { ADMIN_NAV_ITEMS } from "./admin-nav-items";
+import { NotificationBell } from "./notification-bell";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive
@@ -69,6 +70,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("title")} · {t(`roles.${role}`)}
         </p>
+        <NotificationBell />
         <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
           {ADMIN_NAV_ITEMS.filter((item) => roleAtLeast(role, item.least)).map((item) => (
             <li key={item.path}>
