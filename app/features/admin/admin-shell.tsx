@@ -66,26 +66,28 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 md:grid-cols-[12rem_1fr]" data-testid="admin-shell" data-role={role}>
-      <nav aria-label={t("nav.label")}>
+      <div>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("title")} · {t(`roles.${role}`)}
         </p>
         <NotificationBell />
-        <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-          {ADMIN_NAV_ITEMS.filter((item) => roleAtLeast(role, item.least)).map((item) => (
-            <li key={item.path}>
-              <NavLink to={to(item.path)} className={linkClass} end={item.path === "/admin"}>
-                {t(item.labelKey)}
-              </NavLink>
+        <nav aria-label={t("nav.label")}>
+          <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
+            {ADMIN_NAV_ITEMS.filter((item) => roleAtLeast(role, item.least)).map((item) => (
+              <li key={item.path}>
+                <NavLink to={to(item.path)} className={linkClass} end={item.path === "/admin"}>
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={() => void signOut()} className={linkClass({ isActive: false }) + " w-full text-left"}>
+                {t("nav.signOut")}
+              </button>
             </li>
-          ))}
-          <li>
-            <button type="button" onClick={() => void signOut()} className={linkClass({ isActive: false }) + " w-full text-left"}>
-              {t("nav.signOut")}
-            </button>
-          </li>
-        </ul>
-      </nav>
+          </ul>
+        </nav>
+      </div>
       <main className="min-w-0">
         {children ?? (
           <>
