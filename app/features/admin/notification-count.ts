@@ -18,6 +18,7 @@ const POLL_MS = 60_000;
  */
 export function useUnreadCount(key: string): number | null {
   const [unread, setUnread] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` (the page's path) is how a page change asks again
   useEffect(() => {
     let live = true;
     const ask = () =>
