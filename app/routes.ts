@@ -28,6 +28,8 @@ const ADMIN_PAGES: Array<[path: string, file: string]> = [
   ["catalog", "routes/admin.catalog.tsx"],
   ["staff", "routes/admin.staff.tsx"],
   ["audit", "routes/admin.audit.tsx"],
+  ["notifications", "routes/admin.notifications.tsx"],
+  ["notifications/settings", "routes/admin.notification-settings.tsx"],
 ];
 
 function localizedLayout(path: string, file: string, pages: Array<[string, string]>): RouteConfigEntry[] {

@@ -8,6 +8,7 @@ import { createCatalogModule } from "./modules/catalog";
 import { createCustomersModule } from "./modules/customers";
 import { createDocumentsModule } from "./modules/documents";
 import { createMailModule } from "./modules/mail";
+import { createNotificationsModule } from "./modules/notifications";
 import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
@@ -85,6 +86,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { auth: staffAuth, directory: staffDirectory, service: staff, savedViews } = createStaffModule({
     db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl, work,
   });
+  // Staff are told about new work, answers and work at risk in the transaction of the fact (issue 26, point 11).
+  const notificationsModule = createNotificationsModule({ db: db.kysely, roster: staffDirectory, mail, jobs, clock });
+  const { notifications, notifier } = notificationsModule;
   const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
@@ -99,7 +103,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,
-    ticketsOpen: support.openCount,
+    ticketsOpen: support.openCount, notifier,
   });
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
   const { customers } = createCustomersModule({
@@ -111,7 +115,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { supportDesk, savedReplies } = createSupportDeskModule({
     db: db.kysely, mail, jobs, audit: staffAudit, customerByEmail: customers.byEmail, people: accounts.people,
     activeStaff: (trx) => staffDirectory.activeMembers(trx), firstResponseHours: config.SUPPORT_FIRST_RESPONSE_HOURS,
-    publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock,
+    publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL, clock, notifier,
   });
   // The back office's global search asks each module its own full-text index (docs/decisions/0069-full-text-search.md).
   const search = createBackOfficeSearch(
@@ -122,7 +126,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
     clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
-    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search,
+    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search, notifications, notificationsModule,
   };
 }
 
@@ -136,5 +140,6 @@ export async function prepareServices(services: Services, options: { demoData: b
   await services.mail.prepare();
   await services.supportDesk.prepare();
   await services.staleUploads.prepare(options.log);
+  await services.notificationsModule.prepare();
   if (options.demoData) await ensureDemoData(services);
 }

@@ -5,6 +5,7 @@ import type { StaffTables } from "../modules/staff/staff.tables";
 import type { CatalogTables } from "../modules/catalog/catalog.tables";
 import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
+import type { NotificationTables } from "../modules/notifications/notifications.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
 import type { SupportTables } from "../modules/support/support.tables";
 import type { JobTables } from "../platform/jobs/jobs.tables";
@@ -26,4 +27,5 @@ export interface Database
     CartTables,
     DocumentTables,
     AuditTables,
-    StaffTables {}
+    StaffTables,
+    NotificationTables {}

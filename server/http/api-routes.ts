@@ -6,6 +6,7 @@ import { auditRoutes } from "../modules/audit/audit.routes";
 import { staffRoutes } from "../modules/staff/staff.routes";
 import { catalogRoutes } from "../modules/catalog/catalog.routes";
 import { documentsRoutes } from "../modules/documents/documents.routes";
+import { notificationsRoutes } from "../modules/notifications/notifications.routes";
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
 import { privacyRoutes } from "../modules/privacy/privacy.routes";
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
   await api.register(customersAdminRoutes, { customers: services.customers });
   await api.register(backOfficeSearchRoutes, { search: services.search });
   await api.register(ordersRoutes, { orders: services.orders, storage: services.storage, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES });
+  await api.register(notificationsRoutes, { notifications: services.notifications });
   await api.register(documentsRoutes, { documents: services.documents });
   await api.register(privacyRoutes, { privacy: services.privacy });
 

@@ -7,6 +7,7 @@ import { useLocale } from "~/i18n/use-locale";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { ADMIN_NAV_ITEMS } from "./admin-nav-items";
 import { GlobalSearch } from "./global-search";
+import { NotificationBell } from "./notification-bell";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive
@@ -65,20 +66,23 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-3 md:grid-cols-[10rem_1fr]" data-testid="admin-shell" data-role={role}>
-      <nav aria-label={t("nav.label")}>
+      <div>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
           {t("title")} · {t(`roles.${role}`)}
         </p>
-        <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-          {ADMIN_NAV_ITEMS.filter((item) => roleAtLeast(role, item.least)).map((item) => (
-            <li key={item.path}>
-              <NavLink to={to(item.path)} className={linkClass} end={item.path === "/admin"}>
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+        <NotificationBell />
+        <nav aria-label={t("nav.label")}>
+          <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
+            {ADMIN_NAV_ITEMS.filter((item) => roleAtLeast(role, item.least)).map((item) => (
+              <li key={item.path}>
+                <NavLink to={to(item.path)} className={linkClass} end={item.path === "/admin"}>
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <main className="min-w-0">
         <GlobalSearch />
         {children ?? (

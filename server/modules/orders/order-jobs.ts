@@ -7,6 +7,10 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 export const REVIEW_END_JOB = "order.review-end";
 export const REVIEW_REMINDER_JOB = "order.review-reminder";
 export const LATE_JOB = "order.late";
+/** A day before the due date: staff are told of work at risk (issue 26, point 11). */
+export const AT_RISK_JOB = "order.at-risk";
+/** Work due within this long and not delivered is at risk (issue 26, point 3). */
+export const AT_RISK_MS = DAY_MS;
 
 /** Which deliverable a job is about (migrated jobs and new ones alike name it: 2026-11-25-60-deliverables.ts). */
 export interface WorkRef {
@@ -19,15 +23,20 @@ export interface OrderJobHandlers {
   autoComplete(ref: WorkRef, version: number): Promise<void>;
   remindReview(ref: WorkRef, version: number): Promise<void>;
   flagLate(ref: WorkRef): Promise<void>;
+  flagAtRisk(ref: WorkRef): Promise<void>;
 }
 
 export function registerOrderJobs(jobs: JobRunner, handlers: OrderJobHandlers): void {
   jobs.register(REVIEW_END_JOB, (payload: WorkRef & { version: number }) => handlers.autoComplete(payload, payload.version));
   jobs.register(REVIEW_REMINDER_JOB, (payload: WorkRef & { version: number }) => handlers.remindReview(payload, payload.version));
   jobs.register(LATE_JOB, (payload: WorkRef) => handlers.flagLate(payload));
+  jobs.register(AT_RISK_JOB, (payload: WorkRef) => handlers.flagAtRisk(payload));
 }
 
-/** The check for lateness at the due date (once per due date: a moved due date schedules another). */
+/**
+ * The check for lateness at the due date, and for work at risk a day before it (once per due date: a moved due date
+ * schedules others; a due date less than a day away is checked at once).
+ */
 export async function scheduleLate(
   jobs: JobRunner,
   trx: Kysely<Database>,
@@ -39,6 +48,12 @@ export async function scheduleLate(
     payload: { orderId: work.id, deliverableId: work.deliverable_id },
     runAt: new Date(dueAt),
     uniqueKey: `${LATE_JOB}:${work.deliverable_id}:${dueAt}`,
+  });
+  await jobs.schedule(trx, {
+    kind: AT_RISK_JOB,
+    payload: { orderId: work.id, deliverableId: work.deliverable_id },
+    runAt: new Date(new Date(dueAt).getTime() - AT_RISK_MS),
+    uniqueKey: `${AT_RISK_JOB}:${work.deliverable_id}:${dueAt}`,
   });
 }
 

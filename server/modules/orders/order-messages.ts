@@ -6,7 +6,7 @@ import { translate } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
 import { scheduleLate } from "./order-jobs";
 import { allowedType, safeFileName, type Delivery } from "./order-files";
-import { workOf, type WorkRow } from "./deliverables.repository";
+import { OPEN_STATUSES, workOf, type WorkRow } from "./deliverables.repository";
 import { moveOrder, personId, type Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { fileRows, withFiles } from "./order-stored-files";
@@ -84,6 +84,18 @@ async function waitingForAnswer(trx: Kysely<Database>, order: OrderRow, n: numbe
 }
 
 /**
+ * A customer's message or answer, told to the staff who may see it: the writer of the deliverable it names; for the
+ * whole order, the writer of each open deliverable (managers and admins for one nobody has).
+ */
+async function tellStaffOfAnswer(deps: Pick<MessageDeps, "effects">, trx: Kysely<Database>, order: OrderRow, about: WorkRow | null): Promise<void> {
+  const open = about ? [about] : (await workOf(trx, order)).filter((work) => OPEN_STATUSES.includes(work.status));
+  const assignees = open.length > 0 ? open.map((work) => work.assigned_to) : [order.assigned_to];
+  // One open deliverable: the notice names it.
+  const [only] = open.length === 1 ? open : [];
+  await deps.effects.tellStaff(trx, "answer", only ?? order, { assignees });
+}
+
+/**
  * Deliverable `n` of the order, or null when the message names none; 400 when it has none (or, to a writer, when it
  * is a colleague's: they write about their own deliverables).
  */
@@ -134,8 +146,10 @@ export async function postMessage(
       );
       if (internal) return { id };
       // A message about one deliverable goes to its writer (the order's writer is there only when one has all of it).
-      if (actor.role === "customer") await effects.staffMail(trx, about ?? order, "message", { message: message.body });
-      else {
+      if (actor.role === "customer") {
+        await effects.staffMail(trx, about ?? order, "message", { message: message.body });
+        await tellStaffOfAnswer(deps, trx, order, about);
+      } else {
         // Signed with the writer's or manager's own name, as on the order page (issue 26).
         const author = fullNameOf(await deps.people.byId(personId(actor), trx));
         await effects.customerMail(trx, order, "message", { message: message.body, ...(author ? { author } : {}) });
@@ -176,6 +190,7 @@ export async function editBrief(
     await deps.effects.staffMail(trx, answered ?? order, "message", {
       message: translate("en", "orders.briefEdited", { position: position + 1 }),
     });
+    await deps.effects.tellStaff(trx, "answer", answered ?? order, { assignees: waiting.map((work) => work.assigned_to) });
   });
 }
 

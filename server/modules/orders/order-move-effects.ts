@@ -11,7 +11,8 @@ import { orderMail, type OrderMailKind } from "./order-mail";
 import type { WorkRow } from "./deliverables.repository";
 import { recordAdjustment, type Adjustment } from "./deliverable-money";
 import type { OrderRow } from "./orders.repository";
-import type { People, StaffDirectory } from "./orders-ports";
+import type { NotificationKind } from "../../../contract/notifications";
+import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
 
 /** One staff action as the audit log keeps it: who (and from where), what, on which order, before and after. */
 export interface OrderAuditEntry {
@@ -36,6 +37,18 @@ export interface OrderMoveEffectsDeps {
   /** Whether the assigned writer is still active (the staff module): a deactivated one's mail goes to the staff address. */
   staffDirectory: Pick<StaffDirectory, "activeMember">;
   clock: Clock;
+  /** Tells staff in the centre (and their digest) inside the move's transaction; nothing when left out. */
+  notifier?: StaffNotifier;
+}
+
+/** Who a notice about the work goes to and how often (order-move-effects.ts `tellStaff`). */
+export interface StaffNoticeOptions {
+  /** Whom the work is assigned to, per deliverable concerned (null: nobody); the row's own writer when left out. */
+  assignees?: ReadonlyArray<string | null>;
+  /** The person whose action it was is not told. */
+  actorId?: string | null;
+  /** Once per person (work at risk: once per deliverable). */
+  onceKey?: string;
 }
 
 /** The effects a move makes inside its transaction besides changing the status. */
@@ -55,6 +68,11 @@ export interface OrderMoveEffects {
    * numbered in the same transaction; nothing (null) for 0. Refused (400) past what is left of its share.
    */
   refund(trx: Kysely<Database>, work: WorkRow, amount: number, adjustment: Adjustment): Promise<IssuedDocument | null>;
+  /**
+   * A notification to the staff who may see the work (its writer; managers and admins when nobody has it), in the
+   * move's transaction: the notifications module's port.
+   */
+  tellStaff(trx: Kysely<Database>, kind: NotificationKind, order: OrderRow | WorkRow, options?: StaffNoticeOptions): Promise<void>;
   /** The audit row of a staff move (customers and the system are not audited). */
   audit(trx: Kysely<Database>, actor: Actor, action: string, order: OrderRow | WorkRow, after: Record<string, unknown>, extra?: Record<string, unknown>): Promise<void>;
 }
@@ -108,5 +126,17 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
     await deps.audit(trx, { actor, action: `order.${action}`, orderId: order.id, before: { status: order.status, assignedTo: order.assigned_to }, after: { ...after, ...extra, ...("n" in order ? { deliverable: order.n } : {}) } });
   }
 
-  return { customerMail, staffMail, refund, audit };
+  async function tellStaff(trx: Kysely<Database>, kind: NotificationKind, order: OrderRow | WorkRow, options: StaffNoticeOptions = {}): Promise<void> {
+    if (!deps.notifier) return;
+    const work = "n" in order ? order : null;
+    await deps.notifier.notify(trx, {
+      kind,
+      order: { id: order.id, number: order.number, deliverableN: work?.n ?? null, productId: work?.product_id ?? null },
+      assignees: options.assignees ?? [order.assigned_to],
+      actorId: options.actorId ?? null,
+      ...(options.onceKey ? { onceKey: options.onceKey } : {}),
+    });
+  }
+
+  return { customerMail, staffMail, refund, audit, tellStaff };
 }

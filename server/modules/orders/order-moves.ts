@@ -125,6 +125,7 @@ export function requestRevision(deps: MoveDeps, orderId: string, actor: Actor, c
       await deps.repository.insertMessage(threadMessage(work, randomUUID(), actor, changes, at), [], trx);
       await scheduleLate(deps.jobs, trx, work, dueAt);
       await deps.effects.staffMail(trx, work, "revisionRequested", { message: changes, date: dueAt });
+      await deps.effects.tellStaff(trx, "revision", work);
     }),
   );
 }

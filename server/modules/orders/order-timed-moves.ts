@@ -1,5 +1,5 @@
 import { flaggedLateSince, lastVersionOf, lockedWork } from "./deliverables.repository";
-import type { OrderJobHandlers, WorkRef } from "./order-jobs";
+import { AT_RISK_MS, type OrderJobHandlers, type WorkRef } from "./order-jobs";
 import { moveOrder, recordEvent, SYSTEM } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
 
@@ -13,6 +13,7 @@ export function createTimedMoves(deps: TimedDeps): TimedMoves {
     autoComplete: (ref, version) => autoComplete(deps, ref, version),
     remindReview: (ref, version) => remindReview(deps, ref, version),
     flagLate: (ref) => flagLate(deps, ref),
+    flagAtRisk: (ref) => flagAtRisk(deps, ref),
   };
 }
 
@@ -70,5 +71,22 @@ export async function flagLate(deps: TimedDeps, ref: WorkRef): Promise<void> {
     });
     await deps.effects.customerMail(trx, work, "late");
     await deps.effects.staffMail(trx, work, "late");
+  });
+}
+
+/** Being worked on or waiting for a writer: work that can still miss its due date (a question pauses the clock). */
+const AT_RISK_STATUSES = ["paid", "in_progress", "revision_requested"];
+
+/**
+ * Due within a day and not delivered: its writer (managers and admins when nobody has it) is told, once per
+ * deliverable however often its due date moves.
+ */
+export async function flagAtRisk(deps: TimedDeps, ref: WorkRef): Promise<void> {
+  const now = deps.clock.now();
+  await deps.transaction(async (trx) => {
+    const work = await lockedWork(trx, ref.orderId, ref.deliverableId);
+    if (!work || !AT_RISK_STATUSES.includes(work.status)) return;
+    if (new Date(work.due_at).getTime() - now.getTime() > AT_RISK_MS) return;
+    await deps.effects.tellStaff(trx, "atRisk", work, { onceKey: `atRisk:${work.deliverable_id}` });
   });
 }

@@ -30,7 +30,7 @@ import { createOrderTransaction } from "./order-transaction";
 import type { OrderWorkDeps } from "./order-work-deps";
 import { createOrdersRepository } from "./orders.repository";
 import type { OrdersService } from "./orders.service";
-import type { People, StaffDirectory } from "./orders-ports";
+import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
 import { createPayTheDifference } from "./pay-the-difference";
 import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
@@ -71,6 +71,8 @@ export interface OrdersModuleDeps {
   people: People;
   /** Who may be given an order (the staff module). */
   staffDirectory: StaffDirectory;
+  /** Tells staff about new work, answers, revisions and work at risk (the notifications module's port). */
+  notifier?: StaffNotifier;
 }
 
 const DEFAULT_UPLOAD: UploadRules = {

@@ -3,6 +3,8 @@ import type { Database } from "../../db/schema";
 
 /** What orders need from other modules, as the services of those modules answer it (never their tables). */
 export { fullNameOf, type People, type Person } from "../accounts";
+/** Notifications (server/modules/notifications): staff told about new work, answers, revisions and work at risk. */
+export type { StaffNotifier } from "../notifications";
 
 /** Staff (server/modules/staff): who may be given an order. */
 export interface StaffDirectory {

@@ -23,6 +23,7 @@ import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { scheduleLate } from "./order-jobs";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
+import type { StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
@@ -68,6 +69,8 @@ export interface PlaceOrderDeps {
   /** Remembers the billing details an order was sent with, to prefill the next one. */
   rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
+  /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
+  notifier?: StaffNotifier;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -213,8 +216,18 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   });
 }
 
-/** The order's deliverables, each with its own due date and a check for lateness at it. */
-async function insertDeliverables(deps: PlaceOrderDeps, trx: Kysely<Database>, orderId: string, planned: PlannedDeliverable[], placedAt: Date): Promise<void> {
+/**
+ * The order's deliverables, each with its own due date and a check for lateness at it; managers and admins are told
+ * of the new work waiting for a writer.
+ */
+async function insertDeliverables(
+  deps: PlaceOrderDeps,
+  trx: Kysely<Database>,
+  order: { id: string; number: string },
+  planned: PlannedDeliverable[],
+  placedAt: Date,
+): Promise<void> {
+  const orderId = order.id;
   const now = placedAt.toISOString();
   const rows = planned.map((plan, index) => ({
     id: randomUUID(),
@@ -241,6 +254,7 @@ async function insertDeliverables(deps: PlaceOrderDeps, trx: Kysely<Database>, o
   }));
   await trx.insertInto("deliverables").values(rows).execute();
   for (const row of rows) await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
+  await deps.notifier?.notify(trx, { kind: "newWork", order: { id: orderId, number: order.number }, onceKey: `newWork:${orderId}` });
 }
 
 /** The paid order with its items, deliverables, first event, late checks, invoice, confirmation and idempotency record. */
@@ -289,7 +303,7 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await insertDeliverables(deps, trx, id, placing.deliverables, placedAt);
+  await insertDeliverables(deps, trx, { id, number }, placing.deliverables, placedAt);
   await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,

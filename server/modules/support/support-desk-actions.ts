@@ -27,7 +27,7 @@ export interface SupportDeskActions {
   reopen(id: string, actor: StaffActor): Promise<void>;
 }
 
-type ActionDeps = Pick<SupportDeskDeps, "db" | "repository" | "mail" | "audit" | "publicUrl"> & {
+type ActionDeps = Pick<SupportDeskDeps, "db" | "repository" | "mail" | "audit" | "publicUrl" | "notifier"> & {
   clock: Clock;
   tickets: TicketReader;
 };
@@ -36,7 +36,7 @@ const summary = (ticket: TicketRow) => ({ status: ticket.status, assignedTo: tic
 
 type Change = (ticket: TicketRow, trx: Kysely<Database>, now: Date) => Promise<{ before: unknown; after: unknown } | undefined>;
 
-export function createSupportDeskActions({ db, repository, mail, audit, publicUrl, clock, tickets }: ActionDeps): SupportDeskActions {
+export function createSupportDeskActions({ db, repository, mail, audit, publicUrl, clock, tickets, notifier }: ActionDeps): SupportDeskActions {
   /**
    * A staff action on one ticket: one transaction, the row locked, the change and its audit row together. The audit
    * row holds what `change` answers, or else the ticket's state and assignee before and after.
@@ -103,6 +103,9 @@ export function createSupportDeskActions({ db, repository, mail, audit, publicUr
         throw DomainError.field("staffId", "supportDesk.notAssignable");
       await act(id, actor, "ticket.assign", async (ticket, trx, now) => {
         await repository.update(ticket.id, { assigned_to: staffId, updated_at: now.toISOString() }, trx);
+        // The new assignee hears of it (not someone taking it themselves, nor the one who had it already).
+        if (staffId && staffId !== ticket.assignedTo)
+          await notifier?.notify(trx, { kind: "ticket", ticket: { id: ticket.id, reference: ticketReference(ticket.id) }, assignees: [staffId], actorId: actor.id });
         return undefined;
       });
     },

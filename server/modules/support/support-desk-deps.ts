@@ -7,6 +7,7 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { AuditSink } from "../../platform/staff-action";
 import type { People, Person } from "../accounts";
 import type { MailService } from "../mail";
+import type { StaffNotifier } from "../notifications";
 import type { SupportDeskRepository } from "./support-desk.repository";
 import { ticketReference } from "./ticket-reference";
 import { ticketSubject } from "../../../contract/support";
@@ -33,6 +34,8 @@ export interface SupportDeskDeps {
   activeStaff(trx?: Kysely<Database>): Promise<Person[]>;
   /** Hours within which a new ticket should get its first staff answer (SUPPORT_FIRST_RESPONSE_HOURS). */
   firstResponseHours: number;
+  /** Tells the member of staff a ticket is assigned to (the notifications module's port). */
+  notifier?: StaffNotifier;
 }
 
 /**

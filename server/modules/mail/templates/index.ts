@@ -1,5 +1,6 @@
 import { depositReceived } from "./deposit-received";
 import type { MailTemplate } from "./mail-template";
+import { notificationDigest } from "./notification-digest";
 import { orderPlaced } from "./order-placed";
 import { orderUpdate } from "./order-update";
 import { passwordChanged } from "./password-changed";
@@ -26,6 +27,7 @@ export const MAIL_TEMPLATES = {
   withdrawalStarted,
   orderPlaced,
   orderUpdate,
+  notificationDigest,
   plain,
 };
 

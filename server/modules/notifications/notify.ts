@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { Clock } from "../../platform/clock";
+import { settingsFrom } from "./notification-settings";
+import type { StaffNotice, StaffNotifier, StaffRoster } from "./notification-ports";
+import type { NotificationsRepository } from "./notifications.repository";
+
+/** Who hears of `notice`: each active assignee, and managers and admins for work nobody active has. */
+export async function recipientsOf(roster: StaffRoster, trx: Kysely<Database>, notice: StaffNotice): Promise<string[]> {
+  const members = await roster.activeMembers(trx);
+  const active = new Set(members.map((member) => member.id));
+  const managers = members.filter((member) => member.role !== "writer").map((member) => member.id);
+  const told = new Set<string>();
+  for (const assignee of notice.assignees ?? [null]) {
+    if (assignee && active.has(assignee)) told.add(assignee);
+    else for (const id of managers) told.add(id);
+  }
+  if (notice.actorId) told.delete(notice.actorId);
+  return [...told];
+}
+
+/** Writes the notice for each person allowed to see it who has not turned its kind off, in the caller's transaction. */
+export function createNotifier(deps: { repository: NotificationsRepository; roster: StaffRoster; clock: Clock }): StaffNotifier {
+  return {
+    async notify(trx, notice) {
+      const recipients = await recipientsOf(deps.roster, trx, notice);
+      if (recipients.length === 0) return;
+      const settings = new Map((await deps.repository.settingsOf(recipients, trx)).map((row) => [row.user_id, settingsFrom(row)]));
+      const wanted = recipients.filter((id) => settings.get(id)?.kinds[notice.kind] !== "off");
+      const at = deps.clock.now().toISOString();
+      await deps.repository.insert(
+        wanted.map((recipient) => ({
+          id: randomUUID(),
+          recipient_id: recipient,
+          kind: notice.kind,
+          order_id: notice.order?.id ?? null,
+          order_number: notice.order?.number ?? null,
+          deliverable_n: notice.order?.deliverableN ?? null,
+          product_id: notice.order?.productId ?? null,
+          ticket_id: notice.ticket?.id ?? null,
+          ticket_reference: notice.ticket?.reference ?? null,
+          once_key: notice.onceKey ?? null,
+          created_at: at,
+          read_at: null,
+          digested_at: null,
+        })),
+        trx,
+      );
+    },
+  };
+}
