@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useOutlet } from "react-router";
 import { AdminShell } from "~/features/admin/admin-shell";
-import { AdminTitle } from "~/features/admin/admin-title";
+import { AdminTitle } from "~/lib/admin-title";
 
 /** The back office layout for /admin/* and /es/admin/*: the shell with its menu by role; the page inside is the outlet. */
 export default function AdminLayout() {

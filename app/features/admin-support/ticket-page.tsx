@@ -11,7 +11,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextArea } from "~/components/ui/text-area";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
-import { useAdminPageTitle } from "~/features/admin/admin-title";
+import { useAdminPageTitle } from "~/lib/admin-title";
 import { useLocale } from "~/i18n/use-locale";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";

@@ -129,6 +129,26 @@ function queueRow(
   };
 }
 
+/** The page's rows with their services, names, and marks for a deactivated writer or a blocked customer (one batch each). */
+async function queueRows(
+  executor: Kysely<Database>,
+  shown: QueueRowRead[],
+  { access, actor, now, people, staff }: { access: OrderAccessPolicy; actor: Actor; now: Date; people: People; staff: Pick<StaffDirectory, "deactivatedAmong"> },
+): Promise<AdminOrderRow[]> {
+  const items = shown.length === 0
+    ? []
+    : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
+  // Names and e-mails of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
+  const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
+  const servicesOf = new Map<string, ProductId[]>();
+  for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
+  // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
+  const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
+  // Work of a blocked customer is marked (one lookup for the page's customers).
+  const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
+  return shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
+}
+
 /**
  * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
  * date (docs/decisions/0032-…) or by page number.
@@ -173,18 +193,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       : sortedPage(select, order, people, pageNumber, query.limit);
     const rows = await ordered.limit(query.limit + 1).execute();
     const shown = rows.slice(0, query.limit);
-    const items = shown.length === 0
-      ? []
-      : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
-    // Names and e-mails of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
-    const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
-    const servicesOf = new Map<string, ProductId[]>();
-    for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
-    // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
-    const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
-    // Work of a blocked customer is marked (one lookup for the page's customers).
-    const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
-    const orders = shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
+    const orders = await queueRows(executor, shown, { access, actor, now, people, staff });
     const last = shown.at(-1);
     const hasNext = rows.length > query.limit;
     const nextCursor = pageNumber === undefined && hasNext && last ? encodeCursor({ dueAt: last.due_at, id: last.deliverable_id }) : null;
