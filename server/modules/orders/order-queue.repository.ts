@@ -9,7 +9,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
-import { orderMatches, searchCondition, type OrderMatches } from "./order-search";
+import { orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 import { dueIn } from "./order-workload";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import { searchWords } from "../../db/full-text";
 import { articleBrief, customer, orderBody, type TestCustomer } from "../../test/orders-test-support";
-import { orderMatches, searchCondition } from "./order-search";
+import { orderMatches, searchCondition } from "./order-search.repository";
 
 let store: TestStore;
 let buyer: TestCustomer;
