@@ -14,6 +14,7 @@ import {
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
+import { GlobalSearch } from "./features/admin/global-search";
 import { BackOfficeBar, isBackOffice } from "./features/layout/back-office-bar";
 import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
@@ -78,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CookieBanner />
         <ProgressBar />
         {backOffice ? (
-          <BackOfficeBar />
+          <BackOfficeBar search={<GlobalSearch />} />
         ) : (
           <>
             <SiteHeader root={root} />

@@ -64,7 +64,7 @@ describe("an admin invites a writer", () => {
     await writer.getByTestId("admin-shell").waitFor();
     expect(await writer.getByTestId("admin-shell").getAttribute("data-role")).toBe("writer");
     const items = await writer.getByRole("navigation", { name: "Back office" }).getByRole("link").allTextContents();
-    expect(items.map((text) => text.trim())).toEqual(["Orders"]);
+    expect(items.map((text) => text.trim())).toEqual(["Orders", "Support"]);
 
     // The same link works once.
     const again = await writerContext.newPage();

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/ui/submit-button";
 import { useLocale } from "~/i18n/use-locale";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { ADMIN_NAV_ITEMS } from "./admin-nav-items";
-import { GlobalSearch } from "./global-search";
 import { NotificationBell } from "./notification-bell";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -26,8 +25,8 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The frame of every /admin page. Tokens live in the browser, so the server renders a short "checking your access"
  * line; the client then shows, at once and never an endless skeleton: a sign-in link to a visitor, a plain "staff
- * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`), under
- * the global search box ("/" or Ctrl+K). The person's name and sign-out are in the back office's top bar (back-office-bar.tsx).
+ * only" note to a customer, and to staff the menu of the items their role may use with the page (`children`). The
+ * global search box ("/" or Ctrl+K), the person's name and sign-out are in the back office's top bar (back-office-bar.tsx).
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation("admin");
@@ -84,7 +83,6 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </nav>
       </div>
       <main className="min-w-0">
-        <GlobalSearch />
         {children ?? (
           <>
             <h1 className="mb-4 text-3xl font-semibold tracking-tight">{t("title")}</h1>

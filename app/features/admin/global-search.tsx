@@ -12,7 +12,7 @@ const PAUSE_MS = 200;
 const GROUPS = ["orders", "customers", "tickets"] as const;
 
 const inputClass =
-  "min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+  "min-h-9 w-full rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 interface Option {
   id: string;
@@ -146,7 +146,7 @@ export function GlobalSearch() {
   const status = loading && !data ? t("search.searching") : failure ? t("search.failed") : options.length === 0 ? t("search.none", { q: query }) : t("search.count", { count: options.length });
 
   return (
-    <div className="relative mb-4" data-testid="admin-search">
+    <div className="relative" data-testid="admin-search">
       <label htmlFor={`${prefix}-input`} className="sr-only">{t("search.label")}</label>
       <input
         id={`${prefix}-input`}

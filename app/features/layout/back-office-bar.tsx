@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Profile } from "../../../contract/accounts";
@@ -13,9 +14,10 @@ export const isBackOffice = (pathname: string) => /^(\/es)?\/admin(\/|$)/.test(p
 
 /**
  * The back office's slim top bar (issue 26, point 6), in place of the shop's header: the name of the place, the
- * language, and for staff their name and sign-out. No cart, currency switcher or services menu.
+ * language, and for staff the global search (`search`), their name and sign-out. No cart, currency switcher or
+ * services menu.
  */
-export function BackOfficeBar() {
+export function BackOfficeBar({ search }: { search?: ReactNode }) {
   const { t } = useTranslation("admin");
   const { t: tCommon } = useTranslation("common");
   const { locale, to } = useLocale();
@@ -30,6 +32,7 @@ export function BackOfficeBar() {
         <Link to={to("/admin")} className="mr-auto font-bold tracking-tight">
           {tCommon("brand")} · {t("title")}
         </Link>
+        {staff && search ? <div className="w-full sm:w-80">{search}</div> : null}
         <LanguageSwitcher locale={locale} />
         <ThemeToggle />
         {staff ? (
