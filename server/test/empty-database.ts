@@ -27,3 +27,15 @@ export async function openEmptyDatabase(): Promise<{ db: Db; drop(): Promise<voi
   const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
   return { db, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
+
+/** The migration just before `migration` (its file name without the extension), whatever others land meanwhile. */
+export function migrationBefore(migration: string): string {
+  const names = fs
+    .readdirSync(path.join(import.meta.dirname, "../db/migrations"))
+    .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"))
+    .map((file) => file.replace(/\.ts$/, ""))
+    .sort();
+  const index = names.indexOf(migration);
+  if (index < 1) throw new Error(`no migration before ${migration}`);
+  return names[index - 1]!;
+}

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEmptyDatabase } from "../../test/empty-database";
+import { migrationBefore, openEmptyDatabase } from "../../test/empty-database";
 import type { Db } from "../database";
 import { migrateTo } from "../migrate";
 
@@ -17,20 +16,10 @@ async function fresh(): Promise<void> {
   ({ db, drop } = await openEmptyDatabase());
 }
 
-/** The migration just before this one, whatever others land meanwhile. */
-function previousMigration(): string {
-  const names = fs
-    .readdirSync(import.meta.dirname)
-    .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"))
-    .map((file) => file.replace(/\.ts$/, ""))
-    .sort();
-  return names[names.indexOf(MIGRATION) - 1]!;
-}
-
 describe("migration: the audit log without message texts", () => {
   it("replaces the words of staff questions, cancellation reasons and ticket replies by their length, leaves every other row, and the log stays append-only", async () => {
     await fresh();
-    await migrateTo(db, previousMigration());
+    await migrateTo(db, migrationBefore(MIGRATION));
     const row = (id: string, action: string, after: unknown) => ({
       id, at: "2026-11-24T10:00:00.000Z", actor_id: null, actor_role: "admin", ip: "", action, subject_type: "order", subject_id: "o1",
       before_json: JSON.stringify({ status: "paid" }), after_json: after === null ? null : JSON.stringify(after), note: "",

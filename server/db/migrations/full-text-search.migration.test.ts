@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEmptyDatabase } from "../../test/empty-database";
+import { migrationBefore, openEmptyDatabase } from "../../test/empty-database";
 import type { Db } from "../database";
 import { matchesWords, searchWords } from "../full-text";
 import { migrateTo } from "../migrate";
@@ -13,16 +12,6 @@ afterEach(async () => {
   await db.close();
   await drop();
 });
-
-/** The migration just before this one, whatever others land meanwhile. */
-function previousMigration(): string {
-  const names = fs
-    .readdirSync(import.meta.dirname)
-    .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"))
-    .map((file) => file.replace(/\.ts$/, ""))
-    .sort();
-  return names[names.indexOf(MIGRATION) - 1]!;
-}
 
 const AT = "2026-11-27T10:00:00.000Z";
 const USER = "00000000-0000-4000-9000-000000000001";
@@ -39,7 +28,7 @@ async function found(table: "order_search" | "user_search" | "ticket_search", te
 describe("migration: full-text search", () => {
   it("indexes the rows already there, then follows inserts, updates and deletes", async () => {
     ({ db, drop } = await openEmptyDatabase());
-    await migrateTo(db, previousMigration());
+    await migrateTo(db, migrationBefore(MIGRATION));
     const k = db.kysely as any;
     await k.insertInto("users").values({
       id: USER, email: "ada@halefintech.com", first_name: "Adelina", last_name: "Núñez", country: "ES", company: "Hale Fintech", city: "", zip_code: "",

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEmptyDatabase } from "../../test/empty-database";
+import { migrationBefore, openEmptyDatabase } from "../../test/empty-database";
 import type { Db } from "../database";
 import { migrateTo } from "../migrate";
 
@@ -13,20 +12,10 @@ afterEach(async () => {
   await drop();
 });
 
-/** The migration just before this one, whatever others land meanwhile. */
-function previousMigration(): string {
-  const names = fs
-    .readdirSync(import.meta.dirname)
-    .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"))
-    .map((file) => file.replace(/\.ts$/, ""))
-    .sort();
-  return names[names.indexOf(MIGRATION) - 1] ?? "";
-}
-
 describe("migration: the help desk", () => {
   it("gives existing tickets an empty subject and the time of their first staff answer, none when nobody answered", async () => {
     ({ db, drop } = await openEmptyDatabase());
-    await migrateTo(db, previousMigration());
+    await migrateTo(db, migrationBefore(MIGRATION));
     const ticket = (id: string) => ({ id, email: `${id}@example.com`, description: "Hello", locale: "en", created_at: "2026-11-20T10:00:00.000Z", updated_at: "2026-11-20T10:00:00.000Z" });
     const message = (id: string, ticketId: string, author: string, at: string) => ({ id, ticket_id: ticketId, author, staff_id: null, body: "…", created_at: at });
     await (db.kysely as any).insertInto("support_tickets").values([ticket("answered"), ticket("waiting")]).execute();
