@@ -5,11 +5,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/modules/accounts/passwords";
 import { call } from "../support/shop";
-import { queueRows, tenDeliverables } from "./support/back-office";
-import { createStaff, type E2eStaff, signInStaff, STAFF_PASSWORD, totpCode } from "./support/staff";
+import { backOfficeTab, queueRows, tenDeliverables } from "./support/back-office";
+import { createStaff, type E2eStaff, STAFF_PASSWORD, totpCode } from "./support/staff";
 import { useStore } from "./support/store";
 import { E2E_WAIT_MS } from "./support/waits";
-import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
+import { open, seriousViolations, visitor } from "./storefront-support";
 
 // Issue 26, points 1, 2 and 9, as a manager's morning in both languages: ten deliverables picked and given to a writer
 // in one action (and exported), that writer deactivated with their open work handed over (to a colleague in English,
@@ -139,18 +139,6 @@ async function resendAndRevoke(page: Page, lang: Language, token: string): Promi
   await expect.poll(() => line.count()).toBe(0);
 }
 
-/** A back-office tab at 1440×900, signed in as a new admin in `lang`, and the admin's bearer token for API checks. */
-async function adminTab(lang: Language) {
-  const context = await visitor(store.browser, { bypassCSP: true });
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  page.setDefaultTimeout(E2E_WAIT_MS);
-  const errors = watchErrors(page);
-  await signInStaff(page, store, "admin", { locale: lang.locale });
-  const token = await page.evaluate(() => window.localStorage.getItem("jwtToken") ?? window.sessionStorage.getItem("jwtToken") ?? "");
-  return { context, page, errors, token };
-}
-
 /** Ten deliverables to place and assign, a queue and a staff screen to load: a long journey on a shared machine. */
 const JOURNEY_MS = 150_000;
 
@@ -159,7 +147,7 @@ describe("a manager's morning in the back office", () => {
     it(`bulk-assigns ten deliverables, then hands a deactivated writer's work over (${lang.locale})`, async () => {
       const { numbers } = await tenDeliverables(store);
       const [leaving, taker] = [await createStaff(store, "writer"), await createStaff(store, "writer")];
-      const { context, page, errors } = await adminTab(lang);
+      const { context, page, errors } = await backOfficeTab(store, lang.locale);
       await bulkAssign(page, lang, leaving, numbers);
       await deactivateAndHandOver(page, lang, leaving, lang.locale === "en" ? taker : null);
       expect(errors).toEqual([]);
@@ -168,7 +156,7 @@ describe("a manager's morning in the back office", () => {
 
     it(`confirms a role change before saving it, and sends again or revokes an invitation (${lang.locale})`, async () => {
       const colleague = await createStaff(store, "writer");
-      const { context, page, errors, token } = await adminTab(lang);
+      const { context, page, errors, token } = await backOfficeTab(store, lang.locale);
       await confirmRoleChange(page, lang, colleague, token);
       await resendAndRevoke(page, lang, token);
       expect(errors).toEqual([]);

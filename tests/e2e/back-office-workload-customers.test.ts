@@ -2,10 +2,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { articleBrief, orderBody } from "../../server/test/orders-test-support";
 import { billing, call, placeOrder, register, type Customer } from "../support/shop";
-import { createStaff, signInStaff } from "./support/staff";
+import { backOfficeTab } from "./support/back-office";
+import { createStaff } from "./support/staff";
 import { useStore } from "./support/store";
-import { E2E_WAIT_MS } from "./support/waits";
-import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
+import { open, seriousViolations } from "./storefront-support";
 
 // Issue 26, points 3, 12 and 13, in both languages: the dashboard that says what must happen today (with the workload
 // board and sales), a customer's record reached from their order (balance, spend, receipts, a confirmed debit tied to
@@ -57,18 +57,6 @@ const LANGUAGES = [
   },
 ];
 type Language = (typeof LANGUAGES)[number];
-
-/** A back-office tab at 1440×900, signed in as a new admin in `lang`, and the admin's bearer token for API steps. */
-async function adminTab(lang: Language) {
-  const context = await visitor(store.browser, { bypassCSP: true });
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  page.setDefaultTimeout(E2E_WAIT_MS);
-  const errors = watchErrors(page);
-  await signInStaff(page, store, "admin", { locale: lang.locale });
-  const token = await page.evaluate(() => window.localStorage.getItem("jwtToken") ?? window.sessionStorage.getItem("jwtToken") ?? "");
-  return { context, page, errors, token };
-}
 
 /** A customer who topped up in US dollars through the sandbox checkout and ordered an article in dollars. */
 async function dollarCustomer(): Promise<{ customer: Customer & { id: string }; number: string; id: string }> {
@@ -165,7 +153,7 @@ const JOURNEY_MS = 150_000;
 describe("a manager's day: the workload, customer records and blocks", () => {
   for (const lang of LANGUAGES) {
     it(`shows what must happen today, works a customer's record and blocks them with their paid work named (${lang.locale})`, async () => {
-      const { context, page, errors, token } = await adminTab(lang);
+      const { context, page, errors, token } = await backOfficeTab(store, lang.locale);
       await dashboard(page, lang, token);
       const { customer, number } = await dollarCustomer();
       await customerRecord(page, lang, customer, number);

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { call, placeOrder, register, topUp } from "../support/shop";
-import { queueRows, tenDeliverables, words } from "./support/back-office";
+import { backOfficeTab, queueRows, tenDeliverables, words } from "./support/back-office";
 import { answerTicketWithSavedReply, createSavedReply } from "./support/answer-ticket";
-import { createStaff, type E2eStaff, signInStaff, staffApiToken } from "./support/staff";
+import { createStaff, type E2eStaff, staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
 import { E2E_WAIT_MS } from "./support/waits";
-import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
+import { open, seriousViolations } from "./storefront-support";
 
 // Issue 26, "Done when": a manager's morning (triage with a saved view, bulk-assign ten, hand a deactivated writer's
 // work over, answer a ticket) and a writer's day (take from the pool, deliver, handle a revision), in both languages,
@@ -18,17 +18,6 @@ type Locale = (typeof LOCALES)[number];
 const prefixOf = (locale: Locale) => (locale === "es" ? "/es" : "");
 const texts = (locale: Locale) => ({ orders: words(locale, "admin-orders"), admin: words(locale, "admin"), support: words(locale, "admin-support"), common: words(locale, "common") });
 type Texts = ReturnType<typeof texts>;
-
-/** A back-office tab of `role` at `width`×`height`, signed in in `locale`. */
-async function staffTab(locale: Locale, role: "writer" | "manager" | "admin", size = { width: 1440, height: 900 }) {
-  const context = await visitor(store.browser, { bypassCSP: true });
-  const page = await context.newPage();
-  await page.setViewportSize(size);
-  page.setDefaultTimeout(E2E_WAIT_MS);
-  const errors = watchErrors(page);
-  const staff = await signInStaff(page, store, role, { locale });
-  return { context, page, errors, staff };
-}
 
 /** How many queue rows are wholly in view without scrolling. */
 const rowsInView = (page: Page) =>
@@ -179,7 +168,7 @@ async function writersDay(locale: Locale): Promise<void> {
   const placed = await placeOrder(store.server.url, customer.accessToken);
   expect(placed.status).toBe(200);
   const number: string = placed.body.number;
-  const { context, page, errors } = await staffTab(locale, "writer", { width: 1024, height: 768 });
+  const { context, page, errors } = await backOfficeTab(store, locale, "writer", { width: 1024, height: 768 });
   await ownBar(page, t);
   await queueRows(page, `${store.server.url}${prefixOf(locale)}/admin/orders?q=${number}`);
   await page.getByRole("button", { name: new RegExp(`^${t.orders("take.label", { number, service: "" })}`) }).click();
@@ -213,7 +202,7 @@ describe("a manager's morning and a writer's day in the back office", () => {
       const rich = await register(store.server.url);
       await topUp(store.server.url, rich.accessToken, 10_000, 3);
       const [leaving, taker] = [await createStaff(store, "writer"), await createStaff(store, "writer")];
-      const { context, page, errors } = await staffTab(locale, "admin");
+      const { context, page, errors } = await backOfficeTab(store, locale, "admin");
       await ownBar(page, t);
 
       // Point 6: more rows in view, at a laptop's size and at a small one.

@@ -1,12 +1,35 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import type { StaffRoleName } from "../../../contract/staff";
 import { articleBrief, orderBody, seoBrief } from "../../../server/test/orders-test-support";
 import { placeOrder, register, topUp, type Customer } from "../../support/shop";
-import { open } from "../storefront-support";
+import { open, visitor, watchErrors } from "../storefront-support";
+import { type E2eStaff, signInStaff } from "./staff";
+import { E2E_WAIT_MS } from "./waits";
 import type { RunningServer } from "./server";
 
 type Store = { readonly server: RunningServer };
+
+/**
+ * A back-office tab at `size` (1440×900 unless said), signed in as a new member of staff of `role` in `locale`: its
+ * context, page, the page's errors, the staff member and their bearer token for API steps.
+ */
+export async function backOfficeTab(
+  store: Store & { readonly browser: Browser },
+  locale: "en" | "es",
+  role: StaffRoleName = "admin",
+  size = { width: 1440, height: 900 },
+): Promise<{ context: Awaited<ReturnType<typeof visitor>>; page: Page; errors: string[]; staff: E2eStaff; token: string }> {
+  const context = await visitor(store.browser, { bypassCSP: true });
+  const page = await context.newPage();
+  await page.setViewportSize(size);
+  page.setDefaultTimeout(E2E_WAIT_MS);
+  const errors = watchErrors(page);
+  const staff = await signInStaff(page, store, role, { locale });
+  const token = await page.evaluate(() => window.localStorage.getItem("jwtToken") ?? window.sessionStorage.getItem("jwtToken") ?? "");
+  return { context, page, errors, staff, token };
+}
 
 const webBrief = { business: "Demo Bakery SL", offer: "Sourdough loaves and rye bread baked every morning in Madrid.", audience: "Neighbours and cafés", pages: 4, tone: "friendly" };
 /** Five deliverables an order: two services and a bundle of three. */
