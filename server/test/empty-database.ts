@@ -35,7 +35,7 @@ export function migrationBefore(migration: string): string {
     .filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.ts$/.test(file) && !file.endsWith(".test.ts"))
     .map((file) => file.replace(/\.ts$/, ""))
     .sort();
-  const index = names.indexOf(migration);
-  if (index < 1) throw new Error(`no migration before ${migration}`);
-  return names[index - 1]!;
+  const before = names[names.indexOf(migration) - 1];
+  if (!before || !names.includes(migration)) throw new Error(`no migration before ${migration}`);
+  return before;
 }
