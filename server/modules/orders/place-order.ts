@@ -20,7 +20,7 @@ import { addBusinessDays } from "./due-dates";
 import { priceCart } from "./order-cart";
 import { refreshOrder } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
-import { scheduleLate } from "./order-jobs";
+import { insertPaidDeliverables } from "./paid-deliverables";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
 import type { StaffNotifier } from "./orders-ports";
@@ -216,47 +216,6 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   });
 }
 
-/**
- * The order's deliverables, each with its own due date and a check for lateness at it; managers and admins are told
- * of the new work waiting for a writer.
- */
-async function insertDeliverables(
-  deps: PlaceOrderDeps,
-  trx: Kysely<Database>,
-  order: { id: string; number: string },
-  planned: PlannedDeliverable[],
-  placedAt: Date,
-): Promise<void> {
-  const orderId = order.id;
-  const now = placedAt.toISOString();
-  const rows = planned.map((plan, index) => ({
-    id: randomUUID(),
-    order_id: orderId,
-    n: index + 1,
-    item_position: plan.itemPosition,
-    product_id: plan.productId,
-    bundle_id: plan.bundleId,
-    price: plan.price,
-    status: "paid" as const,
-    due_at: addBusinessDays(placedAt, plan.terms.turnaroundDays).toISOString(),
-    needs_info_since: null,
-    resume_status: null,
-    revision_rounds: plan.terms.revisionRounds,
-    revisions_used: 0,
-    revision_days: plan.terms.revisionDays,
-    assigned_to: null,
-    delivered_at: null,
-    review_ends_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    created_at: now,
-    updated_at: now,
-  }));
-  await trx.insertInto("deliverables").values(rows).execute();
-  for (const row of rows) await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
-  await deps.notifier?.notify(trx, { kind: "newWork", order: { id: orderId, number: order.number }, onceKey: `newWork:${orderId}` });
-}
-
 /** The paid order with its items, deliverables, first event, late checks, invoice, confirmation and idempotency record. */
 async function recordPaidOrder(
   deps: PlaceOrderDeps,
@@ -303,7 +262,7 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await insertDeliverables(deps, trx, { id, number }, placing.deliverables, placedAt);
+  await insertPaidDeliverables(deps, trx, { id, number }, placing.deliverables, placedAt);
   await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,
