@@ -72,6 +72,10 @@ describe("subject, age and the first-response timer", () => {
     const rows = await inbox("");
     expect(rows.find((row) => row.id === asked.id)).toMatchObject({ subject: "Factura con el NIF mal", overdue: false, firstResponseAt: null });
     expect(rows.find((row) => row.id === derived.id)).toMatchObject({ subject: "Wrong company name on my invoice", overdue: false });
+    // The subject is searched too: "NIF" is in both, "mal" only in the first one's subject.
+    const found = (await inbox("q=mal")).map((row) => row.id);
+    expect(found).toContain(asked.id);
+    expect(found).not.toContain(derived.id);
     const opened = rows.find((row) => row.id === derived.id)!;
     expect(opened.firstResponseDueAt).toBe(new Date(new Date(opened.createdAt as string).getTime() + 4 * HOUR).toISOString());
 
