@@ -10,18 +10,8 @@ export type { CustomerRow } from "../accounts";
 
 const ORDERS_SHOWN = 50;
 
-/** A balance adjustment as the wallet keeps it, with the order or ticket it is about. */
-export interface NewAdjustment {
-  id: string;
-  userId: string;
-  currency: string;
-  amount: number;
-  reason: string;
-  staffId: string;
-  createdAt: string;
-  orderNumber: string | null;
-  ticketNumber: string | null;
-}
+/** A balance adjustment as the wallet keeps it, with the order or ticket it is about (the wallet's own shape). */
+export type NewAdjustment = Parameters<WalletService["addAdjustment"]>[0];
 const LEDGER_SHOWN = 100;
 
 export interface CustomersAdminSources {
