@@ -78,10 +78,16 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { catalog } = createCatalogModule({ db: db.kysely, bus, audit: staffAudit });
   const { support, ticketsOf } = createSupportModule({ db: db.kysely, mail, supportEmail: config.SUPPORT_EMAIL, clock });
   // Staff access: the second factor at sign-in, invitations, roles and deactivation (LIFECYCLE.md). Deactivation hands
-  // the colleague's open work over through the orders module, built below (called only once both exist).
+  // the colleague's open work (deliverables and tickets) over through the orders and support modules, built below
+  // (called only once all exist).
   const work: StaffWork = {
     openWorkOf: (userId, trx) => orders.handOver.openWorkOf(userId, trx),
-    handOver: (trx, actor, fromId, toId) => orders.handOver.handOver(trx, { ...actor, role: isStaffRole(actor.role) ? actor.role : "admin" }, fromId, toId),
+    handOver: async (trx, actor, fromId, toId) => {
+      const staffActor = { ...actor, role: isStaffRole(actor.role) ? actor.role : "admin" };
+      const handed = await orders.handOver.handOver(trx, staffActor, fromId, toId);
+      await supportDesk.handOverTickets(trx, { id: actor.id, role: staffActor.role, address: actor.ip }, fromId, toId);
+      return handed;
+    },
   };
   const { auth: staffAuth, directory: staffDirectory, service: staff, savedViews } = createStaffModule({
     db: db.kysely, accounts, store: createExpiringStore(redis, { clock }), audit, mail, clock, secret: jwtSecret(config), publicUrl: config.publicUrl, work,

@@ -122,6 +122,30 @@ describe("deactivating a writer hands their open work over", () => {
   });
 });
 
+describe("deactivating a member of staff hands their open tickets over", () => {
+  it("hands the leaver's open tickets to the colleague, or back to the inbox, each audited; closed ones stay", async () => {
+    const [leaving, taking, other] = await Promise.all([staffMember(store, "writer"), staffMember(store, "writer"), staffMember(store, "writer")]);
+    const ticket = async (email: string) => (await store.services.support.createTicket({ email, description: "About my article, please." }, "en")).id;
+    const [open, closed, otherOpen] = await Promise.all([ticket("handed@example.com"), ticket("closed@example.com"), ticket("pooled@example.com")]);
+    for (const [id, who] of [[open, leaving], [closed, leaving], [otherOpen, other]] as const)
+      expect((await store.post(`/api/admin/support/tickets/${id}/assign`, { staffId: who.id }, { token: manager.token })).status).toBe(200);
+    expect((await store.post(`/api/admin/support/tickets/${closed}/close`, undefined, { token: leaving.token })).status).toBe(200);
+    const assignee = async (id: string) => (await store.call(`/api/admin/support/tickets/${id}`, { token: manager.token })).body.assignee?.id ?? null;
+
+    expect((await store.post(`/api/admin/staff/${leaving.id}/deactivate`, { handTo: taking.id }, { token: admin.token })).status).toBe(200);
+    expect(await assignee(open)).toBe(taking.id);
+    expect(await assignee(closed)).toBe(leaving.id);
+    expect((await auditRows(store, open)).find((row) => row.action === "ticket.assign" && row.actorId === admin.id)).toMatchObject({
+      before: { assignedTo: leaving.id },
+      after: { assignedTo: taking.id },
+    });
+    expect((await store.call("/api/admin/support/tickets?status=all", { token: taking.token })).body.items.map((item: { id: string }) => item.id)).toContain(open);
+
+    expect((await store.post(`/api/admin/staff/${other.id}/deactivate`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await assignee(otherOpen)).toBeNull();
+  });
+});
+
 describe("bulk actions on the queue", () => {
   it("assigns several deliverables at once, answering each row; one failure loses none of the others", async () => {
     const writer = await staffMember(store, "writer");

@@ -8,9 +8,18 @@ export interface NoteRow {
   createdAt: string;
 }
 
-/** A ticket's tags and internal notes (tables of their own: nothing here is ever part of the requester's thread). */
+/**
+ * A ticket's tags and internal notes (tables of their own: nothing here is ever part of the requester's thread), and
+ * the open tickets a colleague holds.
+ */
 export function createTicketExtrasRepository(db: Kysely<Database>) {
   return {
+    /** The open tickets assigned to `staffId`, oldest first (what their deactivation hands over). */
+    async openAssignedTo(staffId: string, trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx.selectFrom("support_tickets").select("id").where("assigned_to", "=", staffId).where("status", "=", "open").orderBy("created_at").execute();
+      return rows.map((row) => row.id);
+    },
+
     /** The tags of these tickets, each ticket's in alphabetical order. */
     async tagsOf(ticketIds: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, string[]>> {
       const tags = new Map<string, string[]>();

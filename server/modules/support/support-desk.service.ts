@@ -4,6 +4,7 @@ import { roleAtLeast } from "../../../contract/staff";
 import { systemClock } from "../../platform/clock";
 import { assertRole, type StaffActor } from "../../platform/staff-action";
 import { createSupportDeskActions, type SupportDeskActions } from "./support-desk-actions";
+import { createTicketHandOver, type TicketHandOver } from "./support-ticket-handover";
 import { customerTickets, excerpt, type SupportDeskDeps } from "./support-desk-deps";
 import { createTicketLinkAccess, type TicketLinkAccess } from "./support-desk-link";
 import { createTicketReader, localeOf, ticketHeadline, ticketTimers } from "./support-desk-tickets";
@@ -32,7 +33,7 @@ export interface InboxQuery {
 }
 
 /** The support inbox: tickets listed and read by staff, their actions, and the requester's private link. */
-export interface SupportDeskService extends SupportDeskActions, TicketLinkAccess {
+export interface SupportDeskService extends SupportDeskActions, TicketLinkAccess, TicketHandOver {
   /** At start: makes sure the daily purge of ended links is scheduled. */
   prepare(): Promise<void>;
   list(query: InboxQuery, actor: StaffActor): Promise<TicketListEntry[]>;
@@ -61,6 +62,7 @@ export function createSupportDeskService(deps: SupportDeskDeps): SupportDeskServ
   return {
     ...createSupportDeskActions({ ...deps, clock, tickets }),
     ...createTicketLinkAccess({ ...deps, clock, tickets }),
+    ...createTicketHandOver({ ...deps, clock, tickets }),
     prepare: () => jobs.scheduleDaily(TICKET_LINKS_PURGE_JOB),
 
     async list({ status, q, tag }, actor) {
