@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -34,8 +35,10 @@ import type { Route } from "./+types/root";
 /** The back office's top bar: its own module, so storefront pages never download it (issue 27). */
 const BackOfficeChrome = lazy(() => import("./back-office-chrome"));
 
-export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, url, context, params }: Route.LoaderArgs): Promise<RootData> {
   const page = context.get(pageContext);
+  // Pages take an optional language segment (app/routes.ts): `es` is the only one; `/fr/about-us` is no page.
+  if ("lang" in params && params.lang !== undefined && params.lang !== "es") throw data(null, { status: 404 });
   const target = localeRedirect(url, request.headers);
   if (target) throw redirect(target, 302);
   return {
