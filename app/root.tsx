@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,8 +15,7 @@ import {
 import { useBuildCheck } from "./features/build-check/use-build-check";
 import { useFailedRouteReload } from "./features/build-check/use-failed-route-reload";
 import { CookieBanner } from "./features/consent/cookie-banner";
-import { GlobalSearch } from "./features/admin/global-search";
-import { BackOfficeBar, isBackOffice } from "./features/layout/back-office-bar";
+import { isBackOffice } from "./features/layout/is-back-office";
 import { CurrencyChange } from "./features/layout/currency-change";
 import { currencyFromRequest } from "./lib/currency/request-currency";
 import { localeRedirect } from "../common/locale-redirect";
@@ -32,8 +32,13 @@ import { useNonce } from "./nonce";
 import { pageContext } from "./page-context";
 import type { Route } from "./+types/root";
 
-export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+/** The back office's top bar: its own module, so storefront pages never download it (issue 27). */
+const BackOfficeChrome = lazy(() => import("./back-office-chrome"));
+
+export async function loader({ request, url, context, params }: Route.LoaderArgs): Promise<RootData> {
   const page = context.get(pageContext);
+  // Pages take an optional language segment (app/routes.ts): `es` is the only one; `/fr/about-us` is no page.
+  if ("lang" in params && params.lang !== undefined && params.lang !== "es") throw data(null, { status: 404 });
   const target = localeRedirect(url, request.headers);
   if (target) throw redirect(target, 302);
   return {
@@ -79,7 +84,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CookieBanner />
         <ProgressBar />
         {backOffice ? (
-          <BackOfficeBar search={<GlobalSearch />} />
+          <Suspense fallback={null}>
+            <BackOfficeChrome />
+          </Suspense>
         ) : (
           <>
             <SiteHeader root={root} />

@@ -1,15 +1,13 @@
 import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
- * Every page exists in English at the root and in Spanish under /es, slugs English in both.
- * `localized` declares both from one module; the locale comes from the URL (app/i18n/locales.ts).
+ * Every page exists in English at the root and in Spanish under /es, slugs English in both: one route per page with
+ * an optional language segment (`/about-us`, `/es/about-us`), so the manifest and the route objects React Router builds
+ * and matches per request are half of what two routes per page made (issue 27). The root loader answers 404 for any
+ * other first segment in that place (app/root.tsx); the locale comes from the URL (common/locales.ts).
  */
 function localized(path: string, file: string): RouteConfigEntry[] {
-  const es = path === "" ? "es" : `es/${path}`;
-  return [
-    path === "" ? index(file, { id: `en:${file}` }) : route(path, file, { id: `en:${file}` }),
-    route(es, file, { id: `es:${file}` }),
-  ];
+  return [route(path === "" ? ":lang?" : `:lang?/${path}`, file)];
 }
 
 /**
@@ -33,11 +31,7 @@ const ADMIN_PAGES: Array<[path: string, file: string]> = [
 ];
 
 function localizedLayout(path: string, file: string, pages: Array<[string, string]>): RouteConfigEntry[] {
-  return (["en", "es"] as const).map((lang) =>
-    route(lang === "en" ? path : `es/${path}`, file, { id: `${lang}:${file}` }, pages.map(([page, pageFile]) =>
-      page === "" ? index(pageFile, { id: `${lang}:${pageFile}` }) : route(page, pageFile, { id: `${lang}:${pageFile}` }),
-    )),
-  );
+  return [route(`:lang?/${path}`, file, pages.map(([page, pageFile]) => (page === "" ? index(pageFile) : route(page, pageFile))))];
 }
 
 export default [
@@ -49,7 +43,7 @@ export default [
   ...localized("contact-us", "routes/contact-us.tsx"),
   ...localized("privacy-policy", "routes/privacy-policy.tsx"),
   ...localized("terms-of-service", "routes/terms-of-service.tsx"),
-  ...localized("*", "routes/not-found.tsx"),
+  route("*", "routes/not-found.tsx"),
   ...localized("auth/sign-in", "routes/auth.sign-in.tsx"),
   ...localized("auth/sign-up", "routes/auth.sign-up.tsx"),
   ...localized("auth/forgot-password", "routes/auth.forgot-password.tsx"),

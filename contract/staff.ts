@@ -1,22 +1,8 @@
 import { z } from "zod";
+import { STAFF_ROLE_ORDER } from "./staff-roles";
 
-/**
- * Staff roles of LIFECYCLE.md, lowest first: a writer works the orders assigned to them; a manager also runs
- * orders, support, customers and refunds; an admin also prices, staff accounts and the audit log.
- * Shared by the API's role guard and the back office's navigation.
- */
-export const STAFF_ROLE_ORDER = ["writer", "manager", "admin"] as const;
-export type StaffRoleName = (typeof STAFF_ROLE_ORDER)[number];
+export { isStaffRole, roleAtLeast, STAFF_ROLE_ORDER, type StaffRoleName } from "./staff-roles";
 export const staffRoleSchema = z.enum(STAFF_ROLE_ORDER).describe("writer < manager < admin");
-
-export function isStaffRole(role: string | null | undefined): role is StaffRoleName {
-  return (STAFF_ROLE_ORDER as readonly string[]).includes(role ?? "");
-}
-
-/** True when `role` is a staff role at least as high as `least` (a customer never is). */
-export function roleAtLeast(role: string | null | undefined, least: StaffRoleName): boolean {
-  return isStaffRole(role) && STAFF_ROLE_ORDER.indexOf(role) >= STAFF_ROLE_ORDER.indexOf(least);
-}
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const personName = z.string().trim().min(1).max(100);

@@ -7,6 +7,7 @@ import { benchLifecycle } from "./bench/lifecycle";
 import { benchLighthouse } from "./bench/lighthouse";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
+import { benchStorefrontJs } from "./bench/storefront-js";
 
 type Section = (log: (line: string) => void) => Promise<void>;
 
@@ -17,6 +18,7 @@ const sections: Array<[name: string, run: Section]> = [
   ["pages", benchPageCache],
   ["queue", benchQueue],
   ["back-office", benchBackOffice],
+  ["storefront-js", benchStorefrontJs],
   ["lighthouse", benchLighthouse],
 ];
 

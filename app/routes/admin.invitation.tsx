@@ -1,3 +1,4 @@
+import "~/i18n/back-office-ready";
 import { useTranslation } from "react-i18next";
 import { InvitationPage } from "~/features/admin/invitation-page";
 

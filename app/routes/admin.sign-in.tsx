@@ -1,3 +1,4 @@
+import "~/i18n/back-office-ready";
 import { useTranslation } from "react-i18next";
 import { StaffSignIn } from "~/features/admin/staff-sign-in";
 

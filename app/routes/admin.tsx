@@ -1,3 +1,4 @@
+import "~/i18n/back-office-ready";
 import { useTranslation } from "react-i18next";
 import { useOutlet } from "react-router";
 import { AdminShell } from "~/features/admin/admin-shell";

@@ -9,8 +9,7 @@ import { useApiData } from "~/lib/api/use-api-data";
 import { useViewerRole } from "~/lib/auth/staff-role";
 import { useSignOut } from "~/lib/auth/use-sign-out";
 
-/** Whether `pathname` is the back office's (/admin…, /es/admin…): it has its own top bar, not the shop's header. */
-export const isBackOffice = (pathname: string) => /^(\/es)?\/admin(\/|$)/.test(pathname);
+export { isBackOffice } from "./is-back-office";
 
 /**
  * The back office's slim top bar (issue 26, point 6), in place of the shop's header: the name of the place, the

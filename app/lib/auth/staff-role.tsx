@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { roleAtLeast, type StaffRoleName } from "../../../contract/staff";
+import { roleAtLeast, type StaffRoleName } from "../../../contract/staff-roles";
 import { tokens } from "~/lib/api/tokens";
 import { useSession } from "./session";
 

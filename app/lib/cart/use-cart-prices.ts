@@ -1,4 +1,4 @@
-import { addMoney, moneyFromApi, type Money } from "../../../contract/money";
+import { addMoney, moneyFromApi, type Money } from "../../../contract/money-units";
 import type { Currency } from "../../../contract/currency";
 import type { CartItem } from "~/lib/cart/cart-store";
 import { usePrices } from "./use-prices";
