@@ -55,6 +55,9 @@ describe("promotion codes in the back office", () => {
     expect(rows[1]).toMatchObject({ before: { code: "SPRING-10", percent: 10 }, after: { code: "SPRING-15", amounts: { EUR: 15 } } });
     const listed = await store.call("/api/admin/promotion-codes", { token: manager.token });
     expect(listed.body.items.map((item: { code: string }) => item.code)).toContain("SPRING-15");
+    // The audit log (admins) names the code by its spelling.
+    const log = await store.call(`/api/admin/audit?subjectId=${created.id}`, { token: admin.token });
+    expect(log.body.items.map((entry: { subjectType: string; subjectLabel: string }) => [entry.subjectType, entry.subjectLabel])).toContainEqual(["promotion_code", "SPRING-15"]);
   });
 
   it("refuses a code used by another, and a code with both or neither of percent and amounts, in the field's words", async () => {
