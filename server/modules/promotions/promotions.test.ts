@@ -125,6 +125,22 @@ describe("a buyer using a code", () => {
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(1_000_000 - 19_450 + 12_000);
   });
 
+  it("pays only the discounted shortfall when the balance is short, and takes the code's use when the order is placed", async () => {
+    const code = await createCode(store, manager, "SHORT10", { maxUses: 1 });
+    const buyer = await customer(store, { currency: "EUR", minor: 10_000 });
+    const started = await store.post("/api/orders/with-deposit", { ...orderBody(), promoCode: "short10" }, { token: buyer.token });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.amount).toBe(34.1);
+    expect((await store.post(`/api/payments/sandbox/${started.body.depositId}/complete`, { outcome: "paid" }, { token: buyer.token })).status).toBe(200);
+    const settled = await store.call(`/api/orders/with-deposit/${started.body.depositId}`, { token: buyer.token });
+    expect(settled.body).toMatchObject({ state: "placed", order: { total: 134.1 } });
+    const order = (await store.call(`/api/orders/${settled.body.order.number}`, { token: buyer.token })).body;
+    expect(order).toMatchObject({ discount: 14.9, promoCode: "SHORT10" });
+    expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(0);
+    const listed = (await store.call("/api/admin/promotion-codes", { token: manager.token })).body.items.find((item: { id: string }) => item.id === code.id);
+    expect(listed.uses).toBe(1);
+  });
+
   it("shows each code's uses and the revenue of its orders in the back office", async () => {
     const code = await createCode(store, manager, "COUNTED", { percent: 20 });
     for (let i = 0; i < 2; i++) expect((await place(await customer(store, { currency: "EUR", minor: 1_000_000 }), "COUNTED")).status).toBe(200);
