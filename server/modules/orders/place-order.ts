@@ -296,7 +296,7 @@ async function recordPaidOrder(
   if (to) {
     const confirmation = confirmationMail(
       to,
-      { number, currency, total: priced.total, items: priced.items, dueAt },
+      { number, currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
       locale,
       deps.publicUrl,
     );

@@ -92,6 +92,11 @@ describe("a buyer using a code", () => {
     // Each deliverable carries what was paid for it: its price less its share of the discount.
     expect(order.deliverables.map((work: { price: number }) => work.price)).toEqual([134.1, 216]);
     expect(order.items.map((item: { price: number }) => item.price)).toEqual([149, 240]);
+    // The confirmation lists the items at their price, the code's discount, and the total paid.
+    const [mail] = await store.services.mail.list({ to: buyer.email });
+    expect(mail?.text).toContain("Discount (code TENOFF)");
+    expect(mail?.text).toContain("-€38.90");
+    expect(mail?.text).toContain("€350.10");
   });
 
   it("prints the discount as a line of the invoice, with the VAT worked out on the discounted total", async () => {
