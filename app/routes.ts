@@ -24,6 +24,7 @@ const ADMIN_PAGES: Array<[path: string, file: string]> = [
   ["customers", "routes/admin.customers.tsx"],
   ["customers/:customerId", "routes/admin.customer.tsx"],
   ["catalog", "routes/admin.catalog.tsx"],
+  ["promotions", "routes/admin.promotions.tsx"],
   ["staff", "routes/admin.staff.tsx"],
   ["audit", "routes/admin.audit.tsx"],
   ["notifications", "routes/admin.notifications.tsx"],

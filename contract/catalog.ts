@@ -2,6 +2,7 @@ import { z } from "zod";
 import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
+import { promoCodeSchema, promotionQuoteSchema } from "./promotions";
 
 export {
   BUNDLE_IDS,
@@ -14,7 +15,15 @@ export {
 } from "./product-ids";
 export const productIdSchema = z.enum([...SERVICE_IDS, ...BUNDLE_IDS]);
 
-export const pricesRequestSchema = z.strictObject({ currency: currencySchema });
+export const pricesRequestSchema = z.strictObject({
+  currency: currencySchema,
+  promoCode: promoCodeSchema.optional().describe("a promotion code to try on the cart: the answer's `promotion` says what it takes off, or a field error on promoCode why it does not apply"),
+  productIds: z
+    .array(productIdSchema)
+    .max(20)
+    .optional()
+    .describe("with promoCode: the cart's services and bundles, one per cart line; a signed-in buyer's bearer token also checks the rules about them"),
+});
 
 export const priceItemSchema = z.object({
   id: productIdSchema,
@@ -25,6 +34,7 @@ export const priceItemSchema = z.object({
 export const pricesResponseSchema = z.object({
   currency: currencySchema,
   items: z.array(priceItemSchema),
+  promotion: promotionQuoteSchema.optional().describe("with promoCode: what the code takes off the cart"),
 });
 export type PricesResponse = z.infer<typeof pricesResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { productIdSchema } from "./catalog";
 import { currencySchema } from "./currency";
+import { promoCodeSchema } from "./promotions";
 import { billingFieldsSchema } from "./wallet";
 
 /** Most items one order may hold. */
@@ -21,6 +22,7 @@ export const orderItemRequestSchema = z.strictObject({
 export const placeOrderRequestSchema = billingFieldsSchema.extend({
   orderFormData: z.array(orderItemRequestSchema).min(1).max(MAX_ORDER_ITEMS),
   currency: currencySchema,
+  promoCode: promoCodeSchema.optional().describe("a promotion code; one that does not apply is a field error on promoCode saying why"),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 
@@ -49,7 +51,9 @@ export const orderListEntrySchema = z.object({
   status: orderStatusSchema,
   createdAt: z.string().describe("ISO-8601 UTC"),
   currency: currencySchema,
-  total: z.number().describe("major units"),
+  total: z.number().describe("major units: what was paid, after any discount"),
+  discount: z.number().describe("major units taken off by the promotion code (0 without one)"),
+  promoCode: z.string().nullable().describe("the promotion code used, if any"),
   items: z.array(
     z.object({
       productId: productIdSchema,

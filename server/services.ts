@@ -12,6 +12,7 @@ import { createNotificationsModule } from "./modules/notifications";
 import { createOrdersModule } from "./modules/orders";
 import { createPaymentsModule } from "./modules/payments";
 import { createPrivacyModule } from "./modules/privacy";
+import { createPromotionsModule } from "./modules/promotions";
 import { createStaffModule, type StaffWork } from "./modules/staff";
 import { isStaffRole } from "../contract/staff";
 import { createBackOfficeSearch } from "./modules/search";
@@ -104,12 +105,14 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX }, balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
+  // Promotion codes (issue 28): the back office's codes, and the port placing an order takes a use through.
+  const { promotions, checkout: promotionCheckout } = createPromotionsModule({ db: db.kysely, audit: staffAudit, clock });
   const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,
-    ticketsOpen: support.openCount, notifier,
+    ticketsOpen: support.openCount, notifier, promotions: promotionCheckout,
   });
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
   const { customers } = createCustomersModule({
@@ -132,7 +135,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
     clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
-    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search, notifications, notificationsModule,
+    cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search, notifications, notificationsModule, promotions,
   };
 }
 

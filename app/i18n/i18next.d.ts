@@ -8,6 +8,7 @@ import type admin from "../locales/en/admin.json";
 import type adminCatalog from "../locales/en/admin-catalog.json";
 import type adminCustomers from "../locales/en/admin-customers.json";
 import type adminOrders from "../locales/en/admin-orders.json";
+import type adminPromotions from "../locales/en/admin-promotions.json";
 import type adminSupport from "../locales/en/admin-support.json";
 import type auth from "../locales/en/auth.json";
 import type balance from "../locales/en/balance.json";
@@ -37,6 +38,7 @@ declare module "i18next" {
       "admin-catalog": typeof adminCatalog;
       "admin-customers": typeof adminCustomers;
       "admin-orders": typeof adminOrders;
+      "admin-promotions": typeof adminPromotions;
       "admin-support": typeof adminSupport;
       auth: typeof auth;
       balance: typeof balance;

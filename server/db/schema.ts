@@ -7,6 +7,7 @@ import type { DocumentTables } from "../modules/documents/documents.tables";
 import type { MailTables } from "../modules/mail/mail.tables";
 import type { NotificationTables } from "../modules/notifications/notifications.tables";
 import type { OrderTables } from "../modules/orders/orders.tables";
+import type { PromotionTables } from "../modules/promotions/promotions.tables";
 import type { SupportTables } from "../modules/support/support.tables";
 import type { JobTables } from "../platform/jobs/jobs.tables";
 import type { WalletTables } from "../modules/wallet/wallet.tables";
@@ -28,4 +29,5 @@ export interface Database
     DocumentTables,
     AuditTables,
     StaffTables,
-    NotificationTables {}
+    NotificationTables,
+    PromotionTables {}

@@ -10,6 +10,7 @@ import { notificationsRoutes } from "../modules/notifications/notifications.rout
 import { ordersRoutes } from "../modules/orders/orders.routes";
 import { paymentsRoutes } from "../modules/payments/payments.routes";
 import { privacyRoutes } from "../modules/privacy/privacy.routes";
+import { promotionsRoutes } from "../modules/promotions/promotions.routes";
 import { supportRoutes } from "../modules/support/support.routes";
 import { supportDeskRoutes } from "../modules/support/support-desk.routes";
 import { customersAdminRoutes } from "../modules/customers/customers-admin.routes";
@@ -17,10 +18,19 @@ import { backOfficeSearchRoutes } from "../modules/search/back-office-search.rou
 import { walletRoutes } from "../modules/wallet/wallet.routes";
 import type { Services } from "../services";
 import { ApiError } from "./api-error";
+import { bearerUser } from "./auth";
 
 /** Every API route, under /api. Each module contributes one plugin. */
 export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (api, { services, config }) => {
-  await api.register(catalogRoutes, { catalog: services.catalog });
+  await api.register(catalogRoutes, {
+    catalog: services.catalog,
+    // A code on the price list is quoted for the signed-in buyer when a token comes with it (a visitor otherwise).
+    quoteCode: async (request, body) => {
+      const user = await bearerUser(services.accessTokens, request);
+      return services.orders.quoteCode(user?.id ?? null, body.code, body.productIds, body.currency, request.locale);
+    },
+  });
+  await api.register(promotionsRoutes, { promotions: services.promotions });
   await api.register(accountsRoutes, { accounts: services.accounts });
   await api.register(supportRoutes, { support: services.support });
   await api.register(walletRoutes, {

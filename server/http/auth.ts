@@ -24,6 +24,13 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === "bearer" && token ? token : null;
 }
 
+/** The signed-in user behind a public route's request when it carries a valid access token, else null (never a 401). */
+export async function bearerUser(tokens: AccessTokens, request: FastifyRequest): Promise<{ id: string; role: string } | null> {
+  const token = bearer(request);
+  const user = token ? await tokens.verify(token).catch(() => null) : null;
+  return user ? { id: user.id, role: user.role } : null;
+}
+
 /** The hooks after `onRequest` that would run too late for a guard: the body is parsed and validated before them. */
 const TOO_LATE = ["preParsing", "preValidation", "preHandler"] as const;
 

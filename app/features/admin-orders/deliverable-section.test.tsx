@@ -41,6 +41,8 @@ function order(actions: { article: StaffAction[]; seo: StaffAction[] }): StaffOr
     createdAt: "2026-11-20T09:00:00.000Z",
     currency: "EUR",
     total: 100,
+    discount: 0,
+    promoCode: null,
     items: [
       { productId: "article-forge", price: 66.67, brief: {} },
       { productId: "seo-layer", price: 33.33, brief: {} },

@@ -11,6 +11,7 @@ export const ADMIN_NAV_ITEMS: ReadonlyArray<{ path: string; labelKey: ParseKeys<
   { path: "/admin/orders", labelKey: "nav.orders", least: "writer" },
   { path: "/admin/support", labelKey: "nav.support", least: "writer" },
   { path: "/admin/customers", labelKey: "nav.customers", least: "manager" },
+  { path: "/admin/promotions", labelKey: "nav.promotions", least: "manager" },
   { path: "/admin/catalog", labelKey: "nav.catalog", least: "admin" },
   { path: "/admin/staff", labelKey: "nav.staff", least: "admin" },
   { path: "/admin/audit", labelKey: "nav.audit", least: "admin" },

@@ -43,6 +43,8 @@ function subjectPath(entry: AuditEntry): string | null {
       return "/admin/staff";
     case "product":
       return "/admin/catalog";
+    case "promotion_code":
+      return "/admin/promotions";
     default:
       return null;
   }

@@ -22,6 +22,7 @@ import { OrderPlaced } from "./order-placed";
 import { unplacedErrors } from "./order-request";
 import { OrderSummary } from "./order-summary";
 import { OtherBalanceOffer } from "./other-balance-offer";
+import { PromoCodeBox, type AppliedPromotion } from "./promo-code-box";
 import { PayDifference } from "./pay-difference";
 import { useCheckoutReturn } from "./use-checkout-return";
 import { useCartPrices } from "~/lib/cart/use-cart-prices";
@@ -34,11 +35,15 @@ export function CartPage() {
   const { locale, to } = useLocale();
   const items = useCart();
   const currency = useCurrency();
-  const { linePrices, total, failure: pricesFailure } = useCartPrices(items, currency);
+  const { linePrices, total: listTotal, failure: pricesFailure } = useCartPrices(items, currency);
+  const [promotion, setPromotion] = useState<AppliedPromotion | null>(null);
+  // With a code applied, what the buyer pays: the cart's total less the discount the price list answered.
+  const discount = promotion && listTotal ? moneyFromApi(promotion.discount, currency) : null;
+  const total = listTotal && discount ? { ...listTotal, minor: listTotal.minor - discount.minor } : listTotal;
   const { balance, reload: reloadBalance } = useBalance(currency);
   const [billing, setBilling] = useBillingDraft();
   const [drafts, setDrafts] = useState<BriefDrafts>(readBriefDrafts);
-  const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency);
+  const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency, promotion?.code);
   // Back from paying the difference (`?checkout=<deposit>`): the thank-you once its order is placed, else why not.
   const [search, setSearch] = useSearchParams();
   const returned = useCheckoutReturn(search.get("checkout"), search.get("outcome") === "cancelled", (status) => {
@@ -87,8 +92,9 @@ export function CartPage() {
         disabled={submit.busy}
       />
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />
+      <PromoCodeBox items={items} currency={currency} applied={promotion} onApplied={setPromotion} error={submit.fieldErrors.promoCode} disabled={submit.busy} />
       <CartTotalBar total={total} locale={locale} />
-      <OrderSummary total={total} balance={balanceMoney} locale={locale} depositPath={to("/profile/balance")} />
+      <OrderSummary total={total} subtotal={discount ? listTotal : null} discount={discount} balance={balanceMoney} locale={locale} depositPath={to("/profile/balance")} />
       <OtherBalanceOffer items={items} currency={currency} short={short} locale={locale} />
       {short && total && balanceMoney && !confirming ? (
         <PayDifference total={total} balance={balanceMoney} locale={locale} busy={submit.busy} onPay={() => void payDifference()} />

@@ -39,7 +39,8 @@ export function checkOrder(request: PlaceOrderRequest, t: TFunction<"validation"
 }
 
 
-const BILLING_KEYS = ["firstName", "lastName", "email", "businessName", "country", "city", "address1", "state", "zipCode", "agreedToPP_TOS"];
+// promoCode: the promotion code box shows its own error.
+const BILLING_KEYS = ["firstName", "lastName", "email", "businessName", "country", "city", "address1", "state", "zipCode", "agreedToPP_TOS", "promoCode"];
 
 /** Errors no field of the page shows (an unknown product, an unexpected brief key): listed in the form's alert. */
 export function unplacedErrors(errors: FieldErrors, items: readonly CartItem[]): string[] {

@@ -6,13 +6,16 @@ import { Amount } from "~/components/ui/amount";
 
 export interface OrderSummaryProps {
   total: Money | null;
+  /** With a promotion code: the cart before it, and what it takes off. */
+  subtotal?: Money | null;
+  discount?: Money | null;
   balance: Money | null;
   locale: Locale;
   depositPath: string;
 }
 
 /** The total, the balance it is paid from, and — when the balance is short — what is missing and where to add it. */
-export function OrderSummary({ total, balance, locale, depositPath }: OrderSummaryProps) {
+export function OrderSummary({ total, subtotal, discount, balance, locale, depositPath }: OrderSummaryProps) {
   const { t } = useTranslation("cart");
   const missing = total && balance && total.minor > balance.minor ? { ...total, minor: total.minor - balance.minor } : null;
   return (
@@ -21,6 +24,22 @@ export function OrderSummary({ total, balance, locale, depositPath }: OrderSumma
         {t("summary.heading")}
       </h2>
       <dl className="space-y-2">
+        {subtotal && discount ? (
+          <>
+            <div className="flex justify-between text-slate-700 dark:text-slate-300">
+              <dt>{t("summary.subtotal")}</dt>
+              <dd data-testid="cart-subtotal">
+                <Amount money={subtotal} locale={locale} />
+              </dd>
+            </div>
+            <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
+              <dt>{t("summary.discount")}</dt>
+              <dd data-testid="cart-discount">
+                −<Amount money={discount} locale={locale} />
+              </dd>
+            </div>
+          </>
+        ) : null}
         <div className="flex justify-between text-xl font-semibold">
           <dt>{t("summary.total")}</dt>
           <dd data-testid="cart-total">

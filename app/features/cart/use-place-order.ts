@@ -20,6 +20,8 @@ export function usePlaceOrder(
   drafts: BriefDrafts,
   billing: BillingDraft,
   currency: Currency,
+  /** The promotion code applied in the cart, if any. */
+  promoCode?: string,
 ) {
   const { t: tf } = useTranslation("validation");
   const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
@@ -37,7 +39,7 @@ export function usePlaceOrder(
 
   /** The order's body when every field passes the server's checks; else shows the errors and answers null. */
   function checked(): PlaceOrderRequest | null {
-    const request = orderRequest(items, drafts, billing, currency);
+    const request = { ...orderRequest(items, drafts, billing, currency), ...(promoCode ? { promoCode } : {}) };
     const errors = checkOrder(request, tf);
     if (Object.keys(errors).length === 0) return request;
     submit.invalid(errors);

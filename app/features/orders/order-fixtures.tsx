@@ -57,6 +57,8 @@ export function orderDetail(deliverables: Deliverable[], fields: Partial<OrderDe
     createdAt: "2026-11-18T09:30:00Z",
     currency: "EUR",
     total: deliverables.reduce((sum, { price }) => sum + price, 0),
+    discount: 0,
+    promoCode: null,
     items: deliverables.map(({ productId, price }) => ({ productId, price, brief: {} })),
     result: null,
     dueAt: "2026-11-30T17:00:00Z",

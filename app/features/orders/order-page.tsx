@@ -47,6 +47,9 @@ export function OrderPage({ number }: { number: string }) {
         <OrderProgressText progress={order.progress} className="text-sm font-medium" />
         <p className="text-sm">
           {t("placedOn", { date: formatDateTime(order.createdAt, locale) })} · {t("total")} <span className="tabular-nums">{money(order.total)}</span>
+          {order.discount > 0 && order.promoCode ? (
+            <span data-testid="order-discount"> · {t("discount", { code: order.promoCode, amount: money(order.discount) })}</span>
+          ) : null}
         </p>
         {open ? (
           <p className={order.late ? "font-semibold text-red-700 dark:text-red-300" : ""} data-testid="order-due">

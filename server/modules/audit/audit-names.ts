@@ -47,6 +47,7 @@ export async function nameEntries(rows: RawEntry[], people: AuditPeople, subject
     if (row.subjectType === "support_ticket") return subjects?.ticketReference(row.subjectId) ?? null;
     if (row.subjectType === "invitation") return ((row.after as { email?: unknown } | null)?.email as string | undefined) ?? null;
     if (row.subjectType === "product") return row.subjectId;
+    if (row.subjectType === "promotion_code") return ((row.after ?? row.before) as { code?: string } | null)?.code ?? null;
     return null;
   };
   return rows.map((row) => {

@@ -1,5 +1,6 @@
 import type { Currency } from "../../../contract/currency";
 import type { PricesResponse } from "../../../contract/catalog";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -30,7 +31,13 @@ export async function pricesResponse(catalog: CatalogService, currency: Currency
   return { currency, items: items.map((item) => ({ id: item.id, kind: item.kind, price: toMajor(item.price) })) };
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/** A promotion code tried on the price list: what it takes off these products (minor units), or the field error on promoCode. */
+export type QuoteCode = (
+  request: FastifyRequest,
+  body: { code: string; productIds: string[]; currency: Currency },
+) => Promise<{ code: string; subtotal: number; discount: number; total: number }>;
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quoteCode?: QuoteCode }> = async (app, { catalog, quoteCode }) => {
   // The price list changes only with the catalog: its JSON is made once per currency and dropped at every change (here
   // or on another instance, through `onChange`), so the hottest API call sends stored bytes. The schema still checks
   // the answer once and documents it.
@@ -55,13 +62,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   open.post(
     "/prices",
     {
-      summary: "Prices of every service and bundle in one currency",
+      summary: "Prices of every service and bundle in one currency; with promoCode, what the code takes off the cart",
       body: pricesRequestSchema,
-      response: { 200: pricesResponseSchema },
+      response: { 200: pricesResponseSchema, 400: problemSchema },
     },
-    // The stored bytes are a checked PricesResponse; Fastify sends a Buffer as it is, past the serializer.
-    async ({ body }, reply) =>
-      reply.type("application/json; charset=utf-8").send((await storedPrices(body.currency)) as never),
+    async (request, reply) => {
+      const { currency, promoCode, productIds = [] } = request.body;
+      if (promoCode && quoteCode) {
+        const quote = await quoteCode(request, { code: promoCode, productIds, currency });
+        const promotion = { code: quote.code, subtotal: toMajor(quote.subtotal), discount: toMajor(quote.discount), total: toMajor(quote.total) };
+        return { ...(await pricesResponse(catalog, currency)), promotion };
+      }
+      // The stored bytes are a checked PricesResponse; Fastify sends a Buffer as it is, past the serializer.
+      return reply.type("application/json; charset=utf-8").send((await storedPrices(currency)) as never);
+    },
   );
   admin.put(
     "/admin/prices/:productId",

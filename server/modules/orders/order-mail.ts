@@ -10,6 +10,8 @@ interface ConfirmedOrder {
   total: number;
   items: Array<{ productId: ProductId; price: number }>;
   dueAt: string;
+  /** The promotion code's discount (minor units), when the order used one. */
+  discount?: { code: string; amount: number };
 }
 
 /** "Order SC-000042 confirmed": every item with its price, the total, the due date and a link to the order's page. */

@@ -34,7 +34,7 @@ export function createOrderReads(db: Kysely<Database>): OrderReads {
     pageOf(userId, limit, beforeSeq, trx = db) {
       let query = trx
         .selectFrom("orders")
-        .select(["id", "seq", "number", "status", "created_at", "currency", "total", "due_at", "needs_info_since"])
+        .select(["id", "seq", "number", "status", "created_at", "currency", "total", "discount", "promo_code", "due_at", "needs_info_since"])
         .where("user_id", "=", userId)
         .orderBy("seq", "desc")
         .limit(limit + 1);

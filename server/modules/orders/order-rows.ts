@@ -20,7 +20,7 @@ export type OrderMessageRow = Selectable<OrderMessagesTable>;
 /** The columns of an order in the customer's list. */
 export type ListedOrderRow = Pick<
   OrderRow,
-  "id" | "seq" | "number" | "status" | "created_at" | "currency" | "total" | "due_at" | "needs_info_since"
+  "id" | "seq" | "number" | "status" | "created_at" | "currency" | "total" | "discount" | "promo_code" | "due_at" | "needs_info_since"
 >;
 /** The columns of an order on the back office's customers page. */
 export type RecentOrderRow = Pick<OrderRow, "id" | "number" | "status" | "currency" | "total" | "created_at">;

@@ -12,7 +12,7 @@ import type { OrderEventRow, OrderFileRow, OrderItemRow, OrderRow, OrderVersionR
 
 const ATTENTION: readonly OrderStatus[] = ["needs_info", "delivered"];
 
-type ListedOrder = Pick<OrderRow, "id" | "number" | "status" | "created_at" | "currency" | "total" | "due_at" | "needs_info_since">;
+type ListedOrder = Pick<OrderRow, "id" | "number" | "status" | "created_at" | "currency" | "total" | "discount" | "promo_code" | "due_at" | "needs_info_since">;
 
 /**
  * One entry of GET /api/orders from the listed columns, its items, its deliverables and its latest first file: the
@@ -26,6 +26,8 @@ export function listEntry(order: ListedOrder, items: OrderItemRow[], works: Deli
     createdAt: order.created_at,
     currency: order.currency as Currency,
     total: toMajor(order.total),
+    discount: toMajor(Number(order.discount)),
+    promoCode: order.promo_code,
     items: items.map((item) => ({ productId: item.product_id as ProductId, price: toMajor(item.price), brief: JSON.parse(item.brief_json) as Record<string, unknown> })),
     result: latest ? { fileName: latest.file_name, size: Number(latest.size) } : null,
     dueAt: order.due_at,

@@ -30,10 +30,11 @@ import { createOrderTransaction } from "./order-transaction";
 import type { OrderWorkDeps } from "./order-work-deps";
 import { createOrdersRepository } from "./orders.repository";
 import type { OrdersService } from "./orders.service";
-import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
+import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
 import { createPayTheDifference } from "./pay-the-difference";
 import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
+import { quoteCart } from "./order-pricing";
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
@@ -73,6 +74,8 @@ export interface OrdersModuleDeps {
   staffDirectory: StaffDirectory;
   /** Tells staff about new work, answers, revisions and work at risk (the notifications module's port). */
   notifier?: StaffNotifier;
+  /** Promotion codes on orders and in the price list (the promotions module's port). */
+  promotions?: PromotionCheckout;
 }
 
 const DEFAULT_UPLOAD: UploadRules = {
@@ -118,6 +121,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
   deps.deposits.whenPaid(payTheDifference.complete);
   return {
     place: (userId, input, options) => placeOrder(placing, userId, input, options),
+    quoteCode: (userId, code, items, currency, locale) => quoteCart(placing, userId, code, items, currency, locale),
     payTheDifference,
     ...createCustomerOrders({ repository, clock }),
     customerFacts: createCustomerOrderFacts(db),

@@ -17,3 +17,5 @@ export interface StaffDirectory {
   deactivatedMembers(trx?: Kysely<Database>): Promise<string[]>;
   activeMembers(trx?: Kysely<Database>): Promise<Array<{ id: string; email: string; first_name: string; last_name: string; role: "writer" | "manager" | "admin" }>>;
 }
+/** Promotions (server/modules/promotions): what a code takes off an order, and its use taken in the placing transaction. */
+export type { AppliedCode, CodeCart, PromotionCheckout } from "../promotions";

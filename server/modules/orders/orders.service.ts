@@ -1,4 +1,6 @@
+import type { Currency } from "../../../contract/currency";
 import type { PlaceOrderResponse } from "../../../contract/orders";
+import type { Locale } from "../../i18n/messages";
 import type { CustomerOrders } from "./customer-orders";
 import type { CustomerOrderFacts } from "./customer-facts.repository";
 import type { OrderAccessPolicy } from "./order-access";
@@ -30,6 +32,17 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
    * for a retry with the same body, without a second order (a refused request is not kept: it can be retried).
    */
   place(userId: string, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlaceOrderResponse>;
+  /**
+   * What a promotion code takes off a cart of these products (minor units), for a signed-in buyer or a visitor (null:
+   * the rules about the buyer wait for the order); throws the field error on promoCode that says why it does not apply.
+   */
+  quoteCode(
+    userId: string | null,
+    code: string,
+    productIds: readonly string[],
+    currency: Currency,
+    locale: Locale,
+  ): Promise<{ code: string; subtotal: number; discount: number; total: number }>;
   /** When the balance is short: one deposit of the shortfall, and the order placed once it is paid. */
   payTheDifference: PayTheDifference;
   /** Who sees which order (order-access.ts), for the routes that answer differently per access. */

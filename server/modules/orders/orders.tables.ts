@@ -11,8 +11,12 @@ export interface OrdersTable {
   user_id: string;
   status: OrderStatus;
   currency: string;
-  /** Integer minor units: the sum of the items' prices. */
+  /** Integer minor units: what was paid, the sum of the items' prices less `discount`. */
   total: number;
+  /** Minor units the promotion code took off (0 without one); the deliverables' prices already have it taken off. */
+  discount: Generated<number>;
+  /** The promotion code used, as typed in capitals, or null. */
+  promo_code: string | null;
   /** The billing fields sent with the order, as JSON. */
   billing_json: string;
   /** Language of the mails about this order. */

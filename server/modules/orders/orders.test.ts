@@ -140,6 +140,8 @@ describe("GET /api/orders", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       currency: "EUR",
       total: 339,
+      discount: 0,
+      promoCode: null,
       items: [{ productId: "growth-and-visibility-pack", price: 339, brief: bundle.brief }],
       result: null,
       dueAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

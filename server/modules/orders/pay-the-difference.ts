@@ -13,7 +13,7 @@ import { nowIso } from "../../db/time";
 import { translate, type Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
 import type { DepositService } from "../wallet";
-import { priceCart } from "./order-cart";
+import { priceOrder } from "./order-pricing";
 import type { PendingCheckoutRow, PendingCheckouts } from "./pending-checkouts.repository";
 import { AlreadySettled, placeOrder, PricesChanged, type PlaceOrderDeps, type PlaceOrderInput } from "./place-order";
 
@@ -80,8 +80,8 @@ export function createPayTheDifference({ placing, deposits, pending }: PayTheDif
 
   return {
     async start(userId, input, locale) {
-      const { orderFormData: _cart, currency, ...billing } = input;
-      const priced = await priceCart(placing.catalog, input.orderFormData, currency);
+      const { orderFormData: _cart, currency, promoCode: _code, ...billing } = input;
+      const priced = await priceOrder(placing, userId, input, locale);
       const charge = shortfallCharge(priced.total, await placing.wallet.balance(userId, currency));
       if (charge === 0) throw DomainError.conflict("orders.checkout.notShort");
       const max = Math.round(deposits.limits.max * 100);

@@ -5,7 +5,7 @@ import type { BillingDetails } from "../../../contract/accounts";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
-import type { Locale } from "../../i18n/messages";
+import { translate, type Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
@@ -17,13 +17,13 @@ import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
 import { addBusinessDays } from "./due-dates";
-import { priceCart } from "./order-cart";
+import { codeCart, isFirstOrder, paidItems, priceOrder, type PricedOrder } from "./order-pricing";
 import { refreshOrder } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import type { StaffNotifier } from "./orders-ports";
+import type { PromotionCheckout, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
@@ -54,6 +54,7 @@ export class PricesChanged extends Error {}
 
 /** What placing an order (pricing it and paying it from the balance) needs. */
 export interface PlaceOrderDeps {
+  db: Kysely<Database>;
   repository: OrdersRepository;
   transaction: TransactionOpener;
   catalog: CatalogService;
@@ -71,6 +72,8 @@ export interface PlaceOrderDeps {
   metrics?: Pick<StoreMetrics, "orderPlaced">;
   /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
   notifier?: StaffNotifier;
+  /** Promotion codes: what a code takes off, and one of its uses taken in the placing transaction (the promotions module's port). */
+  promotions?: PromotionCheckout;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -86,7 +89,7 @@ function refuseIf(refusal: (() => DomainError | undefined) | undefined): void {
 
 /** The billing details of an order, as remembered for the next one: without the cart, the currency and the consent. */
 function billingToRemember(input: PlaceOrderInput): BillingDetails {
-  const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...billing } = input;
+  const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, promoCode: _code, ...billing } = input;
   return billing;
 }
 
@@ -95,13 +98,12 @@ export function orderNumber(seq: number): string {
 }
 
 type Idempotency = { key: string; hash: string };
-type Priced = Awaited<ReturnType<typeof priceCart>>;
 
 /** One placing as the store receives it, priced and with the order's terms and the confirmation's address known. */
 interface Placing {
   userId: string;
   input: PlaceOrderInput;
-  priced: Priced;
+  priced: PricedOrder;
   terms: { turnaroundDays: number; revisionRounds: number };
   /** One per service, with its share and its own clock (deliverable-plan.ts). */
   deliverables: PlannedDeliverable[];
@@ -131,10 +133,11 @@ export async function placeOrder(
     const earlier = await replay(deps.repository, userId, idempotency);
     if (earlier) return earlier;
   }
-  const priced = await priceCart(deps.catalog, input.orderFormData, input.currency);
+  const priced = await priceOrder(deps, userId, input, options.locale);
   if (options.pending && priced.total !== options.pending.total) throw new PricesChanged();
   const terms = await deps.catalog.orderTerms(priced.items.map((item) => item.productId));
-  const deliverables = await planDeliverables(deps.catalog, priced.items, input.currency);
+  // Each deliverable carries what was paid for it: its line's price less the line's share of the discount.
+  const deliverables = await planDeliverables(deps.catalog, paidItems(priced), input.currency);
   const to = await deps.accountEmail(userId);
   const placing: Placing = {
     userId,
@@ -195,6 +198,8 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     if (placing.pending && !(await placing.pending.claim(trx))) throw new AlreadySettled();
     const seq = await deps.repository.nextSeq(trx);
     const number = orderNumber(seq);
+    const orderId = randomUUID();
+    await redeemCode(deps, trx, placing, orderId);
     const paid = await deps.wallet.debit(trx, {
       userId,
       currency: input.currency,
@@ -203,7 +208,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
       reference: number,
     });
     if (!paid) throw new BalanceShort();
-    const response = await recordPaidOrder(deps, trx, placing, seq);
+    const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId });
     await placing.pending?.placed(trx, response);
     // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked by
     // this transaction already, while after it the update queued behind every other order of the account and the
@@ -221,15 +226,14 @@ async function recordPaidOrder(
   deps: PlaceOrderDeps,
   trx: Kysely<Database>,
   placing: Placing,
-  seq: number,
+  { seq, id }: { seq: number; id: string },
 ): Promise<PlaceOrderResponse> {
   const { userId, input, priced, terms, locale, to, idempotency } = placing;
   const number = orderNumber(seq);
   const placedAt = deps.clock.now();
   const now = placedAt.toISOString();
-  const id = randomUUID();
   const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
-  const { orderFormData: _cart, currency, ...billing } = input;
+  const { orderFormData: _cart, currency, promoCode: _code, ...billing } = input;
   await deps.repository.insert(
     {
       id,
@@ -239,6 +243,8 @@ async function recordPaidOrder(
       status: "paid",
       currency,
       total: priced.total,
+      discount: priced.promotion?.discount ?? 0,
+      promo_code: priced.promotion?.code ?? null,
       billing_json: JSON.stringify(billing),
       locale,
       created_at: now,
@@ -277,11 +283,7 @@ async function recordPaidOrder(
   });
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
   // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
-  const lines = priced.items.map((item) => ({
-    description: productName(item.productId, locale),
-    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
-    amount: item.price,
-  }));
+  const lines = invoiceLines(priced, locale);
   const invoice = await deps.documents.issueInvoice(trx, {
     userId,
     orderId: id,
@@ -294,7 +296,7 @@ async function recordPaidOrder(
   if (to) {
     const confirmation = confirmationMail(
       to,
-      { number, currency, total: priced.total, items: priced.items, dueAt },
+      { number, currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
       locale,
       deps.publicUrl,
     );
@@ -312,4 +314,27 @@ async function recordPaidOrder(
     await deps.repository.saveIdempotent(row, trx);
   }
   return response;
+}
+
+/** The code's use, taken in the placing transaction after the account's lock: checked again, the cap held by one conditional update. */
+async function redeemCode(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: Placing, orderId: string): Promise<void> {
+  const { priced, input, userId, locale } = placing;
+  if (!priced.promotion || !input.promoCode) return;
+  if (!deps.promotions) throw new Error("promotion codes need the promotions module");
+  const user = { userId, firstOrder: await isFirstOrder(trx, userId) };
+  const order = { id: orderId, expected: priced.promotion.discount };
+  await deps.promotions.redeem(trx, input.promoCode, codeCart(priced.items, input.currency), user, order, locale);
+}
+
+/** The invoice's lines in every language: each service at its list price, then the code's discount as a negative line. */
+function invoiceLines(priced: PricedOrder, locale: Locale) {
+  const lines = priced.items.map((item) => ({
+    description: productName(item.productId, locale),
+    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
+    amount: item.price,
+  }));
+  const promotion = priced.promotion;
+  if (!promotion || promotion.discount === 0) return lines;
+  const text = (language: Locale) => translate(language, "promotions.invoiceLine", { code: promotion.code });
+  return [...lines, { description: text(locale), descriptions: { en: text("en"), es: text("es") }, amount: -promotion.discount }];
 }

@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { Clock } from "../../platform/clock";
+import type { AuditSink } from "../../platform/staff-action";
+import { createPromotionAdmin, type PromotionAdmin } from "./promotion-admin";
+import { createPromotionCheckout, type PromotionCheckout } from "./promotion-checkout";
+import { createPromotionsRepository } from "./promotions.repository";
+
+export interface PromotionsModuleDeps {
+  db: Kysely<Database>;
+  audit: AuditSink;
+  clock: Clock;
+}
+
+export interface PromotionsModule {
+  /** The back office's codes: create, change, pause, list with figures. */
+  promotions: PromotionAdmin;
+  /** What placing an order and the price list ask of a code (the orders module's port). */
+  checkout: PromotionCheckout;
+}
+
+/** Promotion codes (issue 28) wired once over their own tables. */
+export function createPromotionsModule({ db, audit, clock }: PromotionsModuleDeps): PromotionsModule {
+  const repository = createPromotionsRepository(db);
+  return { promotions: createPromotionAdmin(db, repository, audit, clock), checkout: createPromotionCheckout(repository, clock) };
+}
