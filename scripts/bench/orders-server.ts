@@ -1,7 +1,7 @@
 // The store for the orders row, in a process of its own so that its CPU (from /proc) is the server's alone: the API
 // as production runs it (scripts/bench/orders-store.ts) with the job runner started, as `npm start` does, so the
 // confirmation mail and invoice rendered after each commit run here too. Prints one `READY <json>` line (URL, pid,
-// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file>`, `drain`.
+// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file> [warm-up acks-file]`, `drain`.
 // Argument: a PostgreSQL URL, or none for SQLite. orders-wrk.ts compiles it as `npm run build` compiles the server
 // (esbuild, migrations and catalogues beside it), so what runs is plain JavaScript as in production.
 import { randomUUID } from "node:crypto";
@@ -93,9 +93,9 @@ async function main(): Promise<void> {
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
   const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   for await (const line of readline.createInterface({ input: process.stdin })) {
-    const [command, argument] = line.trim().split(" ");
+    const [command, argument, earlier] = line.trim().split(" ");
     if (command === "check")
-      answer(await checkOrders(store.db.kysely, store.services.wallet, buyers, FUNDED, argument ?? ""));
+      answer(await checkOrders(store.db.kysely, store.services.wallet, buyers, FUNDED, argument ?? "", earlier));
     else if (command === "drain") answer(await backlog(store.db.kysely, Number(argument ?? 60_000)));
     else if (command === "close") break;
   }

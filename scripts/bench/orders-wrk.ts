@@ -173,7 +173,8 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
   try {
     const acks = path.join(dir, "acks.txt");
     const script = path.join(dir, "orders.lua");
-    fs.writeFileSync(script, luaScript(ready, path.join(dir, "warmup.txt")));
+    const warmup = path.join(dir, "warmup.txt");
+    fs.writeFileSync(script, luaScript(ready, warmup));
     await runWrk(ready.url, script, 2); // warm-up: JIT, connections, the first orders' rendering
     const jobs = process.env.BENCH_JOBS !== "off";
     await ask(`drain ${jobs ? 60_000 : 0}`);
@@ -183,7 +184,7 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
     const after = cpuMsOf(ready.pid);
     const drain = (await ask(`drain ${jobs ? ORDERS_AIMS.drainS * 1000 * 2 : 0}`)) as OrdersRun["drain"];
     const drained = cpuMsOf(ready.pid);
-    const check = (await ask(`check ${acks}`)) as OrdersCheck;
+    const check = (await ask(`check ${acks} ${warmup}`)) as OrdersCheck;
     // Every order the store's answers acknowledged (the warm-up's too) is counted against the CPU of the burst's only.
     const orders = check.statuses["200"] ?? 0;
     return {
@@ -214,7 +215,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
   const integrity = check.ok
-    ? `all ${check.acknowledged} acknowledged orders stored, ${check.charges} charges = ${check.stored} orders, ${check.wrongBalances} wrong balances: OK`
+    ? `all ${check.acknowledged} acknowledged orders (and the warm-up's) stored, ${check.charges} charges = ${check.stored} orders, ${check.wrongBalances} wrong balances: OK`
     : `INTEGRITY FAILED: ${check.unlisted} acknowledged orders missing, ${check.strayCharges} stray charges, ${check.charges} charges for ${check.stored} orders, ${check.wrongBalances} wrong balances`;
   const allOk = Object.keys(check.statuses).every((status) => status === "200") && run.socketErrors === 0;
   const cpu = run.cpuMsPerOrder;

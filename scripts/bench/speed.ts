@@ -64,7 +64,9 @@ function pagesRows(lines: string[]): Row[] {
   const js = lineWith(lines, "home page JavaScript");
   const kb = Number(/([\d.]+) KB/.exec(js ?? "")?.[1] ?? Number.NaN);
   const render = lineWith(lines, "rendering / react-router-serve");
-  const ratio = Number(/ratio ([\d.]+)/.exec(render ?? "")?.[1] ?? Number.NaN);
+  // The aim is per page of CPU (a loaded machine still gives a fair ratio): react-router-serve's CPU ÷ the store's.
+  const cpuRatio = /CPU per answer [\d.]+ \/ [\d.]+ ms, ratio ([\d.]+)/.exec(render ?? "")?.[1];
+  const ratio = Number(cpuRatio ?? /ratio ([\d.]+)/.exec(render ?? "")?.[1] ?? Number.NaN);
   const rss = lineWith(lines, "RSS of the store");
   const peak = Number(/peak (\d+) MB/.exec(rss ?? "")?.[1] ?? Number.NaN);
   return [
@@ -77,7 +79,9 @@ function pagesRows(lines: string[]): Row[] {
     },
     {
       measure: "uncached render, store / react-router-serve on a same-size page (section pages)",
-      now: render ? `ratio ${ratio.toFixed(2)} (req/s)` : "measured by section pages (no line)",
+      now: render
+        ? `ratio ${ratio.toFixed(2)} (${cpuRatio ? "CPU per page" : "req/s"})`
+        : "measured by section pages (no line)",
       aim: ">= 1.2 (CPU per page ratio)",
       met: render ? ratio >= 1.2 && !render.includes("failed answers") : null,
     },
