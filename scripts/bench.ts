@@ -8,6 +8,7 @@ import { benchLighthouse } from "./bench/lighthouse";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
 import { benchStorefrontJs } from "./bench/storefront-js";
+import { benchSpeed } from "./bench/speed";
 
 type Section = (log: (line: string) => void) => Promise<void>;
 
@@ -22,13 +23,17 @@ const sections: Array<[name: string, run: Section]> = [
   ["lighthouse", benchLighthouse],
 ];
 
+/** Run only when asked for (`npm run bench -- speed`): issue 27's table, which repeats rows of orders, pages and lighthouse. */
+const onDemand: Array<[name: string, run: Section]> = [["speed", benchSpeed]];
+
 /** The machine's load: figures taken while other work runs are lower and noisier; ratios from alternating rounds hold. */
 const loadLine = () => `load average ${os.loadavg().map((n) => n.toFixed(1)).join(" / ")} (1/5/15 min) on ${os.availableParallelism()} cores`;
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const chosen = wanted.length ? sections.filter(([name]) => wanted.includes(name)) : sections;
-  if (chosen.length === 0) throw new Error(`no such section: ${wanted.join(", ")} (have ${sections.map(([name]) => name).join(", ")})`);
+  const chosen = wanted.length ? [...sections, ...onDemand].filter(([name]) => wanted.includes(name)) : sections;
+  if (chosen.length === 0)
+    throw new Error(`no such section: ${wanted.join(", ")} (have ${[...sections, ...onDemand].map(([name]) => name).join(", ")})`);
   console.log(`bench: Node ${process.version}, ${loadLine()}; sections: ${chosen.map(([name]) => name).join(", ")}`);
   for (const [name, run] of chosen) {
     const started = performance.now();

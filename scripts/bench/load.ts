@@ -14,6 +14,8 @@ export interface LoadRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** The process answering (the store, or the baseline): its CPU time over each round is added to the total. */
+  pid?: number;
 }
 
 export interface Throughput {
@@ -24,6 +26,8 @@ export interface Throughput {
   failed: number;
   /** Bytes wrk read, partial answers included (async rounds only). */
   bytes?: number;
+  /** CPU time (user + system, from /proc) the answering process spent over the rounds, ms; undefined without a pid. */
+  cpuMs?: number;
 }
 
 export const emptyThroughput = (): Throughput => ({ requests: 0, seconds: 0, p99: 0, failed: 0 });
@@ -46,8 +50,47 @@ function wrkScript(request: LoadRequest): string {
   return file;
 }
 
+/** CPU time process `pid` has used so far (user + system, from /proc/PID/stat), ms; null without /proc. */
+export function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's name in parentheses (which may hold spaces): state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ: 100 on every Linux this runs on). */
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** Adds the CPU `pid` used since `before` to `total`. */
+function addCpu(total: Throughput, pid: number | undefined, before: number | null): void {
+  const after = cpuMsOf(pid);
+  if (before === null || after === null) return;
+  total.cpuMs = (total.cpuMs ?? 0) + (after - before);
+}
+
+/** The answering process's CPU per answer, ms (null when not measured). */
+export function cpuPerRequest(total: Throughput): number | null {
+  return total.cpuMs === undefined || total.requests === 0 ? null : total.cpuMs / total.requests;
+}
+
+/** "req/s, CPU per request" for a row: the CPU figure holds on a loaded machine where req/s does not. */
+export function rateAndCpu(total: Throughput): string {
+  const cpu = cpuPerRequest(total);
+  return `${perSecond(total).toFixed(0)} req/s, ${cpu === null ? "CPU n/a" : `${cpu.toFixed(2)} ms CPU/req`}`;
+}
+
 /** Runs one round against `request` and adds it to `total`. */
 export function round(request: LoadRequest, seconds: number, total: Throughput): void {
+  const before = cpuMsOf(request.pid);
+  roundBlocking(request, seconds, total);
+  if (request.pid !== undefined) addCpu(total, request.pid, before);
+}
+
+function roundBlocking(request: LoadRequest, seconds: number, total: Throughput): void {
   seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
   if (WRK) {
     const script = wrkScript(request);
@@ -128,9 +171,18 @@ export function rssMb(pid: number | undefined): number | null {
   }
 }
 
-/** One row of the issue's table: figure, baseline, ratio and aim. */
-export function ratioLine(label: string, ratio: number, aim: number): string {
-  return `${label}: ratio ${ratio.toFixed(2)} (aim >= ${aim}) ${ratio >= aim ? "MET" : "NOT MET"}`;
+/**
+ * One row of the issue's table: figure, baseline, ratio and aim. With the runs given, the row is MET only when every
+ * answer of both was a success (wrk's non-2xx and socket errors), and the CPU per answer of each side is printed.
+ */
+export function ratioLine(label: string, ratio: number, aim: number, runs: Throughput[] = []): string {
+  const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+  const answered = runs.every((run) => run.requests > 0);
+  const cpu = runs.map((run) => cpuPerRequest(run)).filter((ms): ms is number => ms !== null);
+  const [mine = 0, theirs = 0] = cpu;
+  const cpuText = cpu.length === 2 ? `; CPU per answer ${mine.toFixed(3)} / ${theirs.toFixed(3)} ms, ratio ${(theirs / (mine || 1)).toFixed(2)}` : "";
+  const checks = runs.length === 0 ? "" : failed > 0 || !answered ? ` (${failed} failed answers${answered ? "" : ", a side answered nothing"})` : "";
+  return `${label}: ratio ${ratio.toFixed(2)} (aim >= ${aim})${cpuText} ${ratio >= aim && !checks ? "MET" : "NOT MET"}${checks}`;
 }
 
 /** One wrk round without blocking this process: for a store running inside the bench's own process. */
@@ -143,6 +195,7 @@ export function roundAsync(
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
   seconds = Math.max(1, Math.round(seconds)); // wrk takes whole seconds
   const script = wrkScript(request);
+  const before = cpuMsOf(request.pid);
   const child = spawn(WRK, ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "60s", "-s", script, request.url], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -152,6 +205,7 @@ export function roundAsync(
     child.on("exit", (code) => {
       fs.rmSync(script, { force: true });
       if (code !== 0) return reject(new Error(`wrk failed: ${out}`));
+      if (request.pid !== undefined) addCpu(total, request.pid, before);
       total.requests += Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
       const read = /([\d.]+)([KMGT]?B) read/.exec(out);
       const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[read?.[2] ?? "B"] ?? 1;

@@ -3,6 +3,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kysely";
 import type pg from "pg";
 import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
+import { cachingStatements } from "./sqlite-statement-cache";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
 import { handlePoolErrors, POOL_CONNECT_TIMEOUT_MS, unavailableDialect } from "./postgres-pool";
 import type { Database } from "./schema";
@@ -67,7 +68,7 @@ export function openDatabase(options: DatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const kysely = createKysely(immediateSqliteDialect({ database: sqlite }), options);
+  const kysely = createKysely(immediateSqliteDialect({ database: cachingStatements(sqlite) }), options);
   return withCommon(kysely, "sqlite");
 }
 

@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { BillingFields } from "../../../contract/wallet";
+import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import type { TransactionOpener } from "../../platform/transactions";
@@ -46,17 +48,25 @@ export function createDepositSettlement({
   accountEmail,
   metrics,
 }: DepositSettlementDeps): DepositSettlement {
-  const sendReceipt = async (row: DepositRow, paidAt: string, receipt: IssuedDocument) => {
+  /**
+   * The receipt's mail, stored in the crediting transaction: it exists exactly when the credit does, and is rendered
+   * (with its PDF) after the commit by the mail job, not while the provider's confirmation waits (issue 27).
+   */
+  const sendReceipt = async (
+    trx: Kysely<Database>,
+    row: DepositRow,
+    to: string | undefined,
+    paidAt: string,
+    receipt: IssuedDocument,
+  ) => {
+    if (!to) return;
     const billing = JSON.parse(row.billing_json) as BillingFields;
     const currency = row.currency as Currency;
-    const balance = await wallet.balance(row.user_id, currency);
+    const balance = await wallet.balance(row.user_id, currency, trx);
     const locale = row.locale as Locale;
-    const name = billing.firstName;
-    const to = await accountEmail(row.user_id);
-    if (!to) return;
     const message = depositReceipt({
       to,
-      name,
+      name: billing.firstName,
       depositId: row.id,
       amount: row.amount,
       currency,
@@ -64,12 +74,16 @@ export function createDepositSettlement({
       paidAt,
       locale,
     });
-    await mail.send(documents.attached(message, receipt, locale));
+    await mail.send(documents.attached(message, receipt, locale), trx);
   };
 
   return {
     async confirmPaid(depositId, payment) {
-      type Credited = { row: DepositRow; receipt: IssuedDocument };
+      type Credited = { row: DepositRow };
+      // The account's address is read before (a deposit's owner never changes): inside the transaction only `trx` may
+      // be used (transactions.ts).
+      const known = await repository.find(depositId);
+      const to = known ? await accountEmail(known.user_id) : undefined;
       const settled = await transaction(async (trx): Promise<ConfirmOutcome | Credited> => {
         const row = await repository.find(depositId, trx);
         if (!row) return "unknown";
@@ -94,11 +108,11 @@ export function createDepositSettlement({
           locale: row.locale as Locale,
           billing,
         });
-        return { row, receipt };
+        await sendReceipt(trx, row, to, clock.now().toISOString(), receipt);
+        return { row };
       });
       if (typeof settled === "string") return settled;
       metrics?.depositCredited(settled.row.currency);
-      await sendReceipt(settled.row, clock.now().toISOString(), settled.receipt);
       return "credited";
     },
 

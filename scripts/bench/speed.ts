@@ -1,0 +1,168 @@
+// Bench section "speed": issue 27's table, each row with its aim and whether it is met. The orders rows are measured
+// here (orders.ts / orders-wrk.ts: wrk, 50 connections over 10 customers, fresh Idempotency-Key, integrity checked);
+// the storefront rows come from the sections that measure them ("pages": JavaScript on `/`, rendering against
+// react-router-serve, RSS; "lighthouse"), run here on one build, their own lines printed as they come and read back
+// for the table. A row no section measures yet says so.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { benchLighthouse } from "./lighthouse";
+import { ordersRows } from "./orders";
+import { ORDERS_AIMS, type OrdersRun } from "./orders-wrk";
+import { benchPageCache, build } from "./page-cache";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const verdict = (met: boolean | null) => (met === null ? "NOT MEASURED" : met ? "MET" : "NOT MET");
+
+interface Row {
+  measure: string;
+  now: string;
+  aim: string;
+  met: boolean | null;
+}
+
+function ordersRow(runs: { sqlite: OrdersRun; postgres: OrdersRun | null }): Row[] {
+  const all = [runs.sqlite, runs.postgres].filter((run): run is OrdersRun => run !== null);
+  const figure = (run: OrdersRun | null) =>
+    run
+      ? `${run.label} ${run.ordersPerSecond.toFixed(0)}/s, p99 ${run.p99Ms.toFixed(0)} ms, drained in ${(run.drain.ms / 1000).toFixed(1)} s${run.drain.left ? ` (${run.drain.left} left)` : ""}${run.check.ok ? "" : ", INTEGRITY FAILED"}`
+      : "PostgreSQL not measured";
+  const fast = (run: OrdersRun | null, aim: number) =>
+    run?.check.ok === true &&
+    run.ordersPerSecond >= aim &&
+    run.p99Ms <= ORDERS_AIMS.p99Ms &&
+    run.drain.left === 0 &&
+    run.drain.ms <= ORDERS_AIMS.drainS * 1000;
+  const cpu = all.map((run) => run.cpuMsPerOrder ?? Number.POSITIVE_INFINITY);
+  return [
+    {
+      measure:
+        "orders placed/s, wrk 50 connections over 10 customers, fresh Idempotency-Key, every balance and order checked",
+      now: `${figure(runs.sqlite)}; ${figure(runs.postgres)}`,
+      aim: `SQLite >= ${ORDERS_AIMS.sqlite}/s, PostgreSQL >= ${ORDERS_AIMS.postgres}/s, p99 <= ${ORDERS_AIMS.p99Ms} ms, backlog drained <= ${ORDERS_AIMS.drainS} s`,
+      met: fast(runs.sqlite, ORDERS_AIMS.sqlite) && fast(runs.postgres, ORDERS_AIMS.postgres),
+    },
+    {
+      measure: "server CPU per order (from /proc, over the burst)",
+      now: all
+        .map(
+          (run) =>
+            `${run.label} ${(run.cpuMsPerOrder ?? Number.NaN).toFixed(2)} ms (+ ${(run.drainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms after it, rendering)`,
+        )
+        .join("; "),
+      aim: `<= ${ORDERS_AIMS.cpuMs} ms on the request path`,
+      met: cpu.length === 2 && cpu.every((ms) => ms <= ORDERS_AIMS.cpuMs),
+    },
+  ];
+}
+
+/** The line of `lines` that starts with (or contains) `text`, trimmed; undefined when the section printed none. */
+const lineWith = (lines: string[], text: string | RegExp) =>
+  lines.find((line) => (typeof text === "string" ? line.includes(text) : text.test(line)))?.trim();
+
+function pagesRows(lines: string[]): Row[] {
+  const js = lineWith(lines, "home page JavaScript");
+  const kb = Number(/([\d.]+) KB/.exec(js ?? "")?.[1] ?? Number.NaN);
+  const render = lineWith(lines, "rendering / react-router-serve");
+  // The aim is per page of CPU (a loaded machine still gives a fair ratio): react-router-serve's CPU ÷ the store's.
+  const cpuRatio = /CPU per answer [\d.]+ \/ [\d.]+ ms, ratio ([\d.]+)/.exec(render ?? "")?.[1];
+  const ratio = Number(cpuRatio ?? /ratio ([\d.]+)/.exec(render ?? "")?.[1] ?? Number.NaN);
+  const rss = lineWith(lines, "RSS of the store");
+  const peak = Number(/peak (\d+) MB/.exec(rss ?? "")?.[1] ?? Number.NaN);
+  return [
+    {
+      measure:
+        "JavaScript a visitor downloads on / (gzipped; section pages: module preloads and the entry's imports, not yet until network idle)",
+      now: js ? `${kb.toFixed(1)} KB` : "measured by section pages (no line)",
+      aim: "<= 130 KB, no back-office code ever fetched by a storefront page",
+      met: js ? kb <= 130 : null,
+    },
+    {
+      measure: "uncached render, store / react-router-serve on a same-size page (section pages)",
+      now: render
+        ? `ratio ${ratio.toFixed(2)} (${cpuRatio ? "CPU per page" : "req/s"})`
+        : "measured by section pages (no line)",
+      aim: ">= 1.2 (CPU per page ratio)",
+      met: render ? ratio >= 1.2 && !render.includes("failed answers") : null,
+    },
+    {
+      measure: "RSS at start / peak under 60 s of rendering",
+      now: rss
+        ? `peak ${peak} MB over section pages; at start: measured by the memory and cold-start work, not here`
+        : "measured by section pages (no line)",
+      aim: "<= 110 / <= 200 MB",
+      met: rss ? (peak <= 200 ? null : false) : null,
+    },
+    {
+      measure: "cold start, `npm start` already built, to the first 200 on /",
+      now: "measured by the memory and cold-start section (not on main yet)",
+      aim: "<= 1.0 s",
+      met: null,
+    },
+  ];
+}
+
+function lighthouseRow(lines: string[]): Row {
+  const pages = lines.filter((line) => / performance [\d.]+/.test(line));
+  const scores = pages.map((line) => Number(/performance ([\d.]+)/.exec(line)?.[1]));
+  const tbt = pages.map((line) =>
+    Number(/total-blocking-time ([\d,.]+)\s*ms/.exec(line)?.[1]?.replace(",", "") ?? Number.NaN),
+  );
+  return {
+    measure: `Lighthouse mobile performance, the pages of section lighthouse (${pages.map((line) => line.split(":")[0]).join(", ") || "none"})`,
+    now: pages.length
+      ? `${scores.map((n) => n.toFixed(2)).join(" / ")}, TBT ${tbt.map((n) => `${n} ms`).join(" / ")}`
+      : "measured by section lighthouse (no line)",
+    aim: ">= 0.97 on each, TBT <= 150 ms",
+    met: pages.length ? scores.every((n) => n >= 0.97) && tbt.every((n) => n <= 150) : null,
+  };
+}
+
+export async function benchSpeed(log: (line: string) => void = console.log): Promise<void> {
+  log("orders (section orders' first rows):");
+  const orders = ordersRow(await ordersRows(log));
+  const given = process.env.BUILD_DIR;
+  const buildDir = path.resolve(root, given ?? path.join(".e2e-build", `speed-${process.pid}`));
+  if (!given) build(buildDir);
+  process.env.BUILD_DIR = buildDir;
+  const collect = (lines: string[]) => (line: string) => {
+    lines.push(line);
+    log(line);
+  };
+  const pageLines: string[] = [];
+  const lighthouseLines: string[] = [];
+  try {
+    log("\nsection pages:");
+    await benchPageCache(collect(pageLines)).catch((error: unknown) =>
+      log(`section pages failed: ${(error as Error).message}`),
+    );
+    log("\nsection lighthouse:");
+    await benchLighthouse(collect(lighthouseLines)).catch((error: unknown) =>
+      log(`section lighthouse failed: ${(error as Error).message}`),
+    );
+  } finally {
+    if (given) process.env.BUILD_DIR = given;
+    else {
+      delete process.env.BUILD_DIR;
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    }
+  }
+  const rows = [
+    ...orders,
+    ...pagesRows(pageLines).slice(0, 1),
+    lighthouseRow(lighthouseLines),
+    ...pagesRows(pageLines).slice(1),
+  ];
+  log("\nissue 27's table:");
+  for (const row of rows) log(`- ${row.measure}: ${row.now} | aim ${row.aim} | ${verdict(row.met)}`);
+  const met = rows.filter((row) => row.met === true).length;
+  const unmeasured = rows.filter((row) => row.met === null).length;
+  log(`${met} of ${rows.length} rows met, ${rows.length - met - unmeasured} not met, ${unmeasured} not measured here`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  benchSpeed().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
