@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { UserRole } from "../../../contract/accounts";
 import { matchesWords, searchWords } from "../../db/full-text";
@@ -86,14 +86,6 @@ export function createPeople(db: Kysely<Database>) {
         .limit(PREFIX_MATCH_LIMIT)
         .execute();
       return rows.map((row) => row.id);
-    },
-
-    /**
-     * A person's name to sort by (lower case, first name then last), as an expression of a user id in another
-     * module's query: the order queue sorts by customer or writer without naming this module's table itself.
-     */
-    nameSortKey(userId: Expression<string | null>): RawBuilder<string | null> {
-      return sql<string | null>`(select lower(u.first_name || ' ' || u.last_name) from users u where u.id = ${userId})`;
     },
 
     /** People with one of these roles, by name. */

@@ -7,7 +7,7 @@ import { searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
-import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-queue-sort";
+import { checkCursor, queueOrder, sortedPage } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
 import { orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
@@ -153,7 +153,7 @@ async function queueRows(
  * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
  * date (docs/decisions/0032-…) or by page number.
  */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People & NameSortKey, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
   /**
    * The customers a search names (accounts' full-text index, at most its PREFIX_MATCH_LIMIT; never for a writer, who
    * does not see customers, so may not search them either), the deactivated colleagues for the `inactive` writer filter
@@ -190,7 +190,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     }
     const ordered = pageNumber === undefined
       ? select.orderBy("deliverables.due_at", order.direction).orderBy("deliverables.id", order.direction)
-      : sortedPage(select, order, people, pageNumber, query.limit);
+      : sortedPage(select, order, pageNumber, query.limit);
     const rows = await ordered.limit(query.limit + 1).execute();
     const shown = rows.slice(0, query.limit);
     const orders = await queueRows(executor, shown, { access, actor, now, people, staff });
@@ -236,18 +236,18 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       }
     },
 
-    /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
-    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
-      const asked = await ask(query, actor, db);
+    /** The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
+    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db): Promise<string> {
+      const asked = await ask(query, actor, executor);
       const order = queueOrder(query);
-      const select = db
+      const select = executor
         .selectFrom("deliverables")
         .innerJoin("orders", "orders.id", "deliverables.order_id")
         .select(["deliverables.id"])
         .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
-      const compiled = sortedPage(select, order, people, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
+      const compiled = sortedPage(select, order, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
       const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
-      const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(db);
+      const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(executor);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");
     },
   };

@@ -34,6 +34,7 @@ import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
 import { createPayTheDifference } from "./pay-the-difference";
 import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
+import { renamePerson } from "./order-sort-keys";
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
@@ -126,6 +127,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     actions,
     now: () => clock.now(),
     queue: createOrderQueue(db, access, people, deps.staffDirectory),
+    renamePerson,
     handOver: createOrderHandOver(work),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet, people, staff: deps.staffDirectory }),
     upload,

@@ -23,7 +23,7 @@ import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import type { StaffNotifier } from "./orders-ports";
+import type { People, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
@@ -71,6 +71,8 @@ export interface PlaceOrderDeps {
   metrics?: Pick<StoreMetrics, "orderPlaced">;
   /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
   notifier?: StaffNotifier;
+  /** The customer's name for the queue's sort key (the accounts module's directory). */
+  people: Pick<People, "byId">;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -262,7 +264,7 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await insertPaidDeliverables(deps, trx, { id, number }, placing.deliverables, placedAt);
+  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt);
   await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,
