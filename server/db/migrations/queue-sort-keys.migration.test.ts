@@ -33,6 +33,7 @@ describe("migration: the queue's sort keys", () => {
     ({ db, drop } = await openEmptyDatabase());
     await migrateTo(db, migrationBefore(MIGRATION));
     const k = db.kysely as any;
+    await k.insertInto("products").values({ id: "article-forge", kind: "service", position: 0 }).execute();
     await k.insertInto("users").values([person("c1", "Ángela", "Núñez", "customer"), person("c2", "Bo", "Li", "customer"), person("w1", "Carl", "Writer", "writer")]).execute();
     await k.insertInto("orders").values([order(1, "c1", 14900), order(2, "c2", 24000)]).execute();
     await k.insertInto("deliverables").values([deliverable("d1", "o1", 1, "w1"), deliverable("d2", "o1", 2, null), deliverable("d3", "o2", 1, null)]).execute();

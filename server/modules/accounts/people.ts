@@ -37,6 +37,14 @@ export function createPeople(db: Kysely<Database>) {
       return new Map((await this.byIds(ids, trx)).map((person) => [person.id, person]));
     },
 
+    /** The people with these ids and whether each is blocked, in one query (a page of the order queue). */
+    async cardsOf(ids: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, Person & { blocked: boolean }>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await trx.selectFrom("users").select([...columns, "blocked_at"]).where("id", "in", unique).execute();
+      return new Map(rows.map(({ blocked_at, ...person }) => [person.id, { ...person, blocked: blocked_at !== null }]));
+    },
+
     /** Of `ids`, the accounts that are blocked (one query): the back office marks their work. */
     async blockedAmong(ids: readonly string[], trx: Kysely<Database> = db): Promise<string[]> {
       const unique = [...new Set(ids)];

@@ -102,7 +102,7 @@ type QueueRowRead = {
 /** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
 function queueRow(
   row: QueueRowRead,
-  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string>; blocked: Set<string> },
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["cardsOf"]>>; services: ProductId[]; inactive: Set<string> },
 ): AdminOrderRow {
   const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
   const customer = context.person.get(row.user_id);
@@ -125,11 +125,11 @@ function queueRow(
     deliverable: row.n,
     service: row.product_id as ProductId,
     // The pool shows no customer, so nothing of theirs either.
-    customerBlocked: level !== "pool" && context.blocked.has(row.user_id),
+    customerBlocked: level !== "pool" && customer?.blocked === true,
   };
 }
 
-/** The page's rows with their services, names, and marks for a deactivated writer or a blocked customer (one batch each). */
+/** The page's rows with their services, names, and marks for a deactivated writer or a blocked customer (three batch reads). */
 async function queueRows(
   executor: Kysely<Database>,
   shown: QueueRowRead[],
@@ -138,15 +138,14 @@ async function queueRows(
   const items = shown.length === 0
     ? []
     : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
-  // Names and e-mails of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
-  const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
+  // Names, e-mails and blocks of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
+  const person = await people.cardsOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
   const servicesOf = new Map<string, ProductId[]>();
   for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
   // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
   const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
-  // Work of a blocked customer is marked (one lookup for the page's customers).
-  const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
-  return shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
+  // Work of a blocked customer is marked (from the same lookup).
+  return shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
 }
 
 /**
