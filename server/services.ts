@@ -69,6 +69,8 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     publicUrl: config.publicUrl,
     clock,
     admin: config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined,
+    // The order queue sorts by its own copy of people's names: a new name reaches it in the rename's transaction.
+    renamed: (userId, person, trx) => orders.renamePerson(trx, userId, person),
   });
   const accessTokens = accounts.accessTokens;
   // Every staff action records its audit row in its own transaction, through `staffAudit` (server/platform/staff-action.ts).

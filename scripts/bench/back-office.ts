@@ -29,9 +29,18 @@ import { closedLoop } from "./orders-load";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const CLIENTS = 8;
+/**
+ * Closed-loop clients of the queue's rows. The aim (p99 < 50 ms) is read at 1: a page's own cost through HTTP, as one
+ * manager waits for it. The bench's client and the store share one Node process on a 2-core machine, and SQLite's
+ * queries block that process, so 8 clients in flight measure mostly the wait behind the other 7 (p99 ≈ 8 × one page);
+ * those figures are printed too, as throughput under a crowd (docs/perf-notes.md, issue 26).
+ */
+const AIM_CLIENTS = 1;
+const CROWD_CLIENTS = 8;
 const CUSTOMERS = 2_000;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The writer's sort key of unassigned work (server/modules/orders/order-sort-keys.ts). */
+const UNASSIGNED_SORT = "\uffff";
 const PRODUCTS = ["article-forge", "seo-layer", "web-copycraft", "whitepaper-builder", "investor-deck"] as const;
 
 /** The API as production runs it on a fresh SQLite file or PostgreSQL schema, with `env` on top. */
@@ -118,14 +127,17 @@ async function seed(store: Store, dialect: "sqlite" | "postgres"): Promise<void>
         '{"topic":"Bench topic t' || (i % 1000) || '","audience":"Operations managers"}' from ${numbers}`,
     )
     .execute(db);
-  // The unit of work: one deliverable per order, carrying its order's state (as the deliverables migration moved them).
+  // The unit of work: one deliverable per order, carrying its order's state (as the deliverables migration moved them)
+  // and the queue's sort keys the app writes when it places and assigns (the names are ASCII here, so SQL's lower does).
   await sql
     .raw(
       `insert into deliverables (id, order_id, n, item_position, product_id, bundle_id, price, status, due_at, needs_info_since, resume_status,
-        revision_rounds, revisions_used, revision_days, assigned_to, delivered_at, review_ends_at, completed_at, cancelled_at, created_at, updated_at)
+        revision_rounds, revisions_used, revision_days, assigned_to, delivered_at, review_ends_at, completed_at, cancelled_at, created_at, updated_at,
+        customer_sort, writer_sort, order_total)
        select '00000000-0000-4000-b000-' || substr(o.id, 25), o.id, 1, 0, i.product_id, null, i.price, o.status, o.due_at, o.needs_info_since, o.resume_status,
-        o.revision_rounds, o.revisions_used, 3, o.assigned_to, o.delivered_at, o.review_ends_at, o.completed_at, null, o.created_at, o.updated_at
-       from orders o join order_items i on i.order_id = o.id`,
+        o.revision_rounds, o.revisions_used, 3, o.assigned_to, o.delivered_at, o.review_ends_at, o.completed_at, null, o.created_at, o.updated_at,
+        lower(c.first_name || ' ' || c.last_name), coalesce(lower(w.first_name || ' ' || w.last_name), '${UNASSIGNED_SORT}'), o.total
+       from orders o join order_items i on i.order_id = o.id join users c on c.id = o.user_id left join users w on w.id = o.assigned_to`,
     )
     .execute(db);
   await sql.raw(pg ? `select setval(pg_get_serial_sequence('order_numbers', 'seq'), ${ORDERS})` : `insert into order_numbers (seq) values (${ORDERS})`).execute(db);
@@ -137,6 +149,8 @@ async function seed(store: Store, dialect: "sqlite" | "postgres"): Promise<void>
 /** The sorts the queue offers, from the contract: a sort key added there gets its bench rows without a change here
  * (every sort on the first page and the broadest search; the other pages in the default and the reversed due date). */
 const SORTS: readonly string[] = adminOrderQuerySchema.shape.sort.unwrap().options;
+/** The sorts by name and price going down too: each walks its index backwards. */
+const NAME_AND_PRICE_DOWN = ["customer&dir=desc", "writer&dir=desc", "price&dir=desc"];
 
 type Page = { orders: Array<{ number: string; customerEmail: string | null; customerName: string | null }> };
 
@@ -153,14 +167,14 @@ const QUEUE_PAGES: Array<{ name: string; query: string; check: (page: Page) => b
   { name: "search: brief word", query: "q=t417", check: (page) => page.orders.length === 50 },
 ];
 
-/** One page's p99 with CLIENTS clients for SECONDS, after checking its answer once. */
-async function measure(store: Store, token: string, query: string, check: (page: Page) => boolean) {
+/** One page's p99 with `clients` clients for SECONDS, after checking its answer once. */
+async function measure(store: Store, token: string, query: string, check: (page: Page) => boolean, clients: number) {
   const url = `${store.url}/api/admin/orders?${query}`;
   const first = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const body = (await first.json()) as Page;
   if (first.status !== 200 || !check(body)) throw new Error(`queue ${query}: HTTP ${first.status}, unexpected answer ${JSON.stringify(body).slice(0, 300)}`);
   return closedLoop({
-    connections: CLIENTS,
+    connections: clients,
     seconds: SECONDS,
     request: async () => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -177,17 +191,25 @@ async function queue(log: (line: string) => void, dialect: "sqlite" | "postgres"
     await seed(store, dialect);
     const manager = await staffMember(store, "manager");
     log(`${dialect}: seeded ${ORDERS.toLocaleString("en")} orders in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    log(
+      `  the aim is read at ${AIM_CLIENTS} client (a page's own cost through HTTP); ${CROWD_CLIENTS} clients in flight on ${os.cpus().length} cores, ` +
+        "with the client in the store's process, measure mostly the wait behind the others, printed beside it",
+    );
     for (const page of QUEUE_PAGES) {
-      for (const sort of page.everySort ? SORTS : ["due", "-due"]) {
+      for (const sort of page.everySort ? [...SORTS, ...NAME_AND_PRICE_DOWN] : ["due", "-due"]) {
         const query = [page.query, `sort=${sort}`].filter(Boolean).join("&");
-        const result = await measure(store, manager.token, query, page.check);
+        const one = await measure(store, manager.token, query, page.check, AIM_CLIENTS);
+        const crowd = await measure(store, manager.token, query, page.check, CROWD_CLIENTS);
         log(
-          `${dialect} queue, ${page.name}, sort ${sort}, ${CLIENTS} clients: ${(result.requests / result.seconds).toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, ` +
-            `p99 ${result.p99.toFixed(1)} ms (aim < 50 ms${result.p99 < 50 ? ", met" : ", MISSED"}), ${result.failures} failed`,
+          `${dialect} queue, ${page.name}, sort ${sort}: ${AIM_CLIENTS} client p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms (aim < 50 ms${one.p99 < 50 ? ", met" : ", MISSED"}); ` +
+            `${CROWD_CLIENTS} clients ${(crowd.requests / crowd.seconds).toFixed(0)} req/s, p50 ${crowd.p50.toFixed(1)} ms, p99 ${crowd.p99.toFixed(1)} ms; ${one.failures + crowd.failures} failed`,
         );
+        // The plan of each sort of the pages measured in every sort (the others: the due date's).
+        if (!page.everySort && sort !== "due") continue;
+        const asked = adminOrderQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+        const plan = await store.services.orders.queue.plan(asked, { id: manager.id, role: "manager" }, new Date(), dialect);
+        log(`  plan: ${plan.split("\n").map((line) => line.trim()).join(" | ").replace(/'\{[^}]{200,}\}'/g, "'{…ids…}'")}`);
       }
-      const plan = await store.services.orders.queue.plan(adminOrderQuerySchema.parse(Object.fromEntries(new URLSearchParams(page.query))), { id: manager.id, role: "manager" }, new Date(), dialect);
-      log(`  plan: ${plan.split("\n").map((line) => line.trim()).join(" | ")}`);
     }
   } finally {
     await store.close();

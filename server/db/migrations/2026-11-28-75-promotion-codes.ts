@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 28, promotion codes (docs/decisions/XXXX-promotion-codes.md):
+ * Issue 28, promotion codes (docs/decisions/0075-promotion-codes.md):
  * - `promotion_codes`: a code and its rules (percent, or fixed amounts per currency as JSON in minor units; the products
  *   it is for; dates; once per customer; first order only; a minimum cart per currency; a cap on uses) and `uses`, the
  *   count a placing raises with a conditional update, so the cap holds under parallel checkouts.

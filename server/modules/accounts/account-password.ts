@@ -10,6 +10,7 @@ import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { refuseCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionsService } from "./sessions.service";
+import type { PersonRenamed } from "./person-renamed";
 
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
@@ -35,9 +36,11 @@ export interface AccountPasswordDeps {
   sessions: SessionsService;
   mail: AccountMail;
   now: () => Date;
+  /** Told that a closed account's name was erased (the orders' sort keys), in the closing transaction. */
+  renamed?: PersonRenamed;
 }
 
-export function createAccountPassword({ users, sessions, mail, now }: AccountPasswordDeps): AccountPassword {
+export function createAccountPassword({ users, sessions, mail, now, renamed }: AccountPasswordDeps): AccountPassword {
   return {
     async changePassword(userId, sessionId, input, locale) {
       const user = await existingUser(users, userId);
@@ -60,6 +63,7 @@ export function createAccountPassword({ users, sessions, mail, now }: AccountPas
     async close(trx, userId) {
       const refuseTokens = await sessions.endAllWithin(trx, userId);
       await users.anonymise(userId, now().toISOString(), trx);
+      await renamed?.(userId, { first_name: "", last_name: "" }, trx);
       return refuseTokens;
     },
   };

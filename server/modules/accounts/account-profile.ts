@@ -4,6 +4,8 @@ import type { z } from "zod";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
+import type { PersonRenamed } from "./person-renamed";
+import type { TransactionOpener } from "../../platform/transactions";
 
 export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
 
@@ -44,7 +46,7 @@ export interface AccountProfile {
   updateBilling(userId: string, billing: BillingDetails): Promise<Profile>;
 }
 
-export function createAccountProfile({ users, now }: { users: AccountsRepository; now: () => Date }): AccountProfile {
+export function createAccountProfile({ users, now, transaction, renamed }: { users: AccountsRepository; now: () => Date; transaction?: TransactionOpener; renamed?: PersonRenamed }): AccountProfile {
   return {
     profile: async (userId) => toProfile(await existingUser(users, userId)),
 
@@ -58,7 +60,15 @@ export function createAccountProfile({ users, now }: { users: AccountsRepository
         zip_code: input.zipCode,
         address: input.address,
       };
-      const updated = await users.updateProfile(userId, fields, now().toISOString());
+      const at = now().toISOString();
+      // The new name reaches what other modules keep of it (the order queue's sort keys) in the same transaction.
+      const updated = transaction && renamed
+        ? await transaction(async (trx) => {
+          const row = await users.updateProfile(userId, fields, at, trx);
+          if (row) await renamed(userId, row, trx);
+          return row;
+        })
+        : await users.updateProfile(userId, fields, at);
       if (!updated) throw DomainError.unauthenticated();
       return toProfile(updated);
     },

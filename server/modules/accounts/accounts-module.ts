@@ -6,6 +6,8 @@ import { createAccessTokens } from "./access-tokens";
 import { createAccountMail } from "./account-mail";
 import { createAccountsRepository } from "./accounts.repository";
 import { createAccountsService } from "./accounts.service";
+import type { PersonRenamed } from "./person-renamed";
+import { createTransactionOpener } from "../../platform/transactions";
 import { systemClock, type Clock } from "../../platform/clock";
 import { createExpiringStore, createSharedStore } from "../../platform/expiring-store";
 import { createLoginThrottle } from "./login-throttle";
@@ -30,13 +32,15 @@ export interface AccountsModuleDeps {
   publicUrl: string;
   admin?: { email: string; password: string };
   clock?: Clock;
+  /** Told of every change of a person's name, in its transaction (the orders module keeps its queue's sort keys). */
+  renamed?: PersonRenamed;
 }
 
 /**
  * The accounts domain wired once: sign-up, sign-in, refresh, profile and password calls in one object, plus the
  * access tokens the auth guard checks.
  */
-export function createAccountsModule({ db, redis, mail, secret, previousSecrets = [], publicUrl, admin, clock = systemClock }: AccountsModuleDeps) {
+export function createAccountsModule({ db, redis, mail, secret, previousSecrets = [], publicUrl, admin, clock = systemClock, renamed }: AccountsModuleDeps) {
   const now = () => clock.now();
   const store = createExpiringStore(redis, { clock });
   const sessionsRepository = createSessionsRepository(db);
@@ -47,7 +51,7 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
   const sessions = createSessionsService({ repository: sessionsRepository, accessTokens, revoked, now });
   const throttle = createLoginThrottle(store, clock);
   const accountMail = createAccountMail(mail, publicUrl);
-  const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now });
+  const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now, transaction: createTransactionOpener(db), renamed });
   const passwordReset = createPasswordResetService({
     users,
     codes: createResetCodesRepository(db),

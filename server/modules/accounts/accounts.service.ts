@@ -1,3 +1,5 @@
+import type { TransactionOpener } from "../../platform/transactions";
+import type { PersonRenamed } from "./person-renamed";
 import type { AccountMail } from "./account-mail";
 import { type AccountPassword, createAccountPassword } from "./account-password";
 import { type AccountProfile, createAccountProfile } from "./account-profile";
@@ -17,6 +19,10 @@ export interface AccountsDeps {
   throttle: LoginThrottle;
   mail: AccountMail;
   now: () => Date;
+  /** Runs a change of the account and what other modules keep of it in one transaction. */
+  transaction?: TransactionOpener;
+  /** Tells other modules a person's name changed or was erased, in the change's transaction (the orders' sort keys). */
+  renamed?: PersonRenamed;
 }
 
 /** Sign-up, sign-in, profile and password change. Inputs arrive validated and normalised by the contract schemas. */

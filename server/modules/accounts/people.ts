@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { UserRole } from "../../../contract/accounts";
 import { matchesWords, searchWords } from "../../db/full-text";
@@ -35,6 +35,14 @@ export function createPeople(db: Kysely<Database>) {
     /** A map id → person for these ids (the batch lookup after a page of rows). */
     async mapOf(ids: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, Person>> {
       return new Map((await this.byIds(ids, trx)).map((person) => [person.id, person]));
+    },
+
+    /** The people with these ids and whether each is blocked, in one query (a page of the order queue). */
+    async cardsOf(ids: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, Person & { blocked: boolean }>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await trx.selectFrom("users").select([...columns, "blocked_at"]).where("id", "in", unique).execute();
+      return new Map(rows.map(({ blocked_at, ...person }) => [person.id, { ...person, blocked: blocked_at !== null }]));
     },
 
     /** Of `ids`, the accounts that are blocked (one query): the back office marks their work. */
@@ -86,14 +94,6 @@ export function createPeople(db: Kysely<Database>) {
         .limit(PREFIX_MATCH_LIMIT)
         .execute();
       return rows.map((row) => row.id);
-    },
-
-    /**
-     * A person's name to sort by (lower case, first name then last), as an expression of a user id in another
-     * module's query: the order queue sorts by customer or writer without naming this module's table itself.
-     */
-    nameSortKey(userId: Expression<string | null>): RawBuilder<string | null> {
-      return sql<string | null>`(select lower(u.first_name || ' ' || u.last_name) from users u where u.id = ${userId})`;
     },
 
     /** People with one of these roles, by name. */

@@ -121,7 +121,8 @@ export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: s
 
 /**
  * Gives the deliverable to `assignee` only if nobody has it and it is still in `status` (true when it did); `updatedAt`
- * also stamps it. Of two people claiming the same deliverable at once one wins.
+ * also stamps it; `writerSort` is the assignee's name as the queue sorts it. Of two people claiming the same
+ * deliverable at once one wins.
  */
 export async function claimDeliverable(
   trx: Kysely<Database>,
@@ -129,10 +130,11 @@ export async function claimDeliverable(
   assignee: string,
   status: DeliverableStatus,
   updatedAt: string | null,
+  writerSort: string,
 ): Promise<boolean> {
   const claimed = await trx
     .updateTable("deliverables")
-    .set(updatedAt === null ? { assigned_to: assignee } : { assigned_to: assignee, updated_at: updatedAt })
+    .set(updatedAt === null ? { assigned_to: assignee, writer_sort: writerSort } : { assigned_to: assignee, writer_sort: writerSort, updated_at: updatedAt })
     .where("id", "=", deliverableId)
     .where("assigned_to", "is", null)
     .where("status", "=", status)
@@ -140,17 +142,18 @@ export async function claimDeliverable(
   return Number(claimed.numUpdatedRows) === 1;
 }
 
-/** Gives the deliverable to `assignee` (or nobody) if it is still in `status` (true when it did). */
+/** Gives the deliverable to `assignee` (or nobody, `writerSort` their sort key) if it is still in `status` (true when it did). */
 export async function reassignDeliverable(
   trx: Kysely<Database>,
   deliverableId: string,
   assignee: string | null,
   status: DeliverableStatus,
   updatedAt: string,
+  writerSort: string,
 ): Promise<boolean> {
   const updated = await trx
     .updateTable("deliverables")
-    .set({ assigned_to: assignee, updated_at: updatedAt })
+    .set({ assigned_to: assignee, writer_sort: writerSort, updated_at: updatedAt })
     .where("id", "=", deliverableId)
     .where("status", "=", status)
     .executeTakeFirst();

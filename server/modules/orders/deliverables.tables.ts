@@ -38,6 +38,10 @@ export interface DeliverablesTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The queue's sort keys (order-sort-keys.ts): the customer's name, the writer's (U+FFFF when nobody's), the order's total. */
+  customer_sort: string;
+  writer_sort: string;
+  order_total: number;
 }
 
 /** Money given back on a deliverable: a refund (with or without cancelling it) or a goodwill credit. */

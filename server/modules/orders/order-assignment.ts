@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import { claimDeliverable, reassignDeliverable, refreshOrder, workOf, type WorkRow } from "./deliverables.repository";
+import { nameSortKey, writerSortKey } from "./order-sort-keys";
 import { recordEvent, type Actor } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
 
@@ -66,7 +67,7 @@ export function takeOrder(deps: AssignmentDeps, orderId: string, actor: Actor, n
     const name = `${me?.first_name ?? ""} ${me?.last_name ?? ""}`.trim();
     const at = clock.now().toISOString();
     for (const work of free) {
-      if (!(await claimDeliverable(trx, work.deliverable_id, writerId, "paid", at))) throw DomainError.conflict("orders.alreadyTaken");
+      if (!(await claimDeliverable(trx, work.deliverable_id, writerId, "paid", at, nameSortKey(me)))) throw DomainError.conflict("orders.alreadyTaken");
       await assignedEvent(trx, work, actor, name, at);
       await deps.effects.audit(trx, actor, "take", work, { status: work.status, assignedTo: writerId });
     }
@@ -84,13 +85,15 @@ export async function assignOrder(deps: AssignmentDeps, orderId: string, actor: 
       return false;
     }
     let name = "";
+    let sortKey = writerSortKey(null);
     if (writerId) {
       const writer = await deps.staffDirectory.activeMember(writerId, trx);
       if (!writer) throw DomainError.field("writerId", "orders.notStaff");
       name = `${writer.first_name} ${writer.last_name}`.trim();
+      sortKey = writerSortKey(writer);
     }
     const at = deps.clock.now().toISOString();
-    if (!(await reassignDeliverable(trx, work.deliverable_id, writerId, work.status, at))) throw DomainError.conflict("orders.wrongStatus", { status: work.status });
+    if (!(await reassignDeliverable(trx, work.deliverable_id, writerId, work.status, at, sortKey))) throw DomainError.conflict("orders.wrongStatus", { status: work.status });
     await assignedEvent(trx, work, actor, name, at);
     await deps.effects.audit(trx, actor, "assign", work, { status: work.status, assignedTo: writerId });
     await refreshOrder(trx, work.id, at);

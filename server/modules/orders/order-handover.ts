@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import { OPEN_STATUSES, refreshOrder, workOf } from "./deliverables.repository";
 import { assignedEvent } from "./order-assignment";
+import { writerSortKey } from "./order-sort-keys";
 import type { Actor } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
 
@@ -41,10 +42,12 @@ export function createOrderHandOver(deps: HandOverDeps): OrderHandOver {
     openWorkOf,
     async handOver(trx, actor, fromId, toId) {
       let name = "";
+      let sortKey = writerSortKey(null);
       if (toId !== null) {
         const colleague = toId === fromId ? undefined : await deps.staffDirectory.activeMember(toId, trx);
         if (!colleague) throw DomainError.field("handTo", "orders.handToInactive");
         name = `${colleague.first_name} ${colleague.last_name}`.trim();
+        sortKey = writerSortKey(colleague);
       }
       const open = await openWorkOf(fromId, trx);
       const at = deps.clock.now().toISOString();
@@ -52,7 +55,7 @@ export function createOrderHandOver(deps: HandOverDeps): OrderHandOver {
         const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
         const held = (await workOf(trx, order)).filter((work) => work.assigned_to === fromId && OPEN_STATUSES.includes(work.status));
         for (const work of held) {
-          await trx.updateTable("deliverables").set({ assigned_to: toId, updated_at: at }).where("id", "=", work.deliverable_id).where("assigned_to", "=", fromId).execute();
+          await trx.updateTable("deliverables").set({ assigned_to: toId, writer_sort: sortKey, updated_at: at }).where("id", "=", work.deliverable_id).where("assigned_to", "=", fromId).execute();
           await assignedEvent(trx, work, actor, name, at);
           await deps.effects.audit(trx, actor, "hand_over", work, { status: work.status, assignedTo: toId }, { from: fromId });
         }

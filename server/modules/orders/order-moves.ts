@@ -3,6 +3,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { claimDeliverable, workOf, type WorkRow } from "./deliverables.repository";
+import { nameSortKey } from "./order-sort-keys";
 import { refundable } from "./deliverable-money";
 import { addBusinessDays } from "./due-dates";
 import { scheduleLate } from "./order-jobs";
@@ -58,9 +59,10 @@ export function startOrder(deps: MoveDeps, orderId: string, actor: Actor, writer
         if (!assigned) {
           assigned = actor.role === "writer" ? actor.id : (writerId ?? actor.id);
           if (assigned) {
-            if (!(await deps.staffDirectory.activeMember(assigned, trx))) throw DomainError.field("writerId", "orders.notStaff");
+            const member = await deps.staffDirectory.activeMember(assigned, trx);
+            if (!member) throw DomainError.field("writerId", "orders.notStaff");
             // Claimed only if still nobody's: a colleague taking it meanwhile makes this a 409, never a silent overwrite.
-            if (!(await claimDeliverable(trx, work.deliverable_id, assigned, work.status, null))) throw DomainError.conflict("orders.alreadyTaken");
+            if (!(await claimDeliverable(trx, work.deliverable_id, assigned, work.status, null, nameSortKey(member)))) throw DomainError.conflict("orders.alreadyTaken");
           }
         }
         const moved = await moveOrder(trx, work, "start", actor, { now: deps.clock.now(), changes: { assigned_to: assigned } });

@@ -7,7 +7,7 @@ import { searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
-import { checkCursor, type NameSortKey, queueOrder, sortedPage } from "./order-queue-sort";
+import { checkCursor, queueOrder, sortedPage } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
 import { orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
@@ -102,7 +102,7 @@ type QueueRowRead = {
 /** One row of the queue: a deliverable with its order, shown as much as the caller's access allows (order-staff-view.ts). */
 function queueRow(
   row: QueueRowRead,
-  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["mapOf"]>>; services: ProductId[]; inactive: Set<string>; blocked: Set<string> },
+  context: { access: OrderAccessPolicy; actor: Actor; now: Date; person: Awaited<ReturnType<People["cardsOf"]>>; services: ProductId[]; inactive: Set<string> },
 ): AdminOrderRow {
   const level = context.access.accessOf({ user_id: row.user_id }, context.actor, [{ assigned_to: row.assigned_to, status: row.status }]) ?? "pool";
   const customer = context.person.get(row.user_id);
@@ -125,11 +125,11 @@ function queueRow(
     deliverable: row.n,
     service: row.product_id as ProductId,
     // The pool shows no customer, so nothing of theirs either.
-    customerBlocked: level !== "pool" && context.blocked.has(row.user_id),
+    customerBlocked: level !== "pool" && customer?.blocked === true,
   };
 }
 
-/** The page's rows with their services, names, and marks for a deactivated writer or a blocked customer (one batch each). */
+/** The page's rows with their services, names, and marks for a deactivated writer or a blocked customer (three batch reads). */
 async function queueRows(
   executor: Kysely<Database>,
   shown: QueueRowRead[],
@@ -138,22 +138,21 @@ async function queueRows(
   const items = shown.length === 0
     ? []
     : await executor.selectFrom("order_items").select(["order_id", "product_id"]).where("order_id", "in", shown.map((row) => row.id)).orderBy("order_id").orderBy("position").execute();
-  // Names and e-mails of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
-  const person = await people.mapOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
+  // Names, e-mails and blocks of the page's customers and writers: one batch lookup in accounts (no join, no N+1).
+  const person = await people.cardsOf(shown.flatMap((row) => (row.assigned_to ? [row.user_id, row.assigned_to] : [row.user_id])), executor);
   const servicesOf = new Map<string, ProductId[]>();
   for (const item of items) servicesOf.set(item.order_id, [...(servicesOf.get(item.order_id) ?? []), item.product_id as ProductId]);
   // Work held by a deactivated colleague is flagged (one lookup for the page's writers).
   const inactive = new Set(await staff.deactivatedAmong(shown.flatMap((row) => (row.assigned_to ? [row.assigned_to] : [])), executor));
-  // Work of a blocked customer is marked (one lookup for the page's customers).
-  const blocked = new Set(await people.blockedAmong(shown.map((row) => row.user_id), executor));
-  return shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive, blocked }));
+  // Work of a blocked customer is marked (from the same lookup).
+  return shown.map((row) => queueRow(row, { access, actor, now, person, services: servicesOf.get(row.id) ?? [], inactive }));
 }
 
 /**
  * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
  * date (docs/decisions/0032-…) or by page number.
  */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People & NameSortKey, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
+export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
   /**
    * The customers a search names (accounts' full-text index, at most its PREFIX_MATCH_LIMIT; never for a writer, who
    * does not see customers, so may not search them either), the deactivated colleagues for the `inactive` writer filter
@@ -190,7 +189,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     }
     const ordered = pageNumber === undefined
       ? select.orderBy("deliverables.due_at", order.direction).orderBy("deliverables.id", order.direction)
-      : sortedPage(select, order, people, pageNumber, query.limit);
+      : sortedPage(select, order, pageNumber, query.limit);
     const rows = await ordered.limit(query.limit + 1).execute();
     const shown = rows.slice(0, query.limit);
     const orders = await queueRows(executor, shown, { access, actor, now, people, staff });
@@ -236,18 +235,18 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       }
     },
 
-    /** The query plan of a page (for the bench): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
-    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres"): Promise<string> {
-      const asked = await ask(query, actor, db);
+    /** The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
+    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db): Promise<string> {
+      const asked = await ask(query, actor, executor);
       const order = queueOrder(query);
-      const select = db
+      const select = executor
         .selectFrom("deliverables")
         .innerJoin("orders", "orders.id", "deliverables.order_id")
         .select(["deliverables.id"])
         .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
-      const compiled = sortedPage(select, order, people, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
+      const compiled = sortedPage(select, order, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
       const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
-      const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(db);
+      const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(executor);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");
     },
   };

@@ -35,6 +35,7 @@ import { createPayTheDifference } from "./pay-the-difference";
 import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
 import { quoteCart } from "./order-pricing";
+import { renamePerson } from "./order-sort-keys";
 
 export interface OrdersModuleDeps {
   db: Kysely<Database>;
@@ -130,6 +131,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     actions,
     now: () => clock.now(),
     queue: createOrderQueue(db, access, people, deps.staffDirectory),
+    renamePerson,
     handOver: createOrderHandOver(work),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet, people, staff: deps.staffDirectory }),
     upload,

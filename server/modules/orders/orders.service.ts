@@ -1,4 +1,6 @@
 import type { Currency } from "../../../contract/currency";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { Locale } from "../../i18n/messages";
 import type { CustomerOrders } from "./customer-orders";
@@ -52,6 +54,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   now(): Date;
   /** The back office's order queue (filters, keyset pages, every row for the CSV export). */
   queue: OrderQueue;
+  /** A person's name changed or was erased (the accounts module's port): the queue's sort keys follow, in `trx`. */
+  renamePerson(trx: Kysely<Database>, userId: string, person: { first_name: string; last_name: string }): Promise<void>;
   dashboard: OrdersDashboard;
   /** A leaving colleague's open work: what they hold, and handing it over in the deactivation's transaction. */
   handOver: OrderHandOver;

@@ -5,21 +5,24 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { PlannedDeliverable } from "./deliverable-plan";
 import { addBusinessDays } from "./due-dates";
 import { scheduleLate } from "./order-jobs";
-import type { StaffNotifier } from "./orders-ports";
+import { nameSortKey, UNASSIGNED_SORT } from "./order-sort-keys";
+import type { People, StaffNotifier } from "./orders-ports";
 
 /**
- * The order's deliverables, each with its own due date and a check for lateness at it; managers and admins are told
- * of the new work waiting for a writer.
+ * The order's deliverables, each with its own due date and a check for lateness at it, and the queue's sort keys of
+ * its customer and total; managers and admins are told of the new work waiting for a writer.
  */
 export async function insertPaidDeliverables(
-  deps: { jobs: JobRunner; notifier?: StaffNotifier },
+  deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId"> },
   trx: Kysely<Database>,
-  order: { id: string; number: string },
+  order: { id: string; number: string; total: number; customerId: string },
   planned: PlannedDeliverable[],
   placedAt: Date,
 ): Promise<void> {
   const orderId = order.id;
   const now = placedAt.toISOString();
+  // The customer's name as the queue sorts it, read where placing holds the account's row (a rename waits for it).
+  const customerSort = nameSortKey(await deps.people.byId(order.customerId, trx));
   const rows = planned.map((plan, index) => ({
     id: randomUUID(),
     order_id: orderId,
@@ -42,6 +45,9 @@ export async function insertPaidDeliverables(
     cancelled_at: null,
     created_at: now,
     updated_at: now,
+    customer_sort: customerSort,
+    writer_sort: UNASSIGNED_SORT,
+    order_total: order.total,
   }));
   await trx.insertInto("deliverables").values(rows).execute();
   for (const row of rows) await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);

@@ -23,7 +23,7 @@ import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import type { PromotionCheckout, StaffNotifier } from "./orders-ports";
+import type { People, PromotionCheckout, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
@@ -74,6 +74,8 @@ export interface PlaceOrderDeps {
   notifier?: StaffNotifier;
   /** Promotion codes: what a code takes off, and one of its uses taken in the placing transaction (the promotions module's port). */
   promotions?: PromotionCheckout;
+  /** The customer's name for the queue's sort key (the accounts module's directory). */
+  people: Pick<People, "byId">;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -268,7 +270,7 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await insertPaidDeliverables(deps, trx, { id, number }, placing.deliverables, placedAt);
+  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt);
   await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,
