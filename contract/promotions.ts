@@ -55,8 +55,8 @@ const datesInOrder = (value: { startsAt: string; endsAt: string | null }) => val
 
 /** POST /api/admin/promotion-codes and PUT /api/admin/promotion-codes/{id}: either `percent` or `amounts`. */
 export const promotionCodeRequestSchema = codeFieldsSchema
-  .refine(oneKind, { message: "promotions.percentOrAmounts", path: ["percent"] })
-  .refine(datesInOrder, { message: "promotions.endsBeforeStart", path: ["endsAt"] });
+  .refine(oneKind, { message: "promotionPercentOrAmounts", path: ["percent"] })
+  .refine(datesInOrder, { message: "promotionEndsBeforeStart", path: ["endsAt"] });
 export type PromotionCodeRequest = z.input<typeof promotionCodeRequestSchema>;
 export type PromotionCodeFields = z.output<typeof promotionCodeRequestSchema>;
 

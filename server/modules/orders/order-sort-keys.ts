@@ -30,7 +30,7 @@ export async function renamePerson(trx: Kysely<Database>, userId: string, person
   await trx
     .updateTable("deliverables")
     .set({ customer_sort: key })
-    .where("order_id", "in", (eb) => eb.selectFrom("orders").select("orders.id").where("orders.user_id", "=", userId))
+    .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("user_id", "=", userId))
     .where("customer_sort", "!=", key)
     .execute();
   await trx.updateTable("deliverables").set({ writer_sort: key }).where("assigned_to", "=", userId).where("writer_sort", "!=", key).execute();
