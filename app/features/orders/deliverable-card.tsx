@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { DeliverableActions } from "./deliverable-actions";
 import { DeliveredVersions } from "./delivered-versions";
+import { DeliverableWriter } from "./deliverable-writer";
 import { ProgressTracker } from "./progress-tracker";
 import { timeLeft } from "./review-countdown";
 import { StatusBadge } from "./status-badge";
@@ -89,6 +90,7 @@ export function DeliverableCard({ order, deliverable, service, locale, now, onCh
       {deliverable.credited > 0 ? (
         <p className="text-sm">{t("deliverables.credited", { amount: money(deliverable.credited) })}</p>
       ) : null}
+      <DeliverableWriter orderId={order.id} deliverable={deliverable} onChange={onChange} />
       <DeliveredVersions
         orderId={order.id}
         versions={deliverable.versions}

@@ -78,7 +78,9 @@ describe("the on-time guarantee", () => {
     await timeReaches("2026-01-08T09:00:01.000Z");
     const mails = await guaranteeMails(buyer, `Lo sentimos: el pedido ${number} va con retraso`);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain("14,90 € (10 % de su precio)");
+    // Spanish writes a (narrow) no-break space before € and %.
+    expect(mails[0]?.text.replace(/[\u00a0\u202f]/g, " ")).toContain("14,90 € (10 % de su precio)");
+    expect(mails[0]?.text).toContain("9 ene 2026");
     expect(mails[0]?.text).toContain("garantía de puntualidad");
   });
 
