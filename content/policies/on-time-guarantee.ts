@@ -19,7 +19,10 @@ export const ON_TIME_GUARANTEE_QUESTION: Localized = {
 
 /** "10%" / "10 %": the percent as the page's language writes it. */
 export function percentText(percent: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-GB", { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+  return new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-GB", {
+    style: "percent",
+    maximumFractionDigits: 0,
+  }).format(percent / 100);
 }
 
 /** The guarantee in one language with its percent filled in; empty when the guarantee is off. */

@@ -15,15 +15,36 @@ const store = useStore();
 const brief = { topic: "How to price a wedding cake", audience: "Bakeries", tone: "friendly", length: "800" };
 
 const WORDS = {
-  en: { late: /^We are sorry: order SC-\d+ is late$/, credited: "€14.90", creditNote: "Credit note (PDF)", mark: /^Mark Quill as a favourite writer$/, favourite: "One of your favourite writers", writer: /^Writer for Article Forge/, place: "Place order and pay from balance", by: "Written by Quill" },
-  es: { late: /^Lo sentimos: el pedido SC-\d+ va con retraso$/, credited: "14,90\u00a0€", creditNote: "Factura rectificativa (PDF)", mark: /^Marcar a Quill como redactor favorito$/, favourite: "Uno de tus redactores favoritos", writer: /^Redactor para Article Forge/, place: "Realizar pedido y pagar con el saldo", by: "Redactado por Quill" },
+  en: {
+    late: /^We are sorry: order SC-\d+ is late$/,
+    credited: "€14.90",
+    creditNote: "Credit note (PDF)",
+    mark: /^Mark Quill as a favourite writer$/,
+    favourite: "One of your favourite writers",
+    writer: /^Writer for Article Forge/,
+    place: "Place order and pay from balance",
+    by: "Written by Quill",
+  },
+  es: {
+    late: /^Lo sentimos: el pedido SC-\d+ va con retraso$/,
+    credited: "14,90\u00a0€",
+    creditNote: "Factura rectificativa (PDF)",
+    mark: /^Marcar a Quill como redactor favorito$/,
+    favourite: "Uno de tus redactores favoritos",
+    writer: /^Redactor para Article Forge/,
+    place: "Realizar pedido y pagar con el saldo",
+    by: "Redactado por Quill",
+  },
 } as const;
 
 function database(): SQLite.Database {
   return new SQLite(path.join(store.server.dataDir, "scriptorium.sqlite"));
 }
 
-async function call(pathname: string, options: { token?: string; body?: unknown; locale?: Locale; form?: FormData } = {}) {
+async function call(
+  pathname: string,
+  options: { token?: string; body?: unknown; locale?: Locale; form?: FormData } = {},
+) {
   const headers: Record<string, string> = { "accept-language": options.locale ?? "en" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -42,19 +63,42 @@ async function buyer(locale: Locale) {
   const email = `buyer-${randomUUID()}@example.com`;
   const { accessToken } = await call("/api/Accounts/register", {
     locale,
-    body: { firstName: "Lucía", lastName: "Pérez", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true },
+    body: {
+      firstName: "Lucía",
+      lastName: "Pérez",
+      email,
+      country: "ES",
+      password: PASSWORD,
+      repeatedPassword: PASSWORD,
+      agreedToPrivacyPolicy: true,
+    },
   });
   const id = (await call("/api/Accounts/profile", { token: accessToken })).id as string;
   const db = database();
-  db.prepare("insert into balances (user_id, currency, amount, updated_at) values (?, 'EUR', 100000, ?)").run(id, new Date().toISOString());
-  db.prepare("insert into ledger_entries (id, user_id, currency, amount, kind, reference, created_at) values (?, ?, 'EUR', 100000, 'adjustment', 'e2e', ?)").run(randomUUID(), id, new Date().toISOString());
+  db.prepare("insert into balances (user_id, currency, amount, updated_at) values (?, 'EUR', 100000, ?)").run(
+    id,
+    new Date().toISOString(),
+  );
+  db.prepare(
+    "insert into ledger_entries (id, user_id, currency, amount, kind, reference, created_at) values (?, ?, 'EUR', 100000, 'adjustment', 'e2e', ?)",
+  ).run(randomUUID(), id, new Date().toISOString());
   db.close();
   return { email, password: PASSWORD, token: accessToken as string };
 }
 
 const orderBody = (email: string, items: unknown[]) => ({
-  firstName: "Lucía", lastName: "Pérez", email, businessName: "Pastelería Lucía", country: "ES", city: "Valencia", address1: "Calle de la Paz 7",
-  state: "Valencia", zipCode: "46003", agreedToPP_TOS: true, currency: "EUR", orderFormData: items,
+  firstName: "Lucía",
+  lastName: "Pérez",
+  email,
+  businessName: "Pastelería Lucía",
+  country: "ES",
+  city: "Valencia",
+  address1: "Calle de la Paz 7",
+  state: "Valencia",
+  zipCode: "46003",
+  agreedToPP_TOS: true,
+  currency: "EUR",
+  orderFormData: items,
 });
 
 /**
@@ -64,7 +108,9 @@ const orderBody = (email: string, items: unknown[]) => ({
 function dueDatePasses(number: string): void {
   const db = database();
   const past = new Date(Date.now() - 60_000).toISOString();
-  const { id } = db.prepare("select d.id from deliverables d join orders o on o.id = d.order_id where o.number = ?").get(number) as { id: string };
+  const { id } = db
+    .prepare("select d.id from deliverables d join orders o on o.id = d.order_id where o.number = ?")
+    .get(number) as { id: string };
   db.prepare("update deliverables set due_at = ? where id = ?").run(past, id);
   db.prepare("update orders set due_at = ? where number = ?").run(past, number);
   db.prepare("update jobs set run_at = ? where kind = 'order.late' and payload_json like ?").run(past, `%${id}%`);
@@ -74,13 +120,19 @@ function dueDatePasses(number: string): void {
 function mailTo(to: string): Array<{ subject: string; attachments_json: string }> {
   const db = database();
   try {
-    return db.prepare("select subject, attachments_json from mail_messages where to_address = ? order by created_at").all(to) as Array<{ subject: string; attachments_json: string }>;
+    return db
+      .prepare("select subject, attachments_json from mail_messages where to_address = ? order by created_at")
+      .all(to) as Array<{ subject: string; attachments_json: string }>;
   } finally {
     db.close();
   }
 }
 
-async function signedIn(locale: Locale, account: { email: string; password: string }, target: string): Promise<{ page: Page; errors: string[] }> {
+async function signedIn(
+  locale: Locale,
+  account: { email: string; password: string },
+  target: string,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await store.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -95,10 +147,18 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
 
   it("a late deliverable: the credit on the order and the balance, the credit note, and the apology in the outbox", async () => {
     const account = await buyer(locale);
-    const placed = await call("/api/orders", { token: account.token, locale, body: orderBody(account.email, [{ productId: "article-forge", brief }]) });
+    const placed = await call("/api/orders", {
+      token: account.token,
+      locale,
+      body: orderBody(account.email, [{ productId: "article-forge", brief }]),
+    });
     const number = placed.number as string;
     dueDatePasses(number);
-    await expect.poll(() => mailTo(account.email).filter((mail) => words.late.test(mail.subject)).length, { timeout: E2E_WAIT_MS * 2 }).toBe(1);
+    await expect
+      .poll(() => mailTo(account.email).filter((mail) => words.late.test(mail.subject)).length, {
+        timeout: E2E_WAIT_MS * 2,
+      })
+      .toBe(1);
     const apology = mailTo(account.email).find((mail) => words.late.test(mail.subject));
     expect(JSON.parse(apology?.attachments_json ?? "[]")).toHaveLength(1);
 
@@ -107,7 +167,9 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
     await expect.poll(() => card.textContent(), { timeout: E2E_WAIT_MS }).toContain(words.credited);
     await expect.poll(() => page.getByTestId("order-documents").textContent()).toContain(words.creditNote);
     await page.goto(`${store.server.url}${at(locale, "/profile/balance")}`);
-    await expect.poll(() => page.getByTestId("balance-amount").textContent(), { timeout: E2E_WAIT_MS }).toContain(locale === "en" ? "865.90" : "865,90");
+    await expect
+      .poll(() => page.getByTestId("balance-amount").textContent(), { timeout: E2E_WAIT_MS })
+      .toContain(locale === "en" ? "865.90" : "865,90");
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -117,8 +179,15 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
     const admin = (await staffApiToken(store, "admin")).accessToken;
     const { staff: writer, accessToken: writerToken } = await staffApiToken(store, "writer");
     await call(`/api/admin/staff/${writer.userId}/display-name`, { token: admin, body: { displayName: "Quill" } });
-    const first = await call("/api/orders", { token: account.token, locale, body: orderBody(account.email, [{ productId: "article-forge", brief }]) });
-    await call(`/api/admin/orders/${first.id}/deliverables/1/assign`, { token: admin, body: { writerId: writer.userId } });
+    const first = await call("/api/orders", {
+      token: account.token,
+      locale,
+      body: orderBody(account.email, [{ productId: "article-forge", brief }]),
+    });
+    await call(`/api/admin/orders/${first.id}/deliverables/1/assign`, {
+      token: admin,
+      body: { writerId: writer.userId },
+    });
     await call(`/api/admin/orders/${first.id}/deliverables/1/start`, { token: writerToken, body: {} });
     const form = new FormData();
     form.append("files", new Blob(["the article"]), "article.md");
@@ -148,7 +217,9 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
     expect(next).not.toBe(first.number);
 
     await page.goto(`${store.server.url}${at(locale, `/profile/orders/${next}`)}`);
-    await expect.poll(() => page.getByTestId("deliverable-writer").textContent(), { timeout: E2E_WAIT_MS }).toContain(words.by);
+    await expect
+      .poll(() => page.getByTestId("deliverable-writer").textContent(), { timeout: E2E_WAIT_MS })
+      .toContain(words.by);
     const staffSide = await call(`/api/admin/orders/${next}`, { token: admin });
     expect(staffSide.staffDeliverables[0].writer.id).toBe(writer.userId);
     expect(errors).toEqual([]);

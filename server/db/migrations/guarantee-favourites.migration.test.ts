@@ -13,7 +13,10 @@ afterEach(async () => {
   await drop();
 });
 
-const columnsOf = async (table: string) => (await db.kysely.introspection.getTables()).find((found) => found.name === table)?.columns.map((column) => column.name) ?? [];
+const columnsOf = async (table: string) =>
+  (await db.kysely.introspection.getTables())
+    .find((found) => found.name === table)
+    ?.columns.map((column) => column.name) ?? [];
 const tables = async () => (await db.kysely.introspection.getTables()).map((table) => table.name);
 
 describe("migrations 80–82: the on-time guarantee, favourite writers, staff display names (issue 28)", () => {

@@ -18,8 +18,12 @@ export async function withBuyerWriters(
 ): Promise<OrderDetail> {
   const writerOf = new Map(works.map((work) => [work.n, work.assigned_to]));
   const ids = [...new Set(works.map((work) => work.assigned_to).filter((id): id is string => Boolean(id)))];
-  const [names, favourites] = await Promise.all([deps.staffDirectory.displayNames(ids), favouritesAmong(deps.db, userId, ids)]);
-  const blankAssigned = <T extends { kind: string; note: string }>(event: T): T => (event.kind === "assigned" ? { ...event, note: "" } : event);
+  const [names, favourites] = await Promise.all([
+    deps.staffDirectory.displayNames(ids),
+    favouritesAmong(deps.db, userId, ids),
+  ]);
+  const blankAssigned = <T extends { kind: string; note: string }>(event: T): T =>
+    event.kind === "assigned" ? { ...event, note: "" } : event;
   return {
     ...detail,
     events: detail.events.map(blankAssigned),

@@ -12,7 +12,10 @@ export const favouriteWritersRoutes: FastifyPluginAsyncZod<{ orders: OrdersServi
   const signedIn = routeGroup(app, { guard: "signed-in", tags: ["orders"] });
   signedIn.get(
     "/favourite-writers",
-    { summary: "My favourite writers, by display name: one may be asked for per order item (writerId)", response: { 200: favouriteWritersSchema } },
+    {
+      summary: "My favourite writers, by display name: one may be asked for per order item (writerId)",
+      response: { 200: favouriteWritersSchema },
+    },
     async ({ user }) => ({ writers: await orders.favourites.list(user.id) }),
   );
   signedIn.delete(

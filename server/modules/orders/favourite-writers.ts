@@ -18,15 +18,29 @@ export interface FavouriteWriters {
 type FavouriteDeps = Pick<OrderWorkDeps, "db" | "orders" | "clock" | "staffDirectory">;
 
 /** The writer ids among `writerIds` that `userId` marked as favourites. */
-export async function favouritesAmong(trx: Kysely<Database>, userId: string, writerIds: readonly string[]): Promise<Set<string>> {
+export async function favouritesAmong(
+  trx: Kysely<Database>,
+  userId: string,
+  writerIds: readonly string[],
+): Promise<Set<string>> {
   if (writerIds.length === 0) return new Set();
-  const rows = await trx.selectFrom("favourite_writers").select("writer_id").where("user_id", "=", userId).where("writer_id", "in", [...writerIds]).execute();
+  const rows = await trx
+    .selectFrom("favourite_writers")
+    .select("writer_id")
+    .where("user_id", "=", userId)
+    .where("writer_id", "in", [...writerIds])
+    .execute();
   return new Set(rows.map((row) => row.writer_id));
 }
 
 export function createFavouriteWriters(deps: FavouriteDeps): FavouriteWriters {
   async function list(userId: string): Promise<FavouriteWriter[]> {
-    const rows = await deps.db.selectFrom("favourite_writers").select(["writer_id", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+    const rows = await deps.db
+      .selectFrom("favourite_writers")
+      .select(["writer_id", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute();
     const names = await deps.staffDirectory.displayNames(rows.map((row) => row.writer_id));
     return rows.flatMap((row) => {
       const displayName = names.get(row.writer_id);
@@ -39,15 +53,35 @@ export function createFavouriteWriters(deps: FavouriteDeps): FavouriteWriters {
     async mark(orderId, n, actor) {
       if (actor.role !== "customer" || !actor.id) throw DomainError.forbidden();
       const userId = actor.id;
-      await deps.orders.runWork(orderId, n, actor, null, async (trx, work) => {
-        if (work.status !== "completed" || !work.assigned_to) throw DomainError.conflict("orders.notFavouriteYet");
-        const row = { user_id: userId, writer_id: work.assigned_to, deliverable_id: work.deliverable_id, created_at: deps.clock.now().toISOString() };
-        await trx.insertInto("favourite_writers").values(row).onConflict((oc) => oc.columns(["user_id", "writer_id"]).doNothing()).execute();
-      }, "see");
+      await deps.orders.runWork(
+        orderId,
+        n,
+        actor,
+        null,
+        async (trx, work) => {
+          if (work.status !== "completed" || !work.assigned_to) throw DomainError.conflict("orders.notFavouriteYet");
+          const row = {
+            user_id: userId,
+            writer_id: work.assigned_to,
+            deliverable_id: work.deliverable_id,
+            created_at: deps.clock.now().toISOString(),
+          };
+          await trx
+            .insertInto("favourite_writers")
+            .values(row)
+            .onConflict((oc) => oc.columns(["user_id", "writer_id"]).doNothing())
+            .execute();
+        },
+        "see",
+      );
       return list(userId);
     },
     async unmark(userId, writerId) {
-      await deps.db.deleteFrom("favourite_writers").where("user_id", "=", userId).where("writer_id", "=", writerId).execute();
+      await deps.db
+        .deleteFrom("favourite_writers")
+        .where("user_id", "=", userId)
+        .where("writer_id", "=", writerId)
+        .execute();
       return list(userId);
     },
   };

@@ -21,7 +21,10 @@ afterAll(() => store.close());
 async function placeArticle(locale: "en" | "es") {
   clock.set("2026-01-05T09:00:00.000Z");
   const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
-  const answer = await store.post("/api/orders", orderBody(), { token: buyer.token, headers: { "accept-language": locale } });
+  const answer = await store.post("/api/orders", orderBody(), {
+    token: buyer.token,
+    headers: { "accept-language": locale },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { buyer, id: answer.body.id as string, number: answer.body.number as string };
 }
@@ -35,12 +38,19 @@ async function timeReaches(at: string) {
 
 const balance = (buyer: TestCustomer) => store.services.wallet.balance(buyer.id, "EUR");
 const creditNotes = async (buyer: TestCustomer) =>
-  ((await store.call("/api/documents", { token: buyer.token })).body as Array<{ kind: string; total: number }>).filter((document) => document.kind === "credit_note");
-const guaranteeMails = async (buyer: TestCustomer, subject: string) => (await store.services.mail.list({ to: buyer.email })).filter((mail) => mail.subject === subject);
+  ((await store.call("/api/documents", { token: buyer.token })).body as Array<{ kind: string; total: number }>).filter(
+    (document) => document.kind === "credit_note",
+  );
+const guaranteeMails = async (buyer: TestCustomer, subject: string) =>
+  (await store.services.mail.list({ to: buyer.email })).filter((mail) => mail.subject === subject);
 const eurCost = async () =>
-  ((await store.call("/api/admin/dashboard", { token: manager.token })).body.guarantee as Array<{ currency: string; count: number; total: number }>).find(
-    (row) => row.currency === "EUR",
-  ) ?? { currency: "EUR", count: 0, total: 0 };
+  (
+    (await store.call("/api/admin/dashboard", { token: manager.token })).body.guarantee as Array<{
+      currency: string;
+      count: number;
+      total: number;
+    }>
+  ).find((row) => row.currency === "EUR") ?? { currency: "EUR", count: 0, total: 0 };
 
 describe("the on-time guarantee", () => {
   it("credits 10 % of a late deliverable's price once, with a credit note and an apology naming the new date", async () => {
@@ -88,7 +98,11 @@ describe("the on-time guarantee", () => {
     const { buyer, id } = await placeArticle("en");
     const paid = await balance(buyer);
     clock.set("2026-01-06T09:00:00.000Z");
-    const asked = await store.post(`/api/admin/orders/${id}/deliverables/1/ask`, { message: "Which city?" }, { token: manager.token });
+    const asked = await store.post(
+      `/api/admin/orders/${id}/deliverables/1/ask`,
+      { message: "Which city?" },
+      { token: manager.token },
+    );
     expect(asked.status).toBe(200);
     await timeReaches("2026-01-09T09:00:00.000Z");
     const detail = (await store.call(`/api/orders/${id}`, { token: buyer.token })).body;
@@ -100,12 +114,26 @@ describe("the on-time guarantee", () => {
   it("gives nothing for work delivered on time", async () => {
     const { buyer, id } = await placeArticle("en");
     clock.set("2026-01-06T09:00:00.000Z");
-    expect((await store.post(`/api/admin/orders/${id}/deliverables/1/assign`, { writerId: writer.id }, { token: manager.token })).status).toBe(200);
+    expect(
+      (
+        await store.post(
+          `/api/admin/orders/${id}/deliverables/1/assign`,
+          { writerId: writer.id },
+          { token: manager.token },
+        )
+      ).status,
+    ).toBe(200);
     const paid = await balance(buyer);
-    expect((await store.post(`/api/admin/orders/${id}/deliverables/1/start`, undefined, { token: writer.token })).status).toBe(200);
+    expect(
+      (await store.post(`/api/admin/orders/${id}/deliverables/1/start`, undefined, { token: writer.token })).status,
+    ).toBe(200);
     const form = new FormData();
     form.append("files", new Blob(["the article"]), "article.md");
-    const delivered = await fetch(`${store.url}/api/admin/orders/${id}/deliverables/1/versions`, { method: "POST", body: form, headers: { authorization: `Bearer ${writer.token}` } });
+    const delivered = await fetch(`${store.url}/api/admin/orders/${id}/deliverables/1/versions`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${writer.token}` },
+    });
     expect(delivered.status).toBe(200);
     await timeReaches("2026-01-08T09:00:01.000Z");
     expect(await balance(buyer)).toBe(paid);
@@ -113,7 +141,11 @@ describe("the on-time guarantee", () => {
 });
 
 async function deliverableId(orderId: string): Promise<string> {
-  const row = await store.db.kysely.selectFrom("deliverables").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  const row = await store.db.kysely
+    .selectFrom("deliverables")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -28,7 +28,11 @@ export function guaranteeShare(price: number, percent: number, left: number): nu
 export async function giveOnTimeCredit(deps: GuaranteeDeps, trx: Kysely<Database>, work: WorkRow): Promise<boolean> {
   const percent = deps.onTimeCreditPercent;
   if (percent <= 0) return false;
-  const given = await trx.selectFrom("on_time_credits").select("deliverable_id").where("deliverable_id", "=", work.deliverable_id).executeTakeFirst();
+  const given = await trx
+    .selectFrom("on_time_credits")
+    .select("deliverable_id")
+    .where("deliverable_id", "=", work.deliverable_id)
+    .executeTakeFirst();
   if (given) return false;
   const amount = guaranteeShare(work.price, percent, await refundable(trx, work));
   if (amount <= 0) return false;
@@ -36,20 +40,39 @@ export async function giveOnTimeCredit(deps: GuaranteeDeps, trx: Kysely<Database
   const expectedAt = addBusinessDays(now, ON_TIME_GRACE_DAYS).toISOString();
   const inserted = await trx
     .insertInto("on_time_credits")
-    .values({ deliverable_id: work.deliverable_id, order_id: work.id, currency: work.currency, amount, percent, expected_at: expectedAt, created_at: now.toISOString() })
+    .values({
+      deliverable_id: work.deliverable_id,
+      order_id: work.id,
+      currency: work.currency,
+      amount,
+      percent,
+      expected_at: expectedAt,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.column("deliverable_id").doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  const creditNote = await deps.effects.refund(trx, work, amount, { kind: "credit", reason: ON_TIME_REASON, actorId: null });
+  const creditNote = await deps.effects.refund(trx, work, amount, {
+    kind: "credit",
+    reason: ON_TIME_REASON,
+    actorId: null,
+  });
   await deps.effects.customerMail(trx, work, "lateCredited", { refund: amount, percent, date: expectedAt }, creditNote);
   return true;
 }
 
 /** What the guarantee cost per currency since `since` (the back office's dashboard): how many credits and their sum. */
-export async function guaranteeCost(db: Kysely<Database>, since: string): Promise<Array<{ currency: string; count: number; amount: number }>> {
+export async function guaranteeCost(
+  db: Kysely<Database>,
+  since: string,
+): Promise<Array<{ currency: string; count: number; amount: number }>> {
   const rows = await db
     .selectFrom("on_time_credits")
-    .select(["currency", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.sum<number>("amount").as("amount")])
+    .select([
+      "currency",
+      (eb) => eb.fn.countAll<number>().as("count"),
+      (eb) => eb.fn.sum<number>("amount").as("amount"),
+    ])
     .where("created_at", ">=", since)
     .groupBy("currency")
     .orderBy("currency")

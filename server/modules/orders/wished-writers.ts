@@ -14,13 +14,20 @@ export async function withWishedWriters(
   const wished = [...new Set(works.map((work) => work.wished_writer_id).filter((id): id is string => Boolean(id)))];
   if (wished.length === 0) return detail;
   const names = await directory.displayNames(wished);
-  const active = new Set((await Promise.all(wished.map(async (id) => ((await directory.activeMember(id)) ? id : null)))).filter(Boolean));
+  const active = new Set(
+    (await Promise.all(wished.map(async (id) => ((await directory.activeMember(id)) ? id : null)))).filter(Boolean),
+  );
   const wishOf = new Map(works.map((work) => [work.n, work.wished_writer_id]));
   return {
     ...detail,
     deliverables: detail.deliverables.map((deliverable) => {
       const writerId = wishOf.get(deliverable.n) ?? null;
-      return { ...deliverable, wishedWriter: writerId ? { writerId, displayName: names.get(writerId) ?? "", active: active.has(writerId) } : null };
+      return {
+        ...deliverable,
+        wishedWriter: writerId
+          ? { writerId, displayName: names.get(writerId) ?? "", active: active.has(writerId) }
+          : null,
+      };
     }),
   };
 }
