@@ -76,6 +76,11 @@ export const deliverableSchema = z.object({
     .nullable()
     .optional()
     .describe("the customer's page: who writes it, by display name only (never an e-mail or a full name); null while nobody does"),
+  onTimeCredit: z
+    .object({ amount: z.number().describe("major units"), expectedAt: z.string().describe("ISO-8601 UTC: the new expected delivery date") })
+    .nullable()
+    .optional()
+    .describe("the customer's page: what the on-time guarantee credited when it became late (part of `credited`), or null"),
   wishedWriter: z
     .object({ writerId: z.string(), displayName: z.string(), active: z.boolean() })
     .nullable()

@@ -3,11 +3,12 @@ import type { OrderDetail } from "../../../contract/order-lifecycle";
 import type { Database } from "../../db/schema";
 import type { DeliverableRow } from "./deliverables.repository";
 import { favouritesAmong } from "./favourite-writers";
+import { onTimeCreditsOf } from "./on-time-guarantee";
 import type { StaffDirectory } from "./orders-ports";
 
 /**
  * The customer's order page with its writers as buyers see them (issue 28): each deliverable's writer by display name
- * and whether the buyer marked them a favourite; the timeline's "assigned" lines without the name staff typed
+ * and whether the buyer marked them a favourite; what the on-time guarantee credited; the timeline's "assigned" lines without the name staff typed
  * there (a full name), never an e-mail.
  */
 export async function withBuyerWriters(
@@ -34,6 +35,7 @@ export async function withBuyerWriters(
         ...deliverable,
         events: deliverable.events.map(blankAssigned),
         writer: writerId && displayName ? { writerId, displayName, favourite: favourites.has(writerId) } : null,
+        onTimeCredit: credits.get(idOf.get(deliverable.n) ?? "") ?? null,
       };
     }),
   };

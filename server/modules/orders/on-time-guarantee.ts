@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { toMajor } from "../../../contract/money";
 import type { Database } from "../../db/schema";
 import { refundable } from "./deliverable-money";
 import type { WorkRow } from "./deliverables.repository";
@@ -78,4 +79,11 @@ export async function guaranteeCost(
     .orderBy("currency")
     .execute();
   return rows.map((row) => ({ currency: row.currency, count: Number(row.count), amount: Number(row.amount) }));
+}
+
+/** The on-time guarantee's credit of each of these deliverables that has one (major units), by deliverable id. */
+export async function onTimeCreditsOf(db: Kysely<Database>, deliverableIds: readonly string[]): Promise<Map<string, { amount: number; expectedAt: string }>> {
+  if (deliverableIds.length === 0) return new Map();
+  const rows = await db.selectFrom("on_time_credits").select(["deliverable_id", "amount", "expected_at"]).where("deliverable_id", "in", [...deliverableIds]).execute();
+  return new Map(rows.map((row) => [row.deliverable_id, { amount: toMajor(Number(row.amount)), expectedAt: row.expected_at }]));
 }
