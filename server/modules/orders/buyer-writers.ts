@@ -19,10 +19,12 @@ export async function withBuyerWriters(
 ): Promise<OrderDetail> {
   const writerOf = new Map(works.map((work) => [work.n, work.assigned_to]));
   const ids = [...new Set(works.map((work) => work.assigned_to).filter((id): id is string => Boolean(id)))];
-  const [names, favourites] = await Promise.all([
+  const [names, favourites, credits] = await Promise.all([
     deps.staffDirectory.displayNames(ids),
     favouritesAmong(deps.db, userId, ids),
+    onTimeCreditsOf(deps.db, works.map((work) => work.id)),
   ]);
+  const idOf = new Map(works.map((work) => [work.n, work.id]));
   const blankAssigned = <T extends { kind: string; note: string }>(event: T): T =>
     event.kind === "assigned" ? { ...event, note: "" } : event;
   return {
