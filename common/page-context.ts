@@ -28,6 +28,8 @@ export interface PageContext {
   promises(): Promise<{
     terms: Readonly<Record<string, { turnaroundDays: number; revisionRounds: number; revisionDays: number }>>;
     reviewDays: number;
+    /** The on-time guarantee's percent (ON_TIME_CREDIT_PERCENT): the terms and the service pages state it (issue 28). */
+    onTimeCreditPercent?: number;
   }>;
   /**
    * Route actions (a form posted without JavaScript, or before the page's script has loaded) send their request

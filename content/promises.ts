@@ -2,6 +2,7 @@ import type { ServiceId } from "../contract/catalog";
 import type { Localized } from "../contract/localized";
 import { SERVICES, type DeliveryFormat, type WordRange } from "./catalog";
 import { balancePolicyText, DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "./policies/balance-withdrawal";
+import { onTimeGuaranteeText, percentText } from "./policies/on-time-guarantee";
 
 type Locale = keyof Localized;
 
@@ -22,7 +23,12 @@ export interface ProductTerms {
 export interface PromiseSource {
   terms: Readonly<Record<string, ProductTerms>>;
   reviewDays: number;
+  /** The on-time guarantee's percent (ON_TIME_CREDIT_PERCENT; 0: off); the catalog's default when left out. */
+  onTimeCreditPercent?: number;
 }
+
+/** ON_TIME_CREDIT_PERCENT's default (issue 28). */
+export const DEFAULT_ON_TIME_CREDIT_PERCENT = 10;
 
 const INTL: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
 
@@ -89,11 +95,14 @@ export function termsOf(source: PromiseSource, id: string): ProductTerms {
 export function offerPromises(source: PromiseSource, id: string, locale: Locale) {
   const term = termsOf(source, id);
   const service = SERVICES.find((entry) => entry.id === id);
+  const guarantee = source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT;
   return {
     turnaround: turnaroundText(term.turnaroundDays, locale),
     revisions: revisionsText(term.revisionRounds, locale),
     revisionTime: turnaroundText(term.revisionDays, locale),
     review: daysText(source.reviewDays, locale),
+    // The on-time guarantee's percent as the page's language writes it ("10%", "10 %"); absent when it is off.
+    ...(guarantee > 0 ? { guaranteePercent: percentText(guarantee, locale) } : {}),
     ...(service?.words ? { words: wordsText(service.words, locale) } : {}),
     ...(service ? { formats: formatsText(service.formats, locale) } : {}),
   };
@@ -115,9 +124,14 @@ export function promiseValues(
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): Record<string, string> {
   // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
-  const values: Record<string, string> = { reviewWindow: daysText(source.reviewDays, locale), balancePolicy: balancePolicyText(locale, policy) };
+  const values: Record<string, string> = {
+    reviewWindow: daysText(source.reviewDays, locale),
+    balancePolicy: balancePolicyText(locale, policy),
+    // `{{onTimeGuarantee}}`: the on-time guarantee from its setting (issue 28), empty when it is off.
+    onTimeGuarantee: onTimeGuaranteeText(locale, source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT),
+  };
   for (const service of SERVICES) {
-    const { review: _review, ...promised } = offerPromises(source, service.id, locale);
+    const { review: _review, guaranteePercent: _guarantee, ...promised } = offerPromises(source, service.id, locale);
     for (const [key, value] of Object.entries(promised)) {
       values[`${service.id}.${key}`] = value;
       if (service.id === own) values[key] = value;

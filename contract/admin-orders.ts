@@ -235,6 +235,10 @@ export const dashboardSchema = z.object({
     onTimeShare: z.number().nullable().describe("share (0–1) of those delivered by their due date"),
     delivered: z.number().int(),
   }),
+  guarantee: z
+    .array(z.object({ currency: currencySchema, count: z.number().int(), total: z.number().describe("major units") }))
+    .nullable()
+    .describe("the on-time guarantee's cost over the last 30 days, per currency: credits given to buyers of late work and their sum; null for a writer"),
   since: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

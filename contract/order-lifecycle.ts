@@ -71,6 +71,21 @@ export const deliverableSchema = z.object({
   events: z.array(orderEventSchema),
   versions: z.array(orderVersionSchema),
   actions: z.array(customerActionSchema),
+  writer: z
+    .object({ writerId: z.string(), displayName: z.string(), favourite: z.boolean().describe("the buyer marked this writer a favourite") })
+    .nullable()
+    .optional()
+    .describe("the customer's page: who writes it, by display name only (never an e-mail or a full name); null while nobody does"),
+  onTimeCredit: z
+    .object({ amount: z.number().describe("major units"), expectedAt: z.string().describe("ISO-8601 UTC: the new expected delivery date") })
+    .nullable()
+    .optional()
+    .describe("the customer's page: what the on-time guarantee credited when it became late (part of `credited`), or null"),
+  wishedWriter: z
+    .object({ writerId: z.string(), displayName: z.string(), active: z.boolean() })
+    .nullable()
+    .optional()
+    .describe("staff pages: the favourite writer the buyer asked for when ordering (issue 28), whether or not they got it"),
 });
 export type Deliverable = z.infer<typeof deliverableSchema>;
 

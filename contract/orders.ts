@@ -16,6 +16,14 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const orderItemRequestSchema = z.strictObject({
   productId: productIdSchema,
   brief: z.record(z.string(), z.unknown()),
+  writerId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "optional: one of my favourite writers (GET /api/favourite-writers) for this item's work; assigned at once when active, else the work waits in the pool with the wish shown to staff",
+    ),
 });
 
 /** POST /api/orders: the deposit's billing fields, the cart with its briefs and the currency. No price travels in: the server prices every item itself. */

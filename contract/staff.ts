@@ -67,6 +67,7 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  displayName: z.string().describe("the name buyers read (never the e-mail or full name): set by an admin, else first name and initial"),
   role: staffRoleSchema,
   enrolled: z.boolean().describe("second factor set up"),
   deactivatedAt: z.string().nullable(),
@@ -76,6 +77,10 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffListSchema = z.object({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
 export type StaffList = z.infer<typeof staffListSchema>;
+
+/** POST /api/admin/staff/{id}/display-name: the name buyers read; empty: first name and initial again. */
+export const staffDisplayNameRequestSchema = z.strictObject({ displayName: z.string().trim().max(60) });
+export type StaffDisplayNameRequest = z.input<typeof staffDisplayNameRequestSchema>;
 
 export const changeStaffRoleRequestSchema = z.strictObject({ role: staffRoleSchema });
 

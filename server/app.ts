@@ -124,6 +124,7 @@ export async function buildApp({
         promises: async () => ({
           terms: Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))),
           reviewDays: config.REVIEW_DAYS,
+          onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT,
         }),
       },
       onPricesChange: (listener) => void services.catalog.onChange(listener),

@@ -87,6 +87,8 @@ const envSchema = z
     SELLER_ADDRESS: z.string().trim().default(""),
     SELLER_VAT_NUMBER: z.string().trim().default(""),
     REVIEW_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    /** The on-time guarantee (issue 28): percent of a late deliverable's price credited to its buyer once; 0 turns it off. */
+    ON_TIME_CREDIT_PERCENT: z.coerce.number().int("must be a whole percent").min(0).max(100).default(10),
     /** Days a withdrawn balance usually takes to reach the customer's payment: named by the balance policy (issue 25). */
     WITHDRAWAL_REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
     /** Hours within which a new ticket should get its first staff answer; the inbox marks it overdue after (issue 26). */

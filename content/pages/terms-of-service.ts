@@ -48,6 +48,7 @@ export const termsOfService: InfoPageContent = {
         paragraphs: [
           "When a writer starts, your order moves to in progress. The turnaround on each service page is counted in business days (Monday to Friday, excluding Madrid public holidays) from the moment the order is placed, unless the service page says otherwise. For bundles, the longest turnaround among the services included applies.",
           "When the work is ready, the order changes to delivered and the files can be downloaded from the Orders page of your account. Delivered files remain available for 12 months.",
+          "{{onTimeGuarantee}}",
         ],
       },
       {
@@ -146,6 +147,7 @@ export const termsOfService: InfoPageContent = {
         paragraphs: [
           "Cuando un redactor se pone manos a la obra, tu pedido pasa a en curso. El plazo de cada servicio se cuenta en días laborables (de lunes a viernes, sin los festivos de Madrid) desde que haces el pedido, salvo que la página del servicio indique otra cosa. En los packs se aplica el plazo más largo de los servicios que incluyen.",
           "Cuando el trabajo está listo, el pedido pasa a entregado y puedes descargar los archivos en la página de Pedidos de tu cuenta. Los archivos entregados siguen disponibles durante 12 meses.",
+          "{{onTimeGuarantee}}",
         ],
       },
       {

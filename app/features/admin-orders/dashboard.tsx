@@ -117,6 +117,27 @@ function WorkloadBoard({ rows, queue }: { rows: NonNullable<Dashboard["workload"
 }
 
 /** /admin: what must happen today, open work per writer, sales and money in and out over 30 days, and how fast first deliveries went out. */
+/** What the on-time guarantee cost over the window (issue 28): credits given to buyers of late work, per currency. */
+function GuaranteeCost({ rows, locale }: { rows: NonNullable<Dashboard["guarantee"]>; locale: "en" | "es" }) {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <section aria-labelledby="dashboard-guarantee">
+      <h2 id="dashboard-guarantee" className="mb-3 text-lg font-semibold">{t("dashboard.guarantee")}</h2>
+      {rows.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("dashboard.noGuarantee")}</p> : null}
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        {rows.map((row) => (
+          <Tile
+            key={row.currency}
+            label={t("dashboard.guaranteeCredits", { count: row.count })}
+            value={formatMoney(moneyFromApi(row.total, row.currency), locale)}
+            testId={`guarantee-${row.currency}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function DashboardScreen() {
   const { t } = useTranslation("admin-orders");
   const { locale, to } = useLocale();
@@ -156,6 +177,7 @@ export function DashboardScreen() {
           <Tile label={t("dashboard.delivered")} value={data.delivery.delivered} testId="delivered" />
         </div>
       </section>
+      {data.guarantee === null ? null : <GuaranteeCost rows={data.guarantee} locale={locale} />}
       {data.money === null ? null : (
         <section aria-labelledby="dashboard-money" className="space-y-3">
           <h2 id="dashboard-money" className="text-lg font-semibold">{t("dashboard.money")}</h2>

@@ -42,6 +42,10 @@ export function DeliverableSection({
     ],
     [t("deliverable.due"), formatDateTime(deliverable.dueAt, locale)],
     [t("deliverable.writer"), work.writer?.name ?? t("queue.nobody")],
+    // The favourite writer the buyer asked for (issue 28): shown whether they got it or it went to the pool.
+    ...(deliverable.wishedWriter
+      ? [[t("deliverable.wished"), t(deliverable.wishedWriter.active ? "deliverable.wishedActive" : "deliverable.wishedInactive", { name: deliverable.wishedWriter.displayName })] as [string, string]]
+      : []),
     ...(work.refunded > 0 ? [[t("deliverable.refunded"), money(work.refunded)] as [string, string]] : []),
     ...(work.credited > 0 ? [[t("deliverable.credited"), money(work.credited)] as [string, string]] : []),
   ];

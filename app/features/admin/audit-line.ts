@@ -56,6 +56,8 @@ function lineOf(entry: AuditEntry, t: TFunction<"admin">, locale: Locale): { key
       return { key: entry.action, values: { name: text(after.name) } };
     case "staff.delete_view":
       return { key: entry.action, values: { name: text(before.name) } };
+    case "staff.display_name":
+      return { key: entry.action, values: { name: text(after.displayName) } };
     case "staff.change_role":
       return { key: "staff.change_role", values: { from: role(before.role), to: role(after.role) } };
     default:

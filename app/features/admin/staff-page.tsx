@@ -107,6 +107,34 @@ function RoleCell({ member, context }: { member: StaffMember; context: ColumnCon
   );
 }
 
+/** The name buyers read for a colleague (issue 28: never the e-mail or full name), saved on its own. */
+function DisplayNameCell({ member, context }: { member: StaffMember; context: ColumnContext }) {
+  const { t, actions } = context;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const displayName = String(new FormData(event.currentTarget).get("displayName") ?? "").trim();
+        actions.act(member, "display-name", { displayName }, t("staff.displayNameSaved", { name: nameOf(member) }));
+      }}
+    >
+      <label>
+        <span className="sr-only">{t("staff.displayNameOf", { name: nameOf(member) })}</span>
+        <input
+          name="displayName"
+          defaultValue={member.displayName}
+          maxLength={60}
+          className="w-36 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
+        />
+      </label>
+      <button type="submit" className={smallButton} disabled={actions.busy}>
+        {t("staff.saveDisplayName")}
+      </button>
+    </form>
+  );
+}
+
 function memberColumns(context: ColumnContext): Array<Column<StaffMember>> {
   const { t, locale, self, actions, ask } = context;
   return [
@@ -125,6 +153,7 @@ function memberColumns(context: ColumnContext): Array<Column<StaffMember>> {
       },
     },
     { id: "role", header: t("staff.role"), cell: (member) => <RoleCell member={member} context={context} /> },
+    { id: "displayName", header: t("staff.displayName"), cell: (member) => <DisplayNameCell member={member} context={context} /> },
     {
       id: "state",
       header: t("staff.state"),

@@ -6,6 +6,8 @@ import type { Locale } from "../../../common/locales";
 import type { CartItem } from "~/lib/cart/cart-store";
 import type { LineDraft } from "~/lib/briefs/brief-values";
 import { LineBrief } from "~/components/briefs/line-brief";
+import type { FavouriteWriter } from "../../../contract/favourite-writers";
+import { FavouriteWriterPick } from "./favourite-writer-pick";
 
 export interface CartLineProps {
   item: CartItem;
@@ -21,10 +23,12 @@ export interface CartLineProps {
   disabled: boolean;
   /** The name of a bundle in the cart that already holds this service: the line warns and offers its removal. */
   inBundle?: string;
+  /** The buyer's favourite writers (issue 28), the one asked for on this line, and how to change it. */
+  favourites?: { writers: readonly FavouriteWriter[]; value: string | undefined; onChange(writerId: string | undefined): void };
 }
 
 /** One cart line: its product and price, a remove button, and the brief to fill for it. */
-export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle }: CartLineProps) {
+export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle, favourites }: CartLineProps) {
   const { t } = useTranslation("cart");
   const { t: th } = useTranslation("cart-help");
   const headingId = `line-${item.id}`;
@@ -56,6 +60,9 @@ export function CartLine({ item, index, name, price, draft, onDraft, onRemove, e
             {th("duplicate.remove", { service: name })}
           </button>
         </div>
+      ) : null}
+      {favourites ? (
+        <FavouriteWriterPick {...favourites} lineName={name} disabled={disabled} error={errors[`orderFormData[${index}].writerId`]?.[0]} />
       ) : null}
       <h4 className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{t("brief.heading")}</h4>
       <LineBrief

@@ -8,6 +8,8 @@ import type { CartItem } from "~/lib/cart/cart-store";
 import { servicesInBundles } from "~/lib/cart/duplicates";
 import { useProductName } from "~/lib/product-name";
 import { CartLine } from "./cart-line";
+import { useApiData } from "~/lib/api/use-api-data";
+import type { FavouriteWriters as FavouriteWritersAnswer } from "../../../contract/favourite-writers";
 
 export interface CartLinesProps {
   items: readonly CartItem[];
@@ -17,14 +19,17 @@ export interface CartLinesProps {
   onRemove(lineId: string): void;
   errors: FieldErrors;
   disabled: boolean;
+  /** The favourite writer asked for per line (issue 28), by line id, and how to change one. */
+  writers?: { chosen: Readonly<Record<string, string>>; onChoose(lineId: string, writerId: string | undefined): void };
 }
 
 /** The cart's lines in order, each with its price and brief; a service also in a bundle of the cart says so. */
-export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors, disabled }: CartLinesProps) {
+export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors, disabled, writers }: CartLinesProps) {
   const { t } = useTranslation("cart");
   const { locale } = useLocale();
   const productName = useProductName();
   const inBundles = servicesInBundles(items);
+  const favourites = useApiData<FavouriteWritersAnswer>(writers ? "/api/favourite-writers" : null).data?.writers ?? [];
   const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
   return (
     <section aria-labelledby="items-heading">
@@ -47,6 +52,11 @@ export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors
             serviceName={productName}
             disabled={disabled}
             inBundle={bundleName(inBundles.get(item.id))}
+            favourites={
+              writers && favourites.length > 0
+                ? { writers: favourites, value: writers.chosen[item.id], onChange: (writerId) => writers.onChoose(item.id, writerId) }
+                : undefined
+            }
           />
         ))}
       </ol>

@@ -43,7 +43,9 @@ export function CartPage() {
   const { balance, reload: reloadBalance } = useBalance(currency);
   const [billing, setBilling] = useBillingDraft();
   const [drafts, setDrafts] = useState<BriefDrafts>(readBriefDrafts);
-  const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency, promotion?.code);
+  // The favourite writer asked for per line (issue 28), by line id; kept while the cart page is open.
+  const [writers, setWriters] = useState<Record<string, string>>({});
+  const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency, writers, promotion?.code);
   // Back from paying the difference (`?checkout=<deposit>`): the thank-you once its order is placed, else why not.
   const [search, setSearch] = useSearchParams();
   const returned = useCheckoutReturn(search.get("checkout"), search.get("outcome") === "cancelled", (status) => {
@@ -90,6 +92,11 @@ export function CartPage() {
         }}
         errors={submit.fieldErrors}
         disabled={submit.busy}
+        writers={{
+          chosen: writers,
+          onChoose: (lineId, writerId) =>
+            setWriters(({ [lineId]: _dropped, ...others }) => (writerId ? { ...others, [lineId]: writerId } : others)),
+        }}
       />
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />
       <PromoCodeBox items={items} currency={currency} applied={promotion} onApplied={setPromotion} error={submit.fieldErrors.promoCode} disabled={submit.busy} />

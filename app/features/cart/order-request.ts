@@ -10,12 +10,24 @@ import { lineBrief, serviceErrorPrefix, servicesOf } from "~/lib/briefs/brief-va
 import type { BillingDraft } from "~/lib/billing/billing";
 import { issuesToFieldErrors } from "~/lib/forms/field-issues";
 
-/** The body of POST /api/orders: billing details, each cart line's brief in cart order, and the currency. */
-export function orderRequest(items: readonly CartItem[], drafts: BriefDrafts, billing: BillingDraft, currency: Currency): PlaceOrderRequest {
+/**
+ * The body of POST /api/orders: billing details, each cart line's brief in cart order (with the favourite writer asked
+ * for, when one is: issue 28), and the currency.
+ */
+export function orderRequest(
+  items: readonly CartItem[],
+  drafts: BriefDrafts,
+  billing: BillingDraft,
+  currency: Currency,
+  writers: Readonly<Record<string, string>> = {},
+): PlaceOrderRequest {
   return {
     ...billing,
     agreedToPP_TOS: billing.agreedToPP_TOS as true,
-    orderFormData: items.map((item) => ({ productId: item.productId, brief: lineBrief(item.productId, drafts[item.id]) })),
+    orderFormData: items.map((item) => {
+      const writerId = writers[item.id];
+      return { productId: item.productId, brief: lineBrief(item.productId, drafts[item.id]), ...(writerId ? { writerId } : {}) };
+    }),
     currency,
   };
 }

@@ -20,6 +20,8 @@ export function usePlaceOrder(
   drafts: BriefDrafts,
   billing: BillingDraft,
   currency: Currency,
+  /** The favourite writer asked for per cart line (issue 28), by line id. */
+  writers: Readonly<Record<string, string>> = {},
   /** The promotion code applied in the cart, if any. */
   promoCode?: string,
 ) {
@@ -39,7 +41,7 @@ export function usePlaceOrder(
 
   /** The order's body when every field passes the server's checks; else shows the errors and answers null. */
   function checked(): PlaceOrderRequest | null {
-    const request = { ...orderRequest(items, drafts, billing, currency), ...(promoCode ? { promoCode } : {}) };
+    const request = { ...orderRequest(items, drafts, billing, currency, writers), ...(promoCode ? { promoCode } : {}) };
     const errors = checkOrder(request, tf);
     if (Object.keys(errors).length === 0) return request;
     submit.invalid(errors);

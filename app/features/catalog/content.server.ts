@@ -4,7 +4,8 @@ import type { BundleContent, InfoPageContent, Localized, ServiceContent } from "
 import { intlLocale, type Locale } from "../../../common/locales";
 import type { Currency } from "../../../contract/currency";
 import { formatMoney } from "../../../contract/money-units";
-import { fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
+import { DEFAULT_ON_TIME_CREDIT_PERCENT, fillPromises, offerPromises, promiseValues, revisionListItem, type PromiseSource } from "../../../content/promises";
+import { ON_TIME_GUARANTEE_QUESTION, onTimeGuaranteeText } from "../../../content/policies/on-time-guarantee";
 import { SERVICES } from "../../../content/catalog";
 import { BALANCE_POLICY_QUESTION, balancePolicyText } from "../../../content/policies/balance-withdrawal";
 import { DEFAULT_BALANCE_POLICY, type BalancePolicySettings } from "../../../contract/wallet";
@@ -25,7 +26,7 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
 
 /**
  * A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts); its FAQ
- * ends with the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
+ * ends with the on-time guarantee (issue 28) and the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
  */
 export function serviceContent(
   id: ServiceId,
@@ -34,7 +35,9 @@ export function serviceContent(
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<ServiceContent> {
   const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id, policy));
-  return { ...content, faq: [...content.faq, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
+  const guarantee = onTimeGuaranteeText(locale, source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT);
+  const late = guarantee ? [{ question: ON_TIME_GUARANTEE_QUESTION[locale], answer: guarantee }] : [];
+  return { ...content, faq: [...content.faq, ...late, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
 }
 
 /**

@@ -18,7 +18,7 @@ export function InfoPage({ page }: { page: InLocale<InfoPageContent> }) {
         <section key={section.heading} className="prose-block mt-10">
           <h2 className="text-2xl font-semibold">{section.heading}</h2>
           <div className="mt-3 leading-relaxed text-slate-800 dark:text-slate-200">
-            {section.paragraphs.map((paragraph) => (
+            {section.paragraphs.filter(Boolean).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>

@@ -11,6 +11,8 @@ export interface PromiseTexts {
   review: string;
   words?: string;
   formats?: string;
+  /** The on-time guarantee's share of the price ("10%"), from its setting; absent when the guarantee is off. */
+  guaranteePercent?: string;
 }
 
 /** The promises of a service or bundle in its offer box: turnaround, revision rounds and their time, the review window, and length and formats when known. */
@@ -23,6 +25,7 @@ export function PromiseFacts({ promises }: { promises: PromiseTexts }) {
     { key: "review", label: t("review"), value: promises.review },
     { key: "length", label: t("length"), value: promises.words },
     { key: "formats", label: t("formats"), value: promises.formats },
+    { key: "guarantee", label: t("guarantee"), value: promises.guaranteePercent ? t("guaranteeValue", { percent: promises.guaranteePercent }) : undefined },
   ];
   return (
     <>

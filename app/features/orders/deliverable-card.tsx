@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { DeliverableActions } from "./deliverable-actions";
 import { DeliveredVersions } from "./delivered-versions";
+import { DeliverableWriter } from "./deliverable-writer";
 import { ProgressTracker } from "./progress-tracker";
 import { timeLeft } from "./review-countdown";
 import { StatusBadge } from "./status-badge";
@@ -86,9 +87,15 @@ export function DeliverableCard({ order, deliverable, service, locale, now, onCh
       {deliverable.status === "delivered" && deliverable.reviewEndsAt ? (
         <ReviewCountdown endsAt={deliverable.reviewEndsAt} now={now} locale={locale} />
       ) : null}
-      {deliverable.credited > 0 ? (
-        <p className="text-sm">{t("deliverables.credited", { amount: money(deliverable.credited) })}</p>
+      {deliverable.onTimeCredit ? (
+        <p className="text-sm" data-testid="on-time-credit">
+          {t("deliverables.onTimeCredit", { amount: money(deliverable.onTimeCredit.amount), date: formatDateTime(deliverable.onTimeCredit.expectedAt, locale) })}
+        </p>
       ) : null}
+      {deliverable.credited - (deliverable.onTimeCredit?.amount ?? 0) > 0.001 ? (
+        <p className="text-sm">{t("deliverables.credited", { amount: money(deliverable.credited - (deliverable.onTimeCredit?.amount ?? 0)) })}</p>
+      ) : null}
+      <DeliverableWriter orderId={order.id} deliverable={deliverable} onChange={onChange} />
       <DeliveredVersions
         orderId={order.id}
         versions={deliverable.versions}

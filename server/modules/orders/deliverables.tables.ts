@@ -30,6 +30,8 @@ export interface DeliverablesTable {
   revision_days: number;
   /** The writer working on it (a staff user). */
   assigned_to: string | null;
+  /** The favourite writer the buyer asked for when ordering (issue 28), or null; kept when they could not take it. */
+  wished_writer_id: string | null;
   /** The latest delivery. */
   delivered_at: string | null;
   /** While delivered: when it completes on its own. */
@@ -58,7 +60,32 @@ export interface DeliverableAdjustmentsTable {
   created_at: string;
 }
 
+/** The on-time guarantee's credit of a late deliverable: at most one per deliverable (its primary key). */
+export interface OnTimeCreditsTable {
+  deliverable_id: string;
+  order_id: string;
+  currency: string;
+  /** Positive integer minor units: the guarantee's share of the deliverable's price. */
+  amount: number;
+  /** The share in percent when it was given (ON_TIME_CREDIT_PERCENT). */
+  percent: number;
+  /** The new expected delivery date the apology names. */
+  expected_at: string;
+  created_at: string;
+}
+
+/** A buyer's favourite writer, marked on a deliverable the buyer accepted (issue 28). */
+export interface FavouriteWritersTable {
+  user_id: string;
+  writer_id: string;
+  /** The deliverable it was marked on (null once that is gone). */
+  deliverable_id: string | null;
+  created_at: string;
+}
+
 export interface DeliverableTables {
   deliverables: DeliverablesTable;
   deliverable_adjustments: DeliverableAdjustmentsTable;
+  on_time_credits: OnTimeCreditsTable;
+  favourite_writers: FavouriteWritersTable;
 }

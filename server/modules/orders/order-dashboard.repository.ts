@@ -10,6 +10,7 @@ type WorkScope = ExpressionBuilder<Database, "orders" | "deliverables">;
 import type { Actor } from "./order-lifecycle";
 import type { WalletService } from "../wallet";
 import { dailySales, dueAndPoolCounts, workload } from "./order-workload";
+import { guaranteeCost } from "./on-time-guarantee";
 import type { People, StaffDirectory } from "./orders-ports";
 
 const WINDOW_DAYS = 30;
@@ -128,6 +129,10 @@ export function createOrdersDashboard(deps: OrdersDashboardDeps): OrdersDashboar
         onTimeShare: firsts.length === 0 ? null : onTime / firsts.length,
         delivered: firsts.length,
       },
+      // The on-time guarantee's cost (issue 28): money, so not for a writer.
+      guarantee: writer
+        ? null
+        : (await guaranteeCost(db, since.toISOString())).map((row) => ({ currency: row.currency as Currency, count: row.count, total: toMajor(row.amount) })),
       since: since.toISOString(),
     };
   };

@@ -134,6 +134,9 @@ function deliverableMoves(signedIn: RouteGroup<"signed-in">, orders: OrdersServi
   deliverableMove("accept", "Deliverable n: delivered → completed (ends its revision rounds and its review window)", undefined, (id, n, request) =>
     orders.actions.accept(id, actorOf(request), n),
   );
+  deliverableMove("favourite", "Deliverable n, completed: mark its writer as one of my favourite writers (409 before it is accepted)", undefined, (id, n, request) =>
+    orders.favourites.mark(id, n, actorOf(request)),
+  );
   deliverableMove(
     "revision",
     "Deliverable n: delivered → revision_requested with what to change, while its rounds remain (else 409); a new due date from the service's revision turnaround",

@@ -251,7 +251,7 @@ describe("timed work on the job runner, with an injected clock", () => {
     expect(events.filter((event) => event.kind === "reminder")).toHaveLength(3);
   });
 
-  it("flags a late order once, with a mail to the customer", async () => {
+  it("flags a late order once, with a mail to the customer (the on-time guarantee's apology, issue 28)", async () => {
     const { buyer, id, number } = await placed();
     await staff(`${id}/start`, writer);
     clock.set((await page(id, buyer)).dueAt);
@@ -259,7 +259,7 @@ describe("timed work on the job runner, with an injected clock", () => {
     await store.services.jobs.runDue();
     const detail = await page(id, buyer);
     expect(detail.events.filter((event: { kind: string }) => event.kind === "late")).toHaveLength(1);
-    expect((await mailsTo(buyer.email)).filter((subject) => subject === `Order ${number} is late`)).toHaveLength(1);
+    expect((await mailsTo(buyer.email)).filter((subject) => subject === `We are sorry: order ${number} is late`)).toHaveLength(1);
   });
 
   it("a staff move on an unknown order is a 404", async () => {

@@ -13,7 +13,9 @@ import { staffOrderDetail, type UploadRules } from "./order-staff-view";
 import type { Need } from "./order-transaction";
 import { orderDetail, staffNames } from "./order-view";
 import type { OrdersRepository } from "./orders.repository";
-import type { People } from "./orders-ports";
+import type { People, StaffDirectory } from "./orders-ports";
+import { withBuyerWriters } from "./buyer-writers";
+import { withWishedWriters } from "./wished-writers";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,6 +44,8 @@ export interface OrderLookupDeps {
   people: People;
   wallet: Pick<WalletService, "refundedFor">;
   upload: UploadRules;
+  /** Buyers read staff by display name only (issue 28). */
+  staffDirectory: Pick<StaffDirectory, "displayNames" | "activeMember">;
 }
 
 export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
@@ -58,12 +62,15 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
     find,
     async detail(reference, actor) {
       const { order } = await visible(reference, actor, "work");
-      return orderDetail(repository, order, actor, clock.now(), namesOf, await sightIn(deps, order.id, actor));
+      if (actor.role !== "customer") return orderDetail(repository, order, actor, clock.now(), namesOf, await sightIn(deps, order.id, actor));
+      // A buyer reads staff by display name only: message signatures and each deliverable's writer (issue 28).
+      const shown = await orderDetail(repository, order, actor, clock.now(), (ids) => deps.staffDirectory.displayNames(ids), null);
+      return withBuyerWriters({ db: deps.db, staffDirectory: deps.staffDirectory }, shown, await repository.deliverablesOf([order.id]), order.user_id);
     },
     idFor: async (reference, actor, need = "work") => (await visible(reference, actor, need)).order.id,
     async staffDetail(reference, actor) {
       const { order, access } = await visible(reference, actor, "see");
-      return staffOrderDetail(
+      const detail = await staffOrderDetail(
         { people: deps.people, wallet: deps.wallet },
         repository,
         order,
@@ -73,6 +80,7 @@ export function createOrderLookup(deps: OrderLookupDeps): OrderLookup {
         deps.upload,
         await sightIn(deps, order.id, actor),
       );
+      return withWishedWriters(deps.staffDirectory, detail, await repository.deliverablesOf([order.id]));
     },
     resultFor: (who, orderId) => resultFor(deps, who, orderId),
   };

@@ -49,6 +49,7 @@ export function orderMail(
   if (typeof params.author === "string") data.author = params.author;
   if (typeof params.rounds === "number") data.rounds = params.rounds;
   if (typeof params.days === "number") data.days = params.days;
+  if (typeof params.percent === "number") data.percent = params.percent;
   // A step of one deliverable names it (LIFECYCLE.md): its service and its place in the order.
   if (order.n !== undefined && order.of !== undefined && order.product_id) data.deliverable = { n: order.n, of: order.of, productId: order.product_id as ProductId };
   return { to, locale, template: "orderUpdate", data };

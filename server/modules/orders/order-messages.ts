@@ -11,7 +11,6 @@ import { moveOrder, personId, type Actor } from "./order-lifecycle";
 import type { OrderRow } from "./order-rows";
 import { fileRows, withFiles } from "./order-stored-files";
 import type { OrderWorkDeps } from "./order-work-deps";
-import { fullNameOf } from "./orders-ports";
 
 export interface NewMessage {
   body: string;
@@ -39,7 +38,7 @@ export interface OrderMessages {
 
 type MessageDeps = Pick<
   OrderWorkDeps,
-  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes" | "people"
+  "db" | "orders" | "repository" | "effects" | "jobs" | "storage" | "clock" | "briefSchema" | "attachmentTypes" | "people" | "staffDirectory"
 >;
 
 export function createOrderMessages(deps: MessageDeps): OrderMessages {
@@ -150,8 +149,8 @@ export async function postMessage(
         await effects.staffMail(trx, about ?? order, "message", { message: message.body });
         await tellStaffOfAnswer(deps, trx, order, about);
       } else {
-        // Signed with the writer's or manager's own name, as on the order page (issue 26).
-        const author = fullNameOf(await deps.people.byId(personId(actor), trx));
+        // Signed with the writer's or manager's display name, as on the order page (issues 26 and 28: never a full name).
+        const author = (await deps.staffDirectory.displayNames([personId(actor)], trx)).get(personId(actor)) ?? "";
         await effects.customerMail(trx, order, "message", { message: message.body, ...(author ? { author } : {}) });
       }
       return { id };

@@ -2,11 +2,12 @@ import { flaggedLateSince, lastVersionOf, lockedWork } from "./deliverables.repo
 import { AT_RISK_MS, type OrderJobHandlers, type WorkRef } from "./order-jobs";
 import { moveOrder, recordEvent, SYSTEM } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
+import { giveOnTimeCredit } from "./on-time-guarantee";
 
 /** The moves time makes on a deliverable (the job handlers of order-jobs.ts), each in its own transaction, as the system. */
 export type TimedMoves = OrderJobHandlers;
 
-type TimedDeps = Pick<OrderWorkDeps, "transaction" | "effects" | "clock">;
+type TimedDeps = Pick<OrderWorkDeps, "transaction" | "effects" | "clock" | "onTimeCreditPercent">;
 
 export function createTimedMoves(deps: TimedDeps): TimedMoves {
   return {
@@ -50,7 +51,10 @@ export async function remindReview(deps: TimedDeps, ref: WorkRef, version: numbe
   });
 }
 
-/** The due date passed with nothing delivered: flagged once per due date, both sides told. */
+/**
+ * The due date passed with nothing delivered: flagged once per due date, both sides told; the first time, the buyer is
+ * credited the on-time guarantee's share with an apology (on-time-guarantee.ts). Paused in needs_info it is not late.
+ */
 export async function flagLate(deps: TimedDeps, ref: WorkRef): Promise<void> {
   const { clock } = deps;
   await deps.transaction(async (trx) => {
@@ -69,7 +73,7 @@ export async function flagLate(deps: TimedDeps, ref: WorkRef): Promise<void> {
       to_status: null,
       note: "",
     });
-    await deps.effects.customerMail(trx, work, "late");
+    if (!(await giveOnTimeCredit(deps, trx, work))) await deps.effects.customerMail(trx, work, "late");
     await deps.effects.staffMail(trx, work, "late");
   });
 }

@@ -31,6 +31,8 @@ export interface OrderWorkDeps {
   clock: Clock;
   /** The review window of a delivery in days. */
   reviewDays: number;
+  /** The on-time guarantee: percent of a late deliverable's price credited to its buyer (0: off). */
+  onTimeCreditPercent: number;
   /** Who may be given an order (the staff module). */
   staffDirectory: StaffDirectory;
   /** Who people are (the accounts module): staff sign their messages to the customer with their name. */

@@ -21,6 +21,7 @@ import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
 import { registerOrderJobs } from "./order-jobs";
 import { createOrderLookup } from "./order-lookup";
+import { createFavouriteWriters } from "./favourite-writers";
 import { createOrderHandOver } from "./order-handover";
 import { createOrderMoveEffects } from "./order-move-effects";
 import { createOrderQueue } from "./order-queue.repository";
@@ -59,6 +60,8 @@ export interface OrdersModuleDeps {
   staffEmail: string;
   /** The review window of a delivery in days (REVIEW_DAYS). */
   reviewDays?: number;
+  /** The on-time guarantee: percent of a late deliverable's price credited to its buyer (ON_TIME_CREDIT_PERCENT, default 10; 0: off). */
+  onTimeCreditPercent?: number;
   /** Support tickets still open, for the dashboard. */
   ticketsOpen?: () => Promise<number>;
   /** Result uploads: UPLOAD_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES and the most files per version. */
@@ -78,6 +81,9 @@ export interface OrdersModuleDeps {
   /** Promotion codes on orders and in the price list (the promotions module's port). */
   promotions?: PromotionCheckout;
 }
+
+/** ON_TIME_CREDIT_PERCENT's default (issue 28). */
+export const DEFAULT_ON_TIME_CREDIT_PERCENT = 10;
 
 const DEFAULT_UPLOAD: UploadRules = {
   limitBytes: 100 * 1024 * 1024,
@@ -107,6 +113,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     effects: createOrderMoveEffects({ ...deps, clock, audit: orderAuditWriter(deps.staffAudit) }),
     storage: deps.storage,
     reviewDays: deps.reviewDays ?? 7,
+    onTimeCreditPercent: deps.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT,
     staffDirectory: deps.staffDirectory,
     people: deps.people,
     briefSchema: async (productId) =>
@@ -126,7 +133,8 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     payTheDifference,
     ...createCustomerOrders({ repository, clock }),
     customerFacts: createCustomerOrderFacts(db),
-    ...createOrderLookup({ db, repository, access, clock, people, wallet, upload }),
+    ...createOrderLookup({ db, repository, access, clock, people, wallet, upload, staffDirectory: deps.staffDirectory }),
+    favourites: createFavouriteWriters(work),
     access,
     actions,
     now: () => clock.now(),

@@ -9,7 +9,12 @@ export type { StaffNotifier } from "../notifications";
 /** Staff (server/modules/staff): who may be given an order. */
 export interface StaffDirectory {
   /** An active member of staff (not a customer, not deactivated), or undefined. */
-  activeMember(userId: string, trx?: Kysely<Database>): Promise<{ role: "writer" | "manager" | "admin"; email: string; first_name: string; last_name: string } | undefined>;
+  activeMember(
+    userId: string,
+    trx?: Kysely<Database>,
+  ): Promise<{ role: "writer" | "manager" | "admin"; email: string; first_name: string; last_name: string; display_name: string } | undefined>;
+  /** The names buyers read for these members of staff (issue 28: never their e-mail or full name). */
+  displayNames(userIds: readonly string[], trx?: Kysely<Database>): Promise<Map<string, string>>;
   /** Every active member of staff, by name. */
   /** Of `userIds`, the members of staff who are deactivated. */
   deactivatedAmong(userIds: readonly string[], trx?: Kysely<Database>): Promise<string[]>;

@@ -18,6 +18,7 @@ import { DomainError } from "../../platform/domain-error";
 import { routeGroup } from "../../platform/route-group";
 import type { FileStorage } from "../storage";
 import { orderLifecycleRoutes } from "./order-lifecycle.routes";
+import { favouriteWritersRoutes } from "./favourite-writers.routes";
 import { actorOf } from "./order-requests";
 import { ordersAdminRoutes } from "./orders-admin.routes";
 import { ordersBackOfficeRoutes } from "./orders-back-office.routes";
@@ -41,6 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   await app.register(ordersAdminRoutes, { orders, uploadLimitBytes });
   await app.register(ordersBackOfficeRoutes, { orders });
   await app.register(orderLifecycleRoutes, { orders, storage });
+  await app.register(favouriteWritersRoutes, { orders });
 
   const signedIn = routeGroup(app, { guard: "signed-in", tags: ["orders"] });
 

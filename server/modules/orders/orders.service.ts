@@ -16,6 +16,7 @@ import type { OrderQueue } from "./order-queue.repository";
 import type { UploadRules } from "./order-staff-view";
 import type { StaffMember } from "./order-staff-tools";
 import type { PayTheDifference } from "./pay-the-difference";
+import type { FavouriteWriters } from "./favourite-writers";
 import type { PlaceOrderInput, PlaceOrderOptions } from "./place-order";
 
 export type { PlaceOrderInput } from "./place-order";
@@ -47,6 +48,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   ): Promise<{ code: string; subtotal: number; discount: number; total: number }>;
   /** When the balance is short: one deposit of the shortfall, and the order placed once it is paid. */
   payTheDifference: PayTheDifference;
+  /** The writer you liked (issue 28): a buyer's favourite writers, by display name. */
+  favourites: FavouriteWriters;
   /** Who sees which order (order-access.ts), for the routes that answer differently per access. */
   access: OrderAccessPolicy;
   /** The work on an order: every move of LIFECYCLE.md, its messages, deliveries and timed work. */

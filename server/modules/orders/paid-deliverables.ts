@@ -5,24 +5,33 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { PlannedDeliverable } from "./deliverable-plan";
 import { addBusinessDays } from "./due-dates";
 import { scheduleLate } from "./order-jobs";
+import { recordEvent } from "./order-lifecycle";
 import { nameSortKey, UNASSIGNED_SORT } from "./order-sort-keys";
-import type { People, StaffNotifier } from "./orders-ports";
+import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
+
+/**
+ * The favourite writer asked for per order item (issue 28; null: none): each deliverable of the item keeps the wish
+ * and is assigned at once when the writer is active, else it waits in the pool with the wish shown to staff.
+ */
+export type WriterWishes = ReadonlyArray<string | null>;
 
 /**
  * The order's deliverables, each with its own due date and a check for lateness at it, and the queue's sort keys of
  * its customer and total; managers and admins are told of the new work waiting for a writer.
  */
 export async function insertPaidDeliverables(
-  deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId"> },
+  deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId">; staffDirectory?: Pick<StaffDirectory, "activeMember"> },
   trx: Kysely<Database>,
   order: { id: string; number: string; total: number; customerId: string },
   planned: PlannedDeliverable[],
   placedAt: Date,
+  wishes: WriterWishes = [],
 ): Promise<void> {
   const orderId = order.id;
   const now = placedAt.toISOString();
   // The customer's name as the queue sorts it, read where placing holds the account's row (a rename waits for it).
   const customerSort = nameSortKey(await deps.people.byId(order.customerId, trx));
+  const writers = await activeWished(deps, trx, wishes);
   const rows = planned.map((plan, index) => ({
     id: randomUUID(),
     order_id: orderId,
@@ -38,7 +47,8 @@ export async function insertPaidDeliverables(
     revision_rounds: plan.terms.revisionRounds,
     revisions_used: 0,
     revision_days: plan.terms.revisionDays,
-    assigned_to: null,
+    wished_writer_id: wishes[plan.itemPosition] ?? null,
+    assigned_to: writers.get(wishes[plan.itemPosition] ?? "")?.id ?? null,
     delivered_at: null,
     review_ends_at: null,
     completed_at: null,
@@ -46,10 +56,33 @@ export async function insertPaidDeliverables(
     created_at: now,
     updated_at: now,
     customer_sort: customerSort,
-    writer_sort: UNASSIGNED_SORT,
+    writer_sort: writers.get(wishes[plan.itemPosition] ?? "")?.sort ?? UNASSIGNED_SORT,
     order_total: order.total,
   }));
   await trx.insertInto("deliverables").values(rows).execute();
-  for (const row of rows) await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
-  await deps.notifier?.notify(trx, { kind: "newWork", order: { id: orderId, number: order.number }, onceKey: `newWork:${orderId}` });
+  for (const row of rows) {
+    await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
+    const writer = writers.get(row.assigned_to ?? "");
+    if (writer) {
+      const event = { order_id: orderId, deliverable_id: row.id, at: now, actor_id: null, actor_role: "system" as const, kind: "assigned" as const };
+      await recordEvent(trx, { ...event, from_status: null, to_status: null, note: writer.name });
+    }
+  }
+  // The favourite writer hears of the work given to them; managers and admins of the work waiting for one.
+  const assignees = [...new Set(rows.map((row) => row.assigned_to))];
+  await deps.notifier?.notify(trx, { kind: "newWork", order: { id: orderId, number: order.number }, assignees, onceKey: `newWork:${orderId}` });
+}
+
+/** The wished writers who are active members of staff, by id, with the name buyers read. */
+async function activeWished(
+  deps: { staffDirectory?: Pick<StaffDirectory, "activeMember"> },
+  trx: Kysely<Database>,
+  wishes: WriterWishes,
+): Promise<Map<string, { id: string; name: string; sort: string }>> {
+  const found = new Map<string, { id: string; name: string; sort: string }>();
+  for (const id of new Set(wishes.filter((wish): wish is string => Boolean(wish)))) {
+    const member = await deps.staffDirectory?.activeMember(id, trx);
+    if (member) found.set(id, { id, name: member.display_name, sort: nameSortKey(member) });
+  }
+  return found;
 }

@@ -21,9 +21,10 @@ import { codeCart, isFirstOrder, paidItems, priceOrder, type PricedOrder } from 
 import { refreshOrder } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
+import { writerWishes } from "./writer-wishes";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
-import type { People, PromotionCheckout, StaffNotifier } from "./orders-ports";
+import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
 export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
@@ -76,6 +77,8 @@ export interface PlaceOrderDeps {
   promotions?: PromotionCheckout;
   /** The customer's name for the queue's sort key (the accounts module's directory). */
   people: Pick<People, "byId">;
+  /** Whether a favourite writer asked for is active (the staff module): their work is assigned to them at once. */
+  staffDirectory?: Pick<StaffDirectory, "activeMember">;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -270,8 +273,6 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt);
-  await refreshOrder(trx, id, now);
   await recordEvent(trx, {
     order_id: id,
     deliverable_id: null,
@@ -283,6 +284,9 @@ async function recordPaidOrder(
     to_status: "paid",
     note: "",
   });
+  const wishes = await writerWishes(trx, userId, input.orderFormData);
+  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
+  await refreshOrder(trx, id, now);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
   // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
   const lines = invoiceLines(priced, locale);

@@ -112,13 +112,13 @@ describe("the customer's language and signed messages (issue 26, point 14)", () 
     expect((await staffPage(writer)).customerLocale).toBe("es");
   });
 
-  it("signs a staff message to the customer with its author's name, on both sides of the thread", async () => {
+  it("signs a staff message with its author's display name for the customer (issue 28) and full name for staff", async () => {
     const sent = await store.post(`/api/admin/orders/${order.id}/messages`, { body: "¿Algún enlace que deba citar?" }, { token: writer.token });
     expect(sent.status).toBe(200);
     expect((await store.post(`/api/orders/${order.id}/messages`, { body: "No, gracias." }, { token: buyer.token })).status).toBe(200);
     const mine = (await store.call(`/api/orders/${order.number}`, { token: buyer.token })).body;
     expect(mine.messages.map((message: { author: string; authorName: string | null; body: string }) => [message.author, message.authorName, message.body])).toEqual([
-      ["staff", "Marta Ruiz", "¿Algún enlace que deba citar?"],
+      ["staff", "Marta R.", "¿Algún enlace que deba citar?"],
       ["customer", null, "No, gracias."],
     ]);
     const staffSide = await staffPage(manager);
@@ -126,6 +126,7 @@ describe("the customer's language and signed messages (issue 26, point 14)", () 
     // The mail that tells the customer is signed with the same name, in the language they ordered in.
     const mailed = (await store.services.mail.list({ to: buyer.email })).find((mail) => mail.text.includes("¿Algún enlace que deba citar?"));
     expect(mailed?.subject).toBe(`Nuevo mensaje sobre el pedido ${order.number}`);
-    expect(mailed?.text).toContain("— Marta Ruiz, Scriptorium");
+    expect(mailed?.text).toContain("— Marta R., Scriptorium");
+    expect(mailed?.text).not.toContain("Ruiz");
   });
 });

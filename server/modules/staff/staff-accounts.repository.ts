@@ -12,6 +12,8 @@ export interface StaffAccountsRepository {
   /** Makes sure the row exists (a staff user made before staff access, or by ADMIN_EMAIL). */
   ensureAccount(userId: string, at: string, trx?: Kysely<Database>): Promise<void>;
   setDeactivated(userId: string, deactivatedAt: string | null, at: string, trx?: Kysely<Database>): Promise<void>;
+  /** The name buyers read for this member of staff (null: first name and initial); the row must exist. */
+  setDisplayName(userId: string, displayName: string | null, at: string, trx?: Kysely<Database>): Promise<void>;
   /** The staff accounts of these users (those that have one). */
   accountsOf(userIds: readonly string[], trx?: Kysely<Database>): Promise<StaffAccountRow[]>;
 }
@@ -60,6 +62,10 @@ export function createStaffAccountsRepository(db: Kysely<Database>): StaffAccoun
         .set({ deactivated_at: deactivatedAt, updated_at: at })
         .where("user_id", "=", userId)
         .execute();
+    },
+
+    async setDisplayName(userId: string, displayName: string | null, at: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("staff_accounts").set({ display_name: displayName, updated_at: at }).where("user_id", "=", userId).execute();
     },
 
     async accountsOf(userIds: readonly string[], trx: Kysely<Database> = db): Promise<StaffAccountRow[]> {

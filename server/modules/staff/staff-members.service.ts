@@ -11,6 +11,7 @@ function toMember(row: StaffUserRow): StaffMember {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
+    displayName: row.display_name,
     role: row.role as StaffRoleName,
     enrolled: row.totp_enrolled_at !== null,
     deactivatedAt: row.deactivated_at,
@@ -23,6 +24,8 @@ export interface StaffMembers {
   list(): Promise<StaffList>;
   /** A new role ends the person's sign-ins, so no token speaks for the old role. */
   changeRole(actor: StaffActor, userId: string, role: StaffRoleName): Promise<StaffMember>;
+  /** The name buyers read for a colleague (or yourself); empty: first name and initial. Audited. */
+  setDisplayName(actor: StaffActor, userId: string, displayName: string): Promise<StaffMember>;
   /** `active: true` gives a deactivated account back (its work stays where it was handed). */
   setActive(actor: StaffActor, userId: string, active: true): Promise<StaffMember>;
   /** The open deliverables a colleague holds: what their deactivation would hand over. */
@@ -101,6 +104,18 @@ export function createStaffMembers(deps: StaffServiceDeps): StaffMembers {
         );
       });
       await endSignIns(userId);
+      return toMember(await member(userId));
+    },
+
+    async setDisplayName(actor: StaffActor, userId: string, displayName: string): Promise<StaffMember> {
+      const before = await member(userId);
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await deps.repository.ensureAccount(userId, at, trx);
+        await deps.repository.setDisplayName(userId, displayName.trim() || null, at, trx);
+        const change = { before: { displayName: before.display_name }, after: { displayName: displayName.trim() || null } };
+        await audit.record({ actor, ip: actor.ip, action: "staff.display_name", subject: { type: "staff", id: userId }, ...change }, trx);
+      });
       return toMember(await member(userId));
     },
 

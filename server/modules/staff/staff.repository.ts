@@ -16,6 +16,8 @@ export interface StaffUserRow {
   created_at: string;
   totp_enrolled_at: string | null;
   deactivated_at: string | null;
+  /** The name buyers read (staff-directory.ts `displayNameOf`). */
+  display_name: string;
 }
 
 /** Staff access rows: second factor, recovery codes, deactivation, invitations. */

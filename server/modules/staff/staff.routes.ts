@@ -12,6 +12,7 @@ import {
   inviteStaffRequestSchema,
   staffChallengeSchema,
   staffCodeRequestSchema,
+  staffDisplayNameRequestSchema,
   staffInvitationSchema,
   staffListSchema,
   staffMemberSchema,
@@ -156,6 +157,16 @@ function adminRoutes(app: Parameters<typeof staffRoutes>[0], staff: StaffService
       response: { 200: staffMemberSchema },
     },
     async (request) => staff.changeRole(actor(request), request.params.id, request.body.role),
+  );
+  admin.post(
+    "/admin/staff/:id/display-name",
+    {
+      summary: "Set the name buyers read for a colleague (never their e-mail or full name); empty: first name and initial (admin)",
+      params,
+      body: staffDisplayNameRequestSchema,
+      response: { 200: staffMemberSchema },
+    },
+    async (request) => staff.setDisplayName(actor(request), request.params.id, request.body.displayName),
   );
   admin.get(
     "/admin/staff/:id/open-work",

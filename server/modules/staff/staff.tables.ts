@@ -11,6 +11,8 @@ export interface StaffAccountsTable {
   /** The last 30-second step a code was accepted for: the same code (or an older one) is refused. */
   totp_last_step: number | null;
   deactivated_at: string | null;
+  /** The name buyers read for this member of staff (issue 28), set by an admin; null: first name and initial. */
+  display_name: string | null;
   updated_at: string;
 }
 

@@ -17,6 +17,7 @@ export const ORDER_UPDATE_KINDS = [
   "autoCompleted",
   "reviewReminder",
   "late",
+  "lateCredited",
 ] as const;
 export type OrderUpdateKind = (typeof ORDER_UPDATE_KINDS)[number];
 
@@ -32,6 +33,8 @@ export interface OrderUpdateData {
   /** ISO; shown in the reader's language, in UTC. */
   date?: string;
   reason?: string;
+  /** The on-time guarantee's share of the price, in percent. */
+  percent?: number;
   /** A delivery: the revision rounds left, and the business days each takes. */
   rounds?: number;
   days?: number;
@@ -62,6 +65,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
     if (data.version !== undefined) values.version = data.version;
     if (data.refund !== undefined) values.refund = money(data.refund, data.currency);
     if (data.date !== undefined) values.date = dateTime(data.date);
+    if (data.percent !== undefined) values.percent = new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-GB", { style: "percent" }).format(data.percent / 100);
     return (
       <>
         {data.deliverable ? (
@@ -87,6 +91,7 @@ export const orderUpdate = defineMail<OrderUpdateData>({
     refund: 14_900,
     date: "2026-11-30T10:15:00.000Z",
     ...(kind === "delivered" ? { rounds: 2, days: 3 } : {}),
+    ...(kind === "lateCredited" ? { percent: 10 } : {}),
     deliverable: { n: 2, of: 4, productId: "seo-layer" as const },
     ...(kind === "cancelled" ? { reason: "The brief cannot be done as asked." } : {}),
     ...(["question", "message", "revisionRequested"].includes(kind) ? { message: "Could you add a paragraph\nabout pricing?" } : {}),
