@@ -2,6 +2,7 @@ import { z } from "zod";
 import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
+import { priceOptionSchema } from "./service-options";
 
 export {
   BUNDLE_IDS,
@@ -20,6 +21,7 @@ export const priceItemSchema = z.object({
   id: productIdSchema,
   kind: z.enum(["service", "bundle"]),
   price: z.number().describe("major units, at most two decimals"),
+  options: z.array(priceOptionSchema).describe("what the product may be bought with (a bundle: none), each at a price added to it"),
 });
 
 export const pricesResponseSchema = z.object({

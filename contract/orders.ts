@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { productIdSchema } from "./catalog";
 import { currencySchema } from "./currency";
+import { chosenOptionsSchema } from "./service-options";
 import { billingFieldsSchema } from "./wallet";
 
 /** Most items one order may hold. */
@@ -15,6 +16,7 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const orderItemRequestSchema = z.strictObject({
   productId: productIdSchema,
   brief: z.record(z.string(), z.unknown()),
+  options: chosenOptionsSchema.optional(),
 });
 
 /** POST /api/orders: the deposit's billing fields, the cart with its briefs and the currency. No price travels in: the server prices every item itself. */

@@ -20,7 +20,7 @@ import { ApiError } from "./api-error";
 
 /** Every API route, under /api. Each module contributes one plugin. */
 export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (api, { services, config }) => {
-  await api.register(catalogRoutes, { catalog: services.catalog });
+  await api.register(catalogRoutes, { catalog: services.catalog, rushOffer: services.orders.rushOffer });
   await api.register(accountsRoutes, { accounts: services.accounts });
   await api.register(supportRoutes, { support: services.support });
   await api.register(walletRoutes, {

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { DeliverableStatus } from "../../../contract/deliverables";
 
 /**
@@ -38,6 +39,17 @@ export interface DeliverablesTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The options it was bought with, as JSON `[{id, kind, price, nextFreeDay}]` (price: minor units, part of `price`;
+   * nextFreeDay: a rush moved to the next free day), `[]` for none (docs/decisions/XXXX-service-options.md).
+   */
+  options_json: Generated<string>;
+}
+
+/** Rush deliveries booked per due day (UTC `YYYY-MM-DD`) against the daily rush capacity. */
+export interface RushBookingsTable {
+  day: string;
+  booked: number;
 }
 
 /** Money given back on a deliverable: a refund (with or without cancelling it) or a goodwill credit. */
@@ -57,4 +69,5 @@ export interface DeliverableAdjustmentsTable {
 export interface DeliverableTables {
   deliverables: DeliverablesTable;
   deliverable_adjustments: DeliverableAdjustmentsTable;
+  rush_bookings: RushBookingsTable;
 }

@@ -16,6 +16,8 @@ import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
 import { createCustomerOrderFacts } from "./customer-facts.repository";
 import { createOrderAccess } from "./order-access";
+import { createRushOffer } from "./rush-capacity";
+import { DEFAULT_RUSH_CAPACITY } from "./paid-deliverables";
 import { createOrderActions } from "./order-actions";
 import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
@@ -73,6 +75,8 @@ export interface OrdersModuleDeps {
   staffDirectory: StaffDirectory;
   /** Tells staff about new work, answers, revisions and work at risk (the notifications module's port). */
   notifier?: StaffNotifier;
+  /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY, default 5). */
+  rushCapacity?: number;
 }
 
 const DEFAULT_UPLOAD: UploadRules = {
@@ -133,5 +137,6 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery, n) => deliverAsAdmin({ repository, actions }, orderId, delivery, n),
+    rushOffer: createRushOffer(db, clock, deps.rushCapacity ?? DEFAULT_RUSH_CAPACITY),
   };
 }

@@ -1,4 +1,5 @@
 import type { PlaceOrderResponse } from "../../../contract/orders";
+import type { RushOffer } from "../catalog";
 import type { CustomerOrders } from "./customer-orders";
 import type { CustomerOrderFacts } from "./customer-facts.repository";
 import type { OrderAccessPolicy } from "./order-access";
@@ -23,6 +24,8 @@ export type { PlaceOrderInput } from "./place-order";
  * order-actions.ts), and the back office's queue and dashboard.
  */
 export interface OrdersService extends CustomerOrders, OrderLookup {
+  /** What a rush placed now takes while a coming day's rush capacity is full (POST /api/prices). */
+  rushOffer: RushOffer;
   /** What the back office's customer records read of a customer's orders: open paid work, spend, an order by number. */
   customerFacts: CustomerOrderFacts;
   /**

@@ -12,7 +12,7 @@ import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { TransactionOpener } from "../../platform/transactions";
 import { lockOpenAccount } from "../accounts";
-import { productName, type CatalogService } from "../catalog";
+import type { CatalogService } from "../catalog";
 import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
@@ -23,6 +23,7 @@ import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
+import { invoiceLines } from "./order-invoice-lines";
 import type { StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
@@ -71,6 +72,8 @@ export interface PlaceOrderDeps {
   metrics?: Pick<StoreMetrics, "orderPlaced">;
   /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
   notifier?: StaffNotifier;
+  /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY); a full day moves a rush to the next free one. */
+  rushCapacity?: number;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -276,12 +279,7 @@ async function recordPaidOrder(
     note: "",
   });
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
-  // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
-  const lines = priced.items.map((item) => ({
-    description: productName(item.productId, locale),
-    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
-    amount: item.price,
-  }));
+  const lines = invoiceLines(priced.items, locale);
   const invoice = await deps.documents.issueInvoice(trx, {
     userId,
     orderId: id,
