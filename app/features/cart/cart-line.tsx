@@ -3,7 +3,10 @@ import type { Money } from "../../../contract/money";
 import { formatMoney } from "../../../contract/money";
 import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
-import type { CartItem } from "~/lib/cart/cart-store";
+import type { Currency } from "../../../contract/currency";
+import type { PriceOption } from "../../../contract/service-options";
+import { OptionPicker } from "~/components/options/option-picker";
+import { setLineOptions, type CartItem } from "~/lib/cart/cart-store";
 import type { LineDraft } from "~/lib/briefs/brief-values";
 import { LineBrief } from "~/components/briefs/line-brief";
 
@@ -12,6 +15,9 @@ export interface CartLineProps {
   index: number;
   name: string;
   price: Money | null;
+  /** The product's options (none for a bundle); the chosen ones are the line's. */
+  options: readonly PriceOption[];
+  currency: Currency;
   draft: LineDraft | undefined;
   onDraft(draft: LineDraft): void;
   onRemove(): void;
@@ -24,7 +30,8 @@ export interface CartLineProps {
 }
 
 /** One cart line: its product and price, a remove button, and the brief to fill for it. */
-export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle }: CartLineProps) {
+export function CartLine(props: CartLineProps) {
+  const { item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle } = props;
   const { t } = useTranslation("cart");
   const { t: th } = useTranslation("cart-help");
   const headingId = `line-${item.id}`;
@@ -57,6 +64,17 @@ export function CartLine({ item, index, name, price, draft, onDraft, onRemove, e
           </button>
         </div>
       ) : null}
+      <OptionPicker
+        options={props.options}
+        chosen={item.options ?? []}
+        onChange={(chosen) => setLineOptions(item.id, chosen)}
+        currency={props.currency}
+        locale={locale}
+        idPrefix={`line-${item.id}`}
+        disabled={disabled}
+        errors={errors}
+        errorPrefix={`orderFormData[${index}].options`}
+      />
       <h4 className="mb-2 text-sm font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{t("brief.heading")}</h4>
       <LineBrief
         productId={item.productId}

@@ -34,7 +34,7 @@ export function CartPage() {
   const { locale, to } = useLocale();
   const items = useCart();
   const currency = useCurrency();
-  const { linePrices, total, failure: pricesFailure } = useCartPrices(items, currency);
+  const { linePrices, total, failure: pricesFailure, prices } = useCartPrices(items, currency);
   const { balance, reload: reloadBalance } = useBalance(currency);
   const [billing, setBilling] = useBillingDraft();
   const [drafts, setDrafts] = useState<BriefDrafts>(readBriefDrafts);
@@ -76,6 +76,8 @@ export function CartPage() {
       <CartLines
         items={items}
         linePrices={linePrices}
+        prices={prices}
+        currency={currency}
         drafts={drafts}
         onDraft={(lineId, draft) => setDrafts((all) => ({ ...all, [lineId]: draft }))}
         onRemove={(lineId) => {

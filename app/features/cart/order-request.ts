@@ -15,7 +15,11 @@ export function orderRequest(items: readonly CartItem[], drafts: BriefDrafts, bi
   return {
     ...billing,
     agreedToPP_TOS: billing.agreedToPP_TOS as true,
-    orderFormData: items.map((item) => ({ productId: item.productId, brief: lineBrief(item.productId, drafts[item.id]) })),
+    orderFormData: items.map((item) => ({
+      productId: item.productId,
+      brief: lineBrief(item.productId, drafts[item.id]),
+      ...(item.options?.length ? { options: item.options } : {}),
+    })),
     currency,
   };
 }
@@ -45,6 +49,8 @@ const BILLING_KEYS = ["firstName", "lastName", "email", "businessName", "country
 export function unplacedErrors(errors: FieldErrors, items: readonly CartItem[]): string[] {
   const placed = new Set(BILLING_KEYS);
   items.forEach((item, index) => {
+    // Each chosen option shows its own error at its checkbox.
+    for (const position of (item.options ?? []).keys()) placed.add(`orderFormData[${index}].options[${position}]`);
     for (const serviceId of servicesOf(item.productId)) {
       const prefix = serviceErrorPrefix(`orderFormData[${index}].brief`, item.productId, serviceId);
       for (const field of BRIEF_FORMS[serviceId].fields) placed.add(`${prefix}.${field.name}`);
