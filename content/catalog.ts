@@ -1,5 +1,6 @@
 import type { BundleId, ServiceId } from "../contract/catalog";
 import type { Currency } from "../contract/currency";
+import type { OptionId, OptionKind } from "../contract/service-options";
 
 /** Prices in minor units per currency. Seeded into the database on first start; the database is the source of truth after that. */
 export type PriceList = Record<Currency, number>;
@@ -63,3 +64,38 @@ export const BUNDLES: ReadonlyArray<{ id: BundleId; services: ServiceId[]; price
     prices: { EUR: 124900, USD: 137900, GBP: 108500 },
   },
 ];
+
+/** An option as first seeded: its kind, a price per currency, and for rush its turnaround in business days. */
+export interface SeedOption {
+  id: OptionId;
+  kind: OptionKind;
+  prices: PriceList;
+  turnaroundDays?: number;
+}
+
+/** A share of a price list, rounded to whole units of each currency. */
+function share(prices: PriceList, percent: number): PriceList {
+  const part = (minor: number) => Math.round((minor * percent) / 100 / 100) * 100;
+  return { EUR: part(prices.EUR), USD: part(prices.USD), GBP: part(prices.GBP) };
+}
+
+/** Extras only one service offers (docs/decisions/0077-service-options.md). */
+const EXTRAS: Partial<Record<ServiceId, SeedOption[]>> = {
+  "article-forge": [{ id: "meta-descriptions", kind: "extra", prices: { EUR: 3900, USD: 4300, GBP: 3400 } }],
+  "investor-deck": [{ id: "speaker-notes", kind: "extra", prices: { EUR: 14900, USD: 16500, GBP: 12900 } }],
+};
+
+/**
+ * Each service's options when the catalog is first seeded (staff edit them in the back office after that): rush in
+ * half the turnaround (rounded up) at 40 % more, one more revision round at 15 %, and the service's own extras.
+ */
+export const SERVICE_OPTIONS: Record<ServiceId, SeedOption[]> = Object.fromEntries(
+  SERVICES.map((service) => [
+    service.id,
+    [
+      { id: "rush", kind: "rush", prices: share(service.prices, 40), turnaroundDays: Math.ceil(service.turnaround / 2) },
+      { id: "extra-revision", kind: "revision", prices: share(service.prices, 15) },
+      ...(EXTRAS[service.id] ?? []),
+    ],
+  ]),
+) as Record<ServiceId, SeedOption[]>;

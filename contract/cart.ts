@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { productIdSchema, SERVICE_IDS } from "./catalog";
 import { currencySchema } from "./currency";
+import { MAX_ITEM_OPTIONS, OPTION_IDS } from "./service-options";
 
 /** How much a stored cart may hold: lines, and the typed brief of one line as JSON. */
 export const CART_LIMITS = { lines: 20, briefChars: 20_000, briefFields: 40 } as const;
@@ -24,6 +25,7 @@ export const cartLineSchema = z.strictObject({
     .describe("the line's own id (the browser makes a UUID), so the same product can be in the cart twice"),
   productId: productIdSchema,
   brief: briefDraftSchema.optional().describe("the brief as typed so far; checked against the product's form only when the order is placed"),
+  options: z.array(z.enum(OPTION_IDS)).max(MAX_ITEM_OPTIONS).optional().describe("the options chosen for the line; omitted: none"),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -3,6 +3,7 @@ import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
 import { promoCodeSchema, promotionQuoteSchema } from "./promotions";
+import { priceOptionSchema } from "./service-options";
 
 export {
   BUNDLE_IDS,
@@ -29,6 +30,7 @@ export const priceItemSchema = z.object({
   id: productIdSchema,
   kind: z.enum(["service", "bundle"]),
   price: z.number().describe("major units, at most two decimals"),
+  options: z.array(priceOptionSchema).describe("what the product may be bought with (a bundle: none), each at a price added to it"),
 });
 
 export const pricesResponseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { productIdSchema } from "./catalog";
 import { deliverableStatusSchema } from "./deliverables";
 import { orderListEntrySchema, orderStatusSchema } from "./orders";
+import { deliverableOptionSchema } from "./service-options";
 
 /** Who did something, as the customer sees it: staff roles are not shown to customers. */
 export const eventActorSchema = z.enum(["customer", "staff", "system"]);
@@ -66,6 +67,7 @@ export const deliverableSchema = z.object({
   revisionRounds: z.number().int(),
   revisionsUsed: z.number().int(),
   revisionDays: z.number().int().describe("business days a requested revision takes (the catalog's when the order was placed)"),
+  options: z.array(deliverableOptionSchema).describe("the options it was bought with; its price includes theirs"),
   refunded: z.number().describe("major units given back by refunds"),
   credited: z.number().describe("major units given back as goodwill credit"),
   events: z.array(orderEventSchema),

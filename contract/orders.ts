@@ -2,6 +2,7 @@ import { z } from "zod";
 import { productIdSchema } from "./catalog";
 import { currencySchema } from "./currency";
 import { promoCodeSchema } from "./promotions";
+import { chosenOptionsSchema } from "./service-options";
 import { billingFieldsSchema } from "./wallet";
 
 /** Most items one order may hold. */
@@ -24,6 +25,7 @@ export const orderItemRequestSchema = z.strictObject({
     .describe(
       "optional: one of my favourite writers (GET /api/favourite-writers) for this item's work; assigned at once when active, else the work waits in the pool with the wish shown to staff",
     ),
+  options: chosenOptionsSchema.optional(),
 });
 
 /** POST /api/orders: the deposit's billing fields, the cart with its briefs and the currency. No price travels in: the server prices every item itself. */

@@ -89,6 +89,8 @@ const envSchema = z
     REVIEW_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     /** The on-time guarantee (issue 28): percent of a late deliverable's price credited to its buyer once; 0 turns it off. */
     ON_TIME_CREDIT_PERCENT: z.coerce.number().int("must be a whole percent").min(0).max(100).default(10),
+    // Rush deliveries one day may be due on; a full day moves a rush to the next free one (issue 28).
+    RUSH_CAPACITY_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(5),
     /** Days a withdrawn balance usually takes to reach the customer's payment: named by the balance policy (issue 25). */
     WITHDRAWAL_REFUND_DAYS: z.coerce.number().int().min(1).max(60).default(10),
     /** Hours within which a new ticket should get its first staff answer; the inbox marks it overdue after (issue 26). */

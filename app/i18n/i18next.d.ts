@@ -24,6 +24,7 @@ import type header from "../locales/en/header.json";
 import type home from "../locales/en/home.json";
 import type money from "../locales/en/money.json";
 import type orders from "../locales/en/orders.json";
+import type options from "../locales/en/options.json";
 import type paperwork from "../locales/en/paperwork.json";
 import type profile from "../locales/en/profile.json";
 import type promises from "../locales/en/promises.json";
@@ -54,6 +55,7 @@ declare module "i18next" {
       home: typeof home;
       money: typeof money;
       orders: typeof orders;
+      options: typeof options;
       paperwork: typeof paperwork;
       profile: typeof profile;
       promises: typeof promises;

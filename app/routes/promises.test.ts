@@ -21,8 +21,8 @@ const changed: PromiseSource = {
 function context(source: PromiseSource): RouterContextProvider {
   const provider = new RouterContextProvider();
   const items = [
-    ...SERVICES.map((service) => ({ id: service.id, kind: "service" as const, price: service.prices.EUR / 100 })),
-    ...BUNDLES.map((bundle) => ({ id: bundle.id, kind: "bundle" as const, price: bundle.prices.EUR / 100 })),
+    ...SERVICES.map((service) => ({ id: service.id, kind: "service" as const, price: service.prices.EUR / 100, options: [] })),
+    ...BUNDLES.map((bundle) => ({ id: bundle.id, kind: "bundle" as const, price: bundle.prices.EUR / 100, options: [] })),
   ];
   const fake: Partial<PageContext> = { prices: async () => ({ currency: "EUR", items }), promises: async () => source };
   provider.set(pageContext, fake as PageContext);

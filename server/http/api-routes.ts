@@ -24,6 +24,7 @@ import { bearerUser } from "./auth";
 export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config }> = async (api, { services, config }) => {
   await api.register(catalogRoutes, {
     catalog: services.catalog,
+    rushOffer: services.orders.rushOffer,
     // A code on the price list is quoted for the signed-in buyer when a token comes with it (a visitor otherwise).
     quoteCode: async (request, body) => {
       const user = await bearerUser(services.accessTokens, request);

@@ -18,6 +18,7 @@ const seoLayer = catalogProductSchema.parse({
   revisionRounds: 2,
   revisionDays: 4,
   prices: { EUR: 240, USD: 265, GBP: 210 },
+  options: [],
 });
 
 function render(locale: Locale): string {

@@ -12,6 +12,7 @@ import { useApiSubmit } from "~/components/ui/use-api-submit";
 import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
 import { useProductName } from "~/lib/product-name";
+import { OptionForm } from "./option-form";
 
 const number = (value: FormDataEntryValue | null) => {
   const parsed = Number(String(value ?? "").replace(",", "."));
@@ -77,6 +78,7 @@ export function ProductForm({ product, onSaved }: { product: CatalogProduct; onS
 /** Catalog and prices (admins): every service and bundle, each with its own form. */
 export function CatalogPage() {
   const { t } = useTranslation("admin-catalog");
+  const productName = useProductName();
   const { data, failure, loading, reload, replace } = useApiData<CatalogList>("/api/admin/catalog");
   return (
     <section>
@@ -85,9 +87,17 @@ export function CatalogPage() {
       <LoadState loading={loading} failure={failure} onRetry={reload} loadingText={t("loading")} retryText={t("retry")}>
         {data && data.items.length === 0 ? <p>{t("empty")}</p> : null}
         <div className="grid gap-4 xl:grid-cols-2">
-          {data?.items.map((product) => (
-            <ProductForm key={product.id} product={product} onSaved={(next) => replace({ items: data.items.map((item) => (item.id === next.id ? next : item)) })} />
-          ))}
+          {data?.items.map((product) => {
+            const onSaved = (next: CatalogProduct) => replace({ items: data.items.map((item) => (item.id === next.id ? next : item)) });
+            return (
+              <div key={product.id}>
+                <ProductForm product={product} onSaved={onSaved} />
+                {product.options.map((option) => (
+                  <OptionForm key={option.id} product={product} option={option} name={productName(product.id)} onSaved={onSaved} />
+                ))}
+              </div>
+            );
+          })}
         </div>
       </LoadState>
     </section>

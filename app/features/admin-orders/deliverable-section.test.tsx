@@ -25,6 +25,7 @@ const deliverable = (n: number, productId: string, price: number, status: string
   revisionRounds: 2,
   revisionsUsed: status === "revision_requested" ? 1 : 0,
   revisionDays: 2,
+  options: [],
   refunded: 0,
   credited: 0,
   events: [],

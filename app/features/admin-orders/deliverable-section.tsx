@@ -28,6 +28,7 @@ export function DeliverableSection({
   onChange(): void;
 }) {
   const { t } = useTranslation("admin-orders");
+  const { t: to } = useTranslation("options");
   const { locale } = useLocale();
   const productName = useProductName();
   const [delivered, setDelivered] = useState<number | null>(null);
@@ -45,6 +46,10 @@ export function DeliverableSection({
     // The favourite writer the buyer asked for (issue 28): shown whether they got it or it went to the pool.
     ...(deliverable.wishedWriter
       ? [[t("deliverable.wished"), t(deliverable.wishedWriter.active ? "deliverable.wishedActive" : "deliverable.wishedInactive", { name: deliverable.wishedWriter.displayName })] as [string, string]]
+      : []),
+    // What the writer owes besides the service (issue 28): each option bought, a rush moved to the next free day saying so.
+    ...(deliverable.options.length > 0
+      ? [[to("heading"), deliverable.options.map((option) => `${to(`names.${option.id}`)}${option.nextFreeDay ? ` (${to("nextFreeDay")})` : ""}`).join(", ")] as [string, string]]
       : []),
     ...(work.refunded > 0 ? [[t("deliverable.refunded"), money(work.refunded)] as [string, string]] : []),
     ...(work.credited > 0 ? [[t("deliverable.credited"), money(work.credited)] as [string, string]] : []),

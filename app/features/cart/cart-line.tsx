@@ -3,7 +3,10 @@ import type { Money } from "../../../contract/money";
 import { formatMoney } from "../../../contract/money";
 import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
-import type { CartItem } from "~/lib/cart/cart-store";
+import type { Currency } from "../../../contract/currency";
+import type { PriceOption } from "../../../contract/service-options";
+import { OptionPicker } from "~/components/options/option-picker";
+import { setLineOptions, type CartItem } from "~/lib/cart/cart-store";
 import type { LineDraft } from "~/lib/briefs/brief-values";
 import { LineBrief } from "~/components/briefs/line-brief";
 import type { FavouriteWriter } from "../../../contract/favourite-writers";
@@ -14,6 +17,9 @@ export interface CartLineProps {
   index: number;
   name: string;
   price: Money | null;
+  /** The product's options (none for a bundle); the chosen ones are the line's. */
+  options: readonly PriceOption[];
+  currency: Currency;
   draft: LineDraft | undefined;
   onDraft(draft: LineDraft): void;
   onRemove(): void;
@@ -28,7 +34,8 @@ export interface CartLineProps {
 }
 
 /** One cart line: its product and price, a remove button, and the brief to fill for it. */
-export function CartLine({ item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle, favourites }: CartLineProps) {
+export function CartLine(props: CartLineProps) {
+  const { item, index, name, price, draft, onDraft, onRemove, errors, locale, serviceName, disabled, inBundle, favourites } = props;
   const { t } = useTranslation("cart");
   const { t: th } = useTranslation("cart-help");
   const headingId = `line-${item.id}`;
@@ -61,6 +68,17 @@ export function CartLine({ item, index, name, price, draft, onDraft, onRemove, e
           </button>
         </div>
       ) : null}
+      <OptionPicker
+        options={props.options}
+        chosen={item.options ?? []}
+        onChange={(chosen) => setLineOptions(item.id, chosen)}
+        currency={props.currency}
+        locale={locale}
+        idPrefix={`line-${item.id}`}
+        disabled={disabled}
+        errors={errors}
+        errorPrefix={`orderFormData[${index}].options`}
+      />
       {favourites ? (
         <FavouriteWriterPick {...favourites} lineName={name} disabled={disabled} error={errors[`orderFormData[${index}].writerId`]?.[0]} />
       ) : null}

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import type { PricesResponse } from "../../../contract/catalog";
+import type { Currency } from "../../../contract/currency";
 import type { Money } from "../../../contract/money";
 import type { FieldErrors } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
@@ -14,6 +16,9 @@ import type { FavouriteWriters as FavouriteWritersAnswer } from "../../../contra
 export interface CartLinesProps {
   items: readonly CartItem[];
   linePrices: ReadonlyArray<Money | null>;
+  /** The price list with each product's options (null until it came). */
+  prices: PricesResponse | null;
+  currency: Currency;
   drafts: BriefDrafts;
   onDraft(lineId: string, draft: LineDraft): void;
   onRemove(lineId: string): void;
@@ -24,7 +29,7 @@ export interface CartLinesProps {
 }
 
 /** The cart's lines in order, each with its price and brief; a service also in a bundle of the cart says so. */
-export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors, disabled, writers }: CartLinesProps) {
+export function CartLines({ items, linePrices, prices, currency, drafts, onDraft, onRemove, errors, disabled, writers }: CartLinesProps) {
   const { t } = useTranslation("cart");
   const { locale } = useLocale();
   const productName = useProductName();
@@ -44,6 +49,8 @@ export function CartLines({ items, linePrices, drafts, onDraft, onRemove, errors
             index={index}
             name={productName(item.productId)}
             price={linePrices[index] ?? null}
+            options={prices?.items.find((entry) => entry.id === item.productId)?.options ?? []}
+            currency={currency}
             draft={drafts[item.id]}
             onDraft={(draft) => onDraft(item.id, draft)}
             onRemove={() => onRemove(item.id)}

@@ -35,7 +35,7 @@ export function CartPage() {
   const { locale, to } = useLocale();
   const items = useCart();
   const currency = useCurrency();
-  const { linePrices, total: listTotal, failure: pricesFailure } = useCartPrices(items, currency);
+  const { linePrices, total: listTotal, failure: pricesFailure, prices } = useCartPrices(items, currency);
   const [promotion, setPromotion] = useState<AppliedPromotion | null>(null);
   // With a code applied, what the buyer pays: the cart's total less the discount the price list answered.
   const discount = promotion && listTotal ? moneyFromApi(promotion.discount, currency) : null;
@@ -83,6 +83,8 @@ export function CartPage() {
       <CartLines
         items={items}
         linePrices={linePrices}
+        prices={prices}
+        currency={currency}
         drafts={drafts}
         onDraft={(lineId, draft) => setDrafts((all) => ({ ...all, [lineId]: draft }))}
         onRemove={(lineId) => {

@@ -26,7 +26,12 @@ export function orderRequest(
     agreedToPP_TOS: billing.agreedToPP_TOS as true,
     orderFormData: items.map((item) => {
       const writerId = writers[item.id];
-      return { productId: item.productId, brief: lineBrief(item.productId, drafts[item.id]), ...(writerId ? { writerId } : {}) };
+      return {
+        productId: item.productId,
+        brief: lineBrief(item.productId, drafts[item.id]),
+        ...(item.options?.length ? { options: item.options } : {}),
+        ...(writerId ? { writerId } : {}),
+      };
     }),
     currency,
   };
@@ -58,6 +63,8 @@ const BILLING_KEYS = ["firstName", "lastName", "email", "businessName", "country
 export function unplacedErrors(errors: FieldErrors, items: readonly CartItem[]): string[] {
   const placed = new Set(BILLING_KEYS);
   items.forEach((item, index) => {
+    // Each chosen option shows its own error at its checkbox.
+    for (const position of (item.options ?? []).keys()) placed.add(`orderFormData[${index}].options[${position}]`);
     for (const serviceId of servicesOf(item.productId)) {
       const prefix = serviceErrorPrefix(`orderFormData[${index}].brief`, item.productId, serviceId);
       for (const field of BRIEF_FORMS[serviceId].fields) placed.add(`${prefix}.${field.name}`);

@@ -36,7 +36,7 @@ export function OfferBox({ productId, name, priceLabel, price, currency, childre
       </OfferFact>
       {children}
       <div className="ml-auto">
-        <AddToCart productId={productId} name={name} />
+        <AddToCart productId={productId} name={name} currency={currency} />
       </div>
     </div>
   );

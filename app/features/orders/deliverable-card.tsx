@@ -5,6 +5,7 @@ import type { Deliverable, OrderDetail } from "../../../contract/order-lifecycle
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";
 import { DeliverableActions } from "./deliverable-actions";
+import { DeliverableOptions } from "./deliverable-options";
 import { DeliveredVersions } from "./delivered-versions";
 import { DeliverableWriter } from "./deliverable-writer";
 import { ProgressTracker } from "./progress-tracker";
@@ -75,6 +76,7 @@ export function DeliverableCard({ order, deliverable, service, locale, now, onCh
             : t("deliverables.price", { price: money(deliverable.price) })}
         </span>
       </p>
+      <DeliverableOptions deliverable={deliverable} money={money} />
       <ProgressTracker deliverable={deliverable} service={service} locale={locale} money={money} />
       {showsDue(deliverable) ? (
         <p

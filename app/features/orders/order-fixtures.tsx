@@ -40,6 +40,7 @@ export function deliverable(fields: Partial<Deliverable> = {}): Deliverable {
     revisionRounds: 2,
     revisionsUsed: 0,
     revisionDays: 2,
+    options: [],
     refunded: 0,
     credited: 0,
     events: [],

@@ -1,11 +1,16 @@
 import { useSyncExternalStore } from "react";
 import { PRODUCT_IDS, type ProductId } from "../../../contract/product-ids";
+import { OPTION_IDS, type OptionId } from "../../../contract/service-options";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 
-/** One line of the cart: its own id (so the same product can be added twice) and the product. */
+/**
+ * One line of the cart: its own id (so the same product can be added twice), the product and the options chosen for it
+ * (absent on carts stored before options existed: none).
+ */
 export interface CartItem {
   id: string;
   productId: ProductId;
+  options?: OptionId[];
 }
 
 type Listener = () => void;
@@ -19,6 +24,12 @@ function isCartItem(value: unknown): value is CartItem {
   return typeof item?.id === "string" && (PRODUCT_IDS as readonly string[]).includes(item.productId);
 }
 
+/** A stored line as the cart keeps it: its options known ids only, and none left out. */
+function tidy({ id, productId, options }: CartItem): CartItem {
+  const known = Array.isArray(options) ? options.filter((option) => (OPTION_IDS as readonly string[]).includes(option)) : [];
+  return known.length > 0 ? { id, productId, options: [...new Set(known)] } : { id, productId };
+}
+
 /** The stored cart (localStorage `cart`); unreadable or foreign entries are dropped. Same array until it changes. */
 export function getCart(): CartItem[] {
   if (typeof window === "undefined") return EMPTY;
@@ -27,7 +38,7 @@ export function getCart(): CartItem[] {
   cachedRaw = raw;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    cachedItems = Array.isArray(parsed) ? parsed.filter(isCartItem) : EMPTY;
+    cachedItems = Array.isArray(parsed) ? parsed.filter(isCartItem).map(tidy) : EMPTY;
   } catch {
     cachedItems = EMPTY;
   }
@@ -40,10 +51,15 @@ function save(items: CartItem[]): void {
   for (const listener of listeners) listener();
 }
 
-export function addToCart(productId: ProductId): CartItem {
-  const item: CartItem = { id: crypto.randomUUID(), productId };
+export function addToCart(productId: ProductId, options: readonly OptionId[] = []): CartItem {
+  const item = tidy({ id: crypto.randomUUID(), productId, options: [...options] });
   save([...getCart(), item]);
   return item;
+}
+
+/** Sets the options of one cart line (the cart's option checkboxes). */
+export function setLineOptions(lineId: string, options: readonly OptionId[]): void {
+  save(getCart().map((item) => (item.id === lineId ? tidy({ ...item, options: [...options] }) : item)));
 }
 
 export function removeFromCart(lineId: string): void {
@@ -52,7 +68,7 @@ export function removeFromCart(lineId: string): void {
 
 /** Puts these lines in the cart as they are (the account's cart after sign-in); foreign entries are dropped. */
 export function replaceCart(items: readonly CartItem[]): void {
-  save(items.filter(isCartItem).map(({ id, productId }) => ({ id, productId })));
+  save(items.filter(isCartItem).map(tidy));
 }
 
 export function clearCart(): void {

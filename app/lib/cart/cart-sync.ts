@@ -17,7 +17,7 @@ export function browserCart(): CartRequest {
   const drafts = readBriefDrafts();
   return {
     currency: getCurrency(),
-    items: getCart().map((item) => (drafts[item.id] ? { id: item.id, productId: item.productId, brief: drafts[item.id] } : { ...item })),
+    items: getCart().map((item) => (drafts[item.id] ? { ...item, brief: drafts[item.id] } : { ...item })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRows } from "../../test/audit-rows";
 import { startTestStore, type TestStore } from "../../test/test-store";
-import { customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
+import { articleBrief, customer, orderBody, staffMember, type TestCustomer } from "../../test/orders-test-support";
 
 let store: TestStore;
 let admin: TestCustomer;
@@ -23,7 +23,7 @@ describe("catalog and prices in the back office", () => {
     const answer = await store.call("/api/admin/catalog", { token: admin.token });
     expect(answer.status).toBe(200);
     expect(answer.body.items).toHaveLength(12);
-    expect(answer.body.items.find((item: { id: string }) => item.id === "article-forge")).toEqual({
+    expect(answer.body.items.find((item: { id: string }) => item.id === "article-forge")).toMatchObject({
       id: "article-forge", kind: "service", active: true, turnaroundDays: 3, revisionRounds: 2, revisionDays: 2, prices: { EUR: 149, USD: 165, GBP: 129 },
     });
   });
@@ -35,7 +35,7 @@ describe("catalog and prices in the back office", () => {
 
     const changed = await put("seo-layer", seoLayer);
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ id: "seo-layer", kind: "service", ...seoLayer });
+    expect(changed.body).toMatchObject({ id: "seo-layer", kind: "service", ...seoLayer });
     expect((await store.post("/api/prices", { currency: "EUR" })).body.items.find((item: { id: string }) => item.id === "seo-layer").price).toBe(99.5);
 
     const after = (await store.post("/api/orders", orderBody(seo), { token: buyer.token })).body;
@@ -131,5 +131,43 @@ describe("the revision turnaround in the back office", () => {
     const work = await store.db.kysely.selectFrom("deliverables").select("revision_days").where("order_id", "=", placed.id).execute();
     expect(work).toEqual([{ revision_days: 6 }]);
     await put("article-forge", { ...terms, revisionDays: 2 });
+  });
+});
+
+describe("a service's options in the back office (issue 28)", () => {
+  const putOption = (productId: string, optionId: string, body: unknown, token = admin.token) =>
+    store.call(`/api/admin/catalog/${productId}/options/${optionId}`, { method: "PUT", body, token });
+  const rush = { active: true, turnaroundDays: 1, prices: { EUR: 75, USD: 82.5, GBP: 65 } };
+
+  it("lists each service's options with a price per currency, and an admin changes one for new orders", async () => {
+    const listed = await store.call("/api/admin/catalog", { token: admin.token });
+    const article = listed.body.items.find((item: { id: string }) => item.id === "article-forge");
+    expect(article.options.map((option: { id: string }) => option.id)).toEqual(["rush", "extra-revision", "meta-descriptions"]);
+    expect(article.options[0]).toEqual({ id: "rush", kind: "rush", active: true, turnaroundDays: 2, prices: { EUR: 60, USD: 66, GBP: 52 } });
+    expect(listed.body.items.find((item: { id: string }) => item.id === "launch-essentials-kit").options).toEqual([]);
+
+    const changed = await putOption("article-forge", "rush", rush);
+    expect(changed.status).toBe(200);
+    expect(changed.body.options[0]).toEqual({ id: "rush", kind: "rush", ...rush });
+    const prices = (await store.post("/api/prices", { currency: "USD" })).body.items.find((item: { id: string }) => item.id === "article-forge");
+    expect(prices.options[0]).toMatchObject({ id: "rush", price: 82.5, turnaroundDays: 1 });
+
+    // Hidden: no longer offered, and an order asking for it is refused at the option.
+    expect((await putOption("article-forge", "meta-descriptions", { active: false, prices: { EUR: 39, USD: 43, GBP: 34 } })).status).toBe(200);
+    const hidden = (await store.post("/api/prices", { currency: "EUR" })).body.items.find((item: { id: string }) => item.id === "article-forge");
+    expect(hidden.options.map((option: { id: string }) => option.id)).toEqual(["rush", "extra-revision"]);
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    const article1 = [{ productId: "article-forge" as const, brief: articleBrief, options: ["meta-descriptions"] }];
+    const refused = await store.post("/api/orders", orderBody(article1), { token: buyer.token });
+    expect(refused.body.errors).toEqual({ "orderFormData[0].options[0]": ["This option is not offered for this product."] });
+  });
+
+  it("refuses a rush not shorter than the service, an option the service lacks, and anyone but an admin", async () => {
+    const slow = await putOption("article-forge", "rush", { ...rush, turnaroundDays: 3 });
+    expect(slow.status).toBe(400);
+    expect(slow.body.errors).toEqual({ turnaroundDays: ["A rush must take fewer business days than the service itself (3)."] });
+    expect((await putOption("seo-layer", "speaker-notes", rush)).status).toBe(404);
+    expect((await putOption("article-forge", "no-such-option", rush)).status).toBe(400);
+    expect((await putOption("article-forge", "rush", rush, manager.token)).status).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import { assertRole, type AuditSink, type StaffActor } from "../../platform/staff-action";
 import type { CatalogCache } from "./catalog-cache";
-import type { CatalogChange, CatalogEntry } from "./catalog-entries";
+import type { CatalogChange, CatalogEntry, CatalogOptionChange } from "./catalog-entries";
 import type { CatalogRepository } from "./catalog.repository";
 
 /** What the back office needs to change the catalog: a transaction for the change and its audit row. */
@@ -26,6 +26,29 @@ export interface CatalogAdmin {
    * the price list (the storefront and the cart) on every instance at once.
    */
   update(productId: ProductId, next: CatalogChange, actor: StaffActor): Promise<CatalogEntry>;
+  /**
+   * An admin changes one option of a product (visibility, prices, and for rush its turnaround, which must be shorter
+   * than the service's), for orders placed from now on; answers the product.
+   */
+  updateOption(
+    productId: ProductId,
+    optionId: string,
+    next: CatalogOptionChange,
+    actor: StaffActor,
+  ): Promise<CatalogEntry>;
+}
+
+/** A rush must come back sooner than the service itself. */
+function checkRush(turnaroundDays: number | null | undefined, serviceDays: number): void {
+  if (!turnaroundDays || turnaroundDays >= serviceDays) {
+    throw DomainError.field("turnaroundDays", "options.rushNotShorter", { days: serviceDays });
+  }
+}
+
+async function updatedEntry(repository: CatalogRepository, productId: ProductId): Promise<CatalogEntry> {
+  const updated = (await repository.allProducts()).find((product) => product.id === productId);
+  if (!updated) throw DomainError.notFound();
+  return updated;
 }
 
 export function createCatalogAdmin(
@@ -69,9 +92,20 @@ export function createCatalogAdmin(
     async update(productId, next, actor) {
       await change(productId, actor, "product.update", (trx) => repository.updateProduct(productId, next, trx));
       await cache.announce("catalog.products");
-      const updated = (await repository.allProducts()).find((product) => product.id === productId);
-      if (!updated) throw DomainError.notFound();
-      return updated;
+      return updatedEntry(repository, productId);
+    },
+
+    async updateOption(productId, optionId, next, actor) {
+      await change(productId, actor, "product.option", async (trx) => {
+        const product = (await repository.allProducts(trx)).find((entry) => entry.id === productId);
+        const option = product?.options.find((entry) => entry.id === optionId);
+        if (!product || !option) throw DomainError.notFound();
+        if (option.kind === "rush") checkRush(next.turnaroundDays ?? option.turnaroundDays, product.turnaroundDays);
+        const change = option.kind === "rush" ? next : { ...next, turnaroundDays: undefined };
+        if (!(await repository.updateOption(productId, optionId, change, trx))) throw DomainError.notFound();
+      });
+      await cache.announce("catalog.products");
+      return updatedEntry(repository, productId);
     },
   };
 }

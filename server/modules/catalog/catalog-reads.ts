@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema";
 import type { Currency } from "../../../contract/currency";
 import type { ProductId } from "../../../contract/catalog";
 import type { CatalogEntry, PricedProduct, ProductTerms } from "./catalog-entries";
+import { allOptions, pricedOptions } from "./option-reads";
 
 /** The catalog as read: the price list, bundle contents, every product and their terms. */
 export interface CatalogReads {
@@ -25,7 +26,13 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
         .where("products.active", "=", 1)
         .orderBy("products.position")
         .execute();
-      return rows.map((row) => ({ id: row.id as ProductId, kind: row.kind, price: row.amount }));
+      const options = await pricedOptions(trx, currency);
+      return rows.map((row) => ({
+        id: row.id as ProductId,
+        kind: row.kind,
+        price: row.amount,
+        options: options.get(row.id) ?? [],
+      }));
     },
 
     async bundleContents(trx = db) {
@@ -46,6 +53,7 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
         .orderBy("position")
         .execute();
       const prices = await trx.selectFrom("product_prices").select(["product_id", "currency", "amount"]).execute();
+      const options = await allOptions(trx);
       return products.map((product) => ({
         id: product.id as ProductId,
         kind: product.kind,
@@ -56,11 +64,15 @@ export function createCatalogReads(db: Kysely<Database>): CatalogReads {
         prices: Object.fromEntries(
           prices.filter((price) => price.product_id === product.id).map((price) => [price.currency, price.amount]),
         ) as Partial<Record<Currency, number>>,
+        options: options.get(product.id) ?? [],
       }));
     },
 
     async lifecycleTerms() {
-      const rows = await db.selectFrom("products").select(["id", "turnaround_days", "revision_rounds", "revision_days"]).execute();
+      const rows = await db
+        .selectFrom("products")
+        .select(["id", "turnaround_days", "revision_rounds", "revision_days"])
+        .execute();
       return new Map(
         rows.map((row) => [
           row.id as ProductId,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { BUNDLES, SERVICES } from "../../../content/catalog";
+import { BUNDLES, SERVICE_OPTIONS, SERVICES } from "../../../content/catalog";
 import { revisionDays } from "./work-terms";
 
 /** The product rows of content/catalog.ts: services first, then bundles with their longest turnaround and fewest rounds. */
@@ -54,5 +54,41 @@ export async function seedCatalog(db: Kysely<Database>): Promise<void> {
       .values(items)
       .onConflict((oc) => oc.columns(["bundle_id", "service_id"]).doNothing())
       .execute();
+    await seedOptions(trx);
   });
+}
+
+/** Each service's options of content/catalog.ts where missing; options and prices staff edited are kept. */
+async function seedOptions(trx: Kysely<Database>): Promise<void> {
+  const seeded = Object.entries(SERVICE_OPTIONS);
+  const options = seeded.flatMap(([productId, list]) =>
+    list.map((option, position) => ({
+      product_id: productId,
+      id: option.id,
+      kind: option.kind,
+      position,
+      active: 1,
+      turnaround_days: option.turnaroundDays ?? null,
+    })),
+  );
+  await trx
+    .insertInto("product_options")
+    .values(options)
+    .onConflict((oc) => oc.columns(["product_id", "id"]).doNothing())
+    .execute();
+  const prices = seeded.flatMap(([productId, list]) =>
+    list.flatMap((option) =>
+      Object.entries(option.prices).map(([currency, amount]) => ({
+        product_id: productId,
+        option_id: option.id,
+        currency,
+        amount,
+      })),
+    ),
+  );
+  await trx
+    .insertInto("product_option_prices")
+    .values(prices)
+    .onConflict((oc) => oc.columns(["product_id", "option_id", "currency"]).doNothing())
+    .execute();
 }

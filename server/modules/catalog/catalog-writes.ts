@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Currency } from "../../../contract/currency";
-import type { CatalogChange } from "./catalog-entries";
+import type { CatalogChange, CatalogOptionChange } from "./catalog-entries";
 
 /** The back office's changes to products and prices, each in the caller's transaction. */
 export interface CatalogWrites {
@@ -11,6 +11,13 @@ export interface CatalogWrites {
   lockProduct(id: string, trx: Kysely<Database>): Promise<boolean>;
   /** Sets a product's visibility, terms and prices (minor units per currency). */
   updateProduct(id: string, change: CatalogChange, trx?: Kysely<Database>): Promise<void>;
+  /** Sets an option's visibility, rush turnaround and prices; false when the product has no such option. */
+  updateOption(
+    productId: string,
+    optionId: string,
+    change: CatalogOptionChange,
+    trx: Kysely<Database>,
+  ): Promise<boolean>;
 }
 
 export function createCatalogWrites(db: Kysely<Database>): CatalogWrites {
@@ -52,6 +59,27 @@ export function createCatalogWrites(db: Kysely<Database>): CatalogWrites {
           .onConflict((oc) => oc.columns(["product_id", "currency"]).doUpdateSet({ amount }))
           .execute();
       }
+    },
+
+    async updateOption(productId, optionId, change, trx) {
+      const result = await trx
+        .updateTable("product_options")
+        .set({
+          active: change.active ? 1 : 0,
+          ...(change.turnaroundDays === undefined ? {} : { turnaround_days: change.turnaroundDays }),
+        })
+        .where("product_id", "=", productId)
+        .where("id", "=", optionId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      for (const [currency, amount] of Object.entries(change.prices)) {
+        await trx
+          .insertInto("product_option_prices")
+          .values({ product_id: productId, option_id: optionId, currency, amount })
+          .onConflict((oc) => oc.columns(["product_id", "option_id", "currency"]).doUpdateSet({ amount }))
+          .execute();
+      }
+      return true;
     },
   };
 }

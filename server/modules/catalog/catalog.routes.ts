@@ -10,25 +10,55 @@ import {
   setPriceRequestSchema,
 } from "../../../contract/catalog";
 import { toMajor, toMinor } from "../../../contract/money";
-import { catalogListSchema, catalogProductSchema, catalogUpdateSchema } from "../../../contract/admin-catalog";
+import {
+  catalogListSchema,
+  catalogOptionUpdateSchema,
+  catalogProductSchema,
+  catalogUpdateSchema,
+} from "../../../contract/admin-catalog";
+import { OPTION_IDS } from "../../../contract/service-options";
 import { problemSchema } from "../../../contract/errors";
 import { routeGroup } from "../../platform/route-group";
 import { staffActorOf } from "../../platform/staff-action";
 import type { CatalogEntry } from "./catalog.repository";
 import type { CatalogService } from "./catalog.service";
+import { offeredRush, priceOptions, type RushOffer } from "./rush-offer";
 
 const adminErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
-/** A product as the back office shows it: prices in major units per currency. */
+/** Prices per currency in major units (0 where none is set). */
+function majorPrices(prices: Partial<Record<Currency, number>>) {
+  const price = (currency: Currency) => toMajor(prices[currency] ?? 0);
+  return { EUR: price("EUR"), USD: price("USD"), GBP: price("GBP") };
+}
+
+/** A product as the back office shows it: prices in major units per currency, its options likewise. */
 function catalogProduct(entry: CatalogEntry) {
-  const price = (currency: Currency) => toMajor(entry.prices[currency] ?? 0);
-  return { ...entry, prices: { EUR: price("EUR"), USD: price("USD"), GBP: price("GBP") } };
+  return {
+    ...entry,
+    prices: majorPrices(entry.prices),
+    options: entry.options.map((option) => ({ ...option, prices: majorPrices(option.prices) })),
+  };
+}
+
+/** Major-unit prices as the catalog stores them: minor units per currency. */
+function minorPrices(prices: Record<Currency, number>): Record<Currency, number> {
+  const minor = (amount: number) => toMinor(amount) ?? 0;
+  return { EUR: minor(prices.EUR), USD: minor(prices.USD), GBP: minor(prices.GBP) };
 }
 
 /** The price list as the API (and the server-rendered pages) show it: major units. */
 export async function pricesResponse(catalog: CatalogService, currency: Currency): Promise<PricesResponse> {
   const items = await catalog.prices(currency);
-  return { currency, items: items.map((item) => ({ id: item.id, kind: item.kind, price: toMajor(item.price) })) };
+  return {
+    currency,
+    items: items.map((item) => ({
+      id: item.id,
+      kind: item.kind,
+      price: toMajor(item.price),
+      options: priceOptions(item.options),
+    })),
+  };
 }
 
 /** A promotion code tried on the price list: what it takes off these products (minor units), or the field error on promoCode. */
@@ -37,7 +67,35 @@ export type QuoteCode = (
   body: { code: string; productIds: string[]; currency: Currency },
 ) => Promise<{ code: string; subtotal: number; discount: number; total: number }>;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quoteCode?: QuoteCode }> = async (app, { catalog, quoteCode }) => {
+/** PUT /api/admin/catalog/:productId/options/:optionId: one option of a service (admins). */
+function optionRoute(admin: ReturnType<typeof routeGroup>, catalog: CatalogService): void {
+  admin.put(
+    "/admin/catalog/:productId/options/:optionId",
+    {
+      summary:
+        "Admin: one option of a service (its prices, visibility and, for rush, its turnaround), for orders placed from now on; every instance shows it at once (audited)",
+      params: z.object({ productId: productIdSchema, optionId: z.enum(OPTION_IDS) }),
+      body: catalogOptionUpdateSchema,
+      response: { 200: catalogProductSchema },
+    },
+    async (request) => {
+      const { prices, ...terms } = request.body;
+      const { productId, optionId } = request.params;
+      const updated = await catalog.updateOption(
+        productId,
+        optionId,
+        { ...terms, prices: minorPrices(prices) },
+        staffActorOf(request),
+      );
+      return catalogProduct(updated);
+    },
+  );
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quoteCode?: QuoteCode; rushOffer?: RushOffer }> = async (
+  app,
+  { catalog, quoteCode, rushOffer },
+) => {
   // The price list changes only with the catalog: its JSON is made once per currency and dropped at every change (here
   // or on another instance, through `onChange`), so the hottest API call sends stored bytes. The schema still checks
   // the answer once and documents it.
@@ -68,13 +126,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quo
     },
     async (request, reply) => {
       const { currency, promoCode, productIds = [] } = request.body;
+      // Only while a day's rush capacity is full is the answer made anew: its rush options then name the next free day.
+      const offer = await rushOffer?.();
       if (promoCode && quoteCode) {
         const quote = await quoteCode(request, { code: promoCode, productIds, currency });
         const promotion = { code: quote.code, subtotal: toMajor(quote.subtotal), discount: toMajor(quote.discount), total: toMajor(quote.total) };
-        return { ...(await pricesResponse(catalog, currency)), promotion };
+        const prices = await pricesResponse(catalog, currency);
+        return { ...(offer ? offeredRush(prices, offer) : prices), promotion };
       }
       // The stored bytes are a checked PricesResponse; Fastify sends a Buffer as it is, past the serializer.
-      return reply.type("application/json; charset=utf-8").send((await storedPrices(currency)) as never);
+      const answer = offer ? JSON.stringify(offeredRush(await pricesResponse(catalog, currency), offer)) : await storedPrices(currency);
+      return reply.type("application/json; charset=utf-8").send(answer as never);
     },
   );
   admin.put(
@@ -112,13 +174,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quo
     },
     async (request) => {
       const { prices, ...terms } = request.body;
-      const minor = (amount: number) => toMinor(amount) ?? 0;
       const updated = await catalog.update(
         request.params.productId,
-        { ...terms, prices: { EUR: minor(prices.EUR), USD: minor(prices.USD), GBP: minor(prices.GBP) } },
+        { ...terms, prices: minorPrices(prices) },
         staffActorOf(request),
       );
       return catalogProduct(updated);
     },
   );
+  optionRoute(admin, catalog);
 };

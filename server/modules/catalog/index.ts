@@ -4,4 +4,5 @@ export { createCatalogService, type CatalogService } from "./catalog.service";
 export { createCatalogRepository } from "./catalog.repository";
 export { productName } from "./product-name";
 export { pricesResponse } from "./catalog.routes";
-export type { ProductTerms } from "./catalog-entries";
+export type { ProductOption, ProductTerms } from "./catalog-entries";
+export type { RushOffer } from "./rush-offer";

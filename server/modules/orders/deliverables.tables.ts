@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { DeliverableStatus } from "../../../contract/deliverables";
 
 /**
@@ -44,6 +45,17 @@ export interface DeliverablesTable {
   customer_sort: string;
   writer_sort: string;
   order_total: number;
+  /**
+   * The options it was bought with, as JSON `[{id, kind, price, nextFreeDay}]` (price: minor units, part of `price`;
+   * nextFreeDay: a rush moved to the next free day), `[]` for none (docs/decisions/0077-service-options.md).
+   */
+  options_json: Generated<string>;
+}
+
+/** Rush deliveries booked per due day (UTC `YYYY-MM-DD`) against the daily rush capacity. */
+export interface RushBookingsTable {
+  day: string;
+  booked: number;
 }
 
 /** Money given back on a deliverable: a refund (with or without cancelling it) or a goodwill credit. */
@@ -88,4 +100,5 @@ export interface DeliverableTables {
   deliverable_adjustments: DeliverableAdjustmentsTable;
   on_time_credits: OnTimeCreditsTable;
   favourite_writers: FavouriteWritersTable;
+  rush_bookings: RushBookingsTable;
 }

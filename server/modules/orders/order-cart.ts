@@ -3,12 +3,17 @@ import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
 import type { PlaceOrderRequest } from "../../../contract/orders";
 import { ZodError, type z } from "zod";
-import type { CatalogService } from "../catalog";
+import type { CatalogService, ProductOption } from "../catalog";
+import { chooseOptions } from "./item-options";
 
 export interface PricedItem {
   productId: ProductId;
-  /** Minor units, from the catalog. */
+  /** Minor units, from the catalog: the product's price and its options'. */
   price: number;
+  /** Minor units: the product's price alone (its invoice line). */
+  basePrice: number;
+  /** The options chosen, as priced by the catalog, in its order. */
+  options: ProductOption[];
   /** The brief as checked (trimmed, unknown fields refused). */
   brief: Brief;
 }
@@ -33,11 +38,14 @@ export async function priceCart(
     }
     const services = product.kind === "bundle" ? ((await catalog.servicesOf(product.id)) as ServiceId[]) : [];
     const checked = orderBriefSchema(product.id, services).safeParse(item.brief);
+    const options = chooseOptions(product.options, item.options ?? [], index);
+    issues.push(...options.issues);
     if (!checked.success) {
       issues.push(...checked.error.issues.map((issue) => ({ ...issue, path: ["orderFormData", index, "brief", ...issue.path] })));
       continue;
     }
-    items.push({ productId: product.id, price: product.price, brief: checked.data });
+    const price = options.chosen.reduce((sum, option) => sum + option.price, product.price);
+    items.push({ productId: product.id, price, basePrice: product.price, options: options.chosen, brief: checked.data });
   }
   // A ZodError is the contract's 400 already: the error handler names each issue's field from its full path and
   // reads "required" against the whole cart, so the cart's problems come back together in one answer.

@@ -3,6 +3,7 @@ import type { Currency } from "../../../contract/currency";
 import { toMajor } from "../../../contract/money";
 import type { Deliverable, OrderDetail, OrderEvent, OrderFile, OrderMessage, OrderVersion } from "../../../contract/order-lifecycle";
 import type { OrderListEntry, OrderStatus } from "../../../contract/orders";
+import type { DeliverableOption } from "../../../contract/service-options";
 import type { DeliverableRow } from "./deliverables.repository";
 import { sees, type DeliverableSight } from "./order-access";
 import { customerMoves, isLate, type Actor } from "./order-lifecycle";
@@ -64,6 +65,12 @@ function eventView(event: OrderEventRow, parts: Pick<OrderParts, "nOf" | "staffV
   };
 }
 
+/** The options a deliverable was bought with, as stored at placing time (deliverables.tables.ts). */
+function optionsOf(json: string): DeliverableOption[] {
+  const stored = JSON.parse(json) as Array<Omit<DeliverableOption, "price"> & { price: number }>;
+  return stored.map((option) => ({ ...option, price: toMajor(option.price) }));
+}
+
 /** One deliverable on the order page: its state, clock, money given back, its own versions (1, 2, …) and timeline. */
 function deliverableView(work: DeliverableRow, parts: OrderParts, viewer: Actor, now: Date): Deliverable {
   const given = parts.adjustments.get(work.id) ?? { refunded: 0, credited: 0 };
@@ -81,6 +88,7 @@ function deliverableView(work: DeliverableRow, parts: OrderParts, viewer: Actor,
     revisionRounds: work.revision_rounds,
     revisionsUsed: work.revisions_used,
     revisionDays: work.revision_days,
+    options: optionsOf(work.options_json),
     refunded: toMajor(given.refunded),
     credited: toMajor(given.credited),
     events: parts.events.filter((event) => concerns(event, work) && event.deliverable_id !== null).map((event) => eventView(event, parts)),

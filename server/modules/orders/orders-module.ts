@@ -16,6 +16,8 @@ import type { DepositService, WalletService } from "../wallet";
 import { createCustomerOrders } from "./customer-orders";
 import { createCustomerOrderFacts } from "./customer-facts.repository";
 import { createOrderAccess } from "./order-access";
+import { createRushOffer } from "./rush-capacity";
+import { DEFAULT_RUSH_CAPACITY } from "./paid-deliverables";
 import { createOrderActions } from "./order-actions";
 import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
@@ -80,6 +82,8 @@ export interface OrdersModuleDeps {
   notifier?: StaffNotifier;
   /** Promotion codes on orders and in the price list (the promotions module's port). */
   promotions?: PromotionCheckout;
+  /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY, default 5). */
+  rushCapacity?: number;
 }
 
 /** ON_TIME_CREDIT_PERCENT's default (issue 28). */
@@ -147,5 +151,6 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery, n) => deliverAsAdmin({ repository, actions }, orderId, delivery, n),
+    rushOffer: createRushOffer(db, clock, deps.rushCapacity ?? DEFAULT_RUSH_CAPACITY),
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { Locale } from "../../i18n/messages";
+import type { RushOffer } from "../catalog";
 import type { CustomerOrders } from "./customer-orders";
 import type { CustomerOrderFacts } from "./customer-facts.repository";
 import type { OrderAccessPolicy } from "./order-access";
@@ -28,6 +29,8 @@ export type { PlaceOrderInput } from "./place-order";
  * order-actions.ts), and the back office's queue and dashboard.
  */
 export interface OrdersService extends CustomerOrders, OrderLookup {
+  /** What a rush placed now takes while a coming day's rush capacity is full (POST /api/prices). */
+  rushOffer: RushOffer;
   /** What the back office's customer records read of a customer's orders: open paid work, spend, an order by number. */
   customerFacts: CustomerOrderFacts;
   /**

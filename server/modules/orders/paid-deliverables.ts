@@ -8,6 +8,27 @@ import { scheduleLate } from "./order-jobs";
 import { recordEvent } from "./order-lifecycle";
 import { nameSortKey, UNASSIGNED_SORT } from "./order-sort-keys";
 import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
+import { bookRush } from "./rush-capacity";
+
+/** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY) when the module is not told. */
+export const DEFAULT_RUSH_CAPACITY = 5;
+
+/**
+ * A deliverable's due date and options as stored: a rush is booked against the day's rush capacity and moved to the
+ * next free day when that day is full (the option says so).
+ */
+async function dueAndOptions(trx: Kysely<Database>, plan: PlannedDeliverable, placedAt: Date, rushCapacity: number) {
+  const due = addBusinessDays(placedAt, plan.terms.turnaroundDays);
+  const rush = plan.options.some((option) => option.kind === "rush");
+  const booked = rush ? await bookRush(trx, due, rushCapacity) : due;
+  const options = plan.options.map((option) => ({
+    id: option.id,
+    kind: option.kind,
+    price: option.price,
+    nextFreeDay: option.kind === "rush" && booked.getTime() !== due.getTime(),
+  }));
+  return { due_at: booked.toISOString(), options_json: JSON.stringify(options) };
+}
 
 /**
  * The favourite writer asked for per order item (issue 28; null: none): each deliverable of the item keeps the wish
@@ -20,7 +41,7 @@ export type WriterWishes = ReadonlyArray<string | null>;
  * its customer and total; managers and admins are told of the new work waiting for a writer.
  */
 export async function insertPaidDeliverables(
-  deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId">; staffDirectory?: Pick<StaffDirectory, "activeMember"> },
+  deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId">; staffDirectory?: Pick<StaffDirectory, "activeMember">; rushCapacity?: number },
   trx: Kysely<Database>,
   order: { id: string; number: string; total: number; customerId: string },
   planned: PlannedDeliverable[],
@@ -32,33 +53,36 @@ export async function insertPaidDeliverables(
   // The customer's name as the queue sorts it, read where placing holds the account's row (a rename waits for it).
   const customerSort = nameSortKey(await deps.people.byId(order.customerId, trx));
   const writers = await activeWished(deps, trx, wishes);
-  const rows = planned.map((plan, index) => ({
-    id: randomUUID(),
-    order_id: orderId,
-    n: index + 1,
-    item_position: plan.itemPosition,
-    product_id: plan.productId,
-    bundle_id: plan.bundleId,
-    price: plan.price,
-    status: "paid" as const,
-    due_at: addBusinessDays(placedAt, plan.terms.turnaroundDays).toISOString(),
-    needs_info_since: null,
-    resume_status: null,
-    revision_rounds: plan.terms.revisionRounds,
-    revisions_used: 0,
-    revision_days: plan.terms.revisionDays,
-    wished_writer_id: wishes[plan.itemPosition] ?? null,
-    assigned_to: writers.get(wishes[plan.itemPosition] ?? "")?.id ?? null,
-    delivered_at: null,
-    review_ends_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    created_at: now,
-    updated_at: now,
-    customer_sort: customerSort,
-    writer_sort: writers.get(wishes[plan.itemPosition] ?? "")?.sort ?? UNASSIGNED_SORT,
-    order_total: order.total,
-  }));
+  const rows = [];
+  for (const [index, plan] of planned.entries()) {
+    rows.push({
+      id: randomUUID(),
+      order_id: orderId,
+      n: index + 1,
+      item_position: plan.itemPosition,
+      product_id: plan.productId,
+      bundle_id: plan.bundleId,
+      price: plan.price,
+      status: "paid" as const,
+      ...(await dueAndOptions(trx, plan, placedAt, deps.rushCapacity ?? DEFAULT_RUSH_CAPACITY)),
+      needs_info_since: null,
+      resume_status: null,
+      revision_rounds: plan.terms.revisionRounds,
+      revisions_used: 0,
+      revision_days: plan.terms.revisionDays,
+      wished_writer_id: wishes[plan.itemPosition] ?? null,
+      assigned_to: writers.get(wishes[plan.itemPosition] ?? "")?.id ?? null,
+      delivered_at: null,
+      review_ends_at: null,
+      completed_at: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+      customer_sort: customerSort,
+      writer_sort: writers.get(wishes[plan.itemPosition] ?? "")?.sort ?? UNASSIGNED_SORT,
+      order_total: order.total,
+    });
+  }
   await trx.insertInto("deliverables").values(rows).execute();
   for (const row of rows) {
     await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);

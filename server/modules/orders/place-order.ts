@@ -5,14 +5,14 @@ import type { BillingDetails } from "../../../contract/accounts";
 import { formatMoney, toMajor } from "../../../contract/money";
 import type { PlaceOrderResponse, placeOrderRequestSchema } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
-import { translate, type Locale } from "../../i18n/messages";
+import type { Locale } from "../../i18n/messages";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { TransactionOpener } from "../../platform/transactions";
 import { lockOpenAccount } from "../accounts";
-import { productName, type CatalogService } from "../catalog";
+import type { CatalogService } from "../catalog";
 import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
@@ -24,6 +24,7 @@ import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
 import { recordEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
+import { invoiceLines } from "./order-invoice-lines";
 import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
@@ -79,6 +80,8 @@ export interface PlaceOrderDeps {
   people: Pick<People, "byId">;
   /** Whether a favourite writer asked for is active (the staff module): their work is assigned to them at once. */
   staffDirectory?: Pick<StaffDirectory, "activeMember">;
+  /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY); a full day moves a rush to the next free one. */
+  rushCapacity?: number;
 }
 
 /** Thrown inside the placing transaction when the balance does not cover the total, to roll it back. */
@@ -288,7 +291,6 @@ async function recordPaidOrder(
   await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
   await refreshOrder(trx, id, now);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
-  // Every line in every language: the invoice is issued in the order's, and can be read in the other one.
   const lines = invoiceLines(priced, locale);
   const invoice = await deps.documents.issueInvoice(trx, {
     userId,
@@ -330,17 +332,4 @@ async function redeemCode(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: 
   const user = { userId, firstOrder: await isFirstOrder(trx, userId) };
   const order = { id: orderId, expected: priced.promotion.discount };
   await deps.promotions.redeem(trx, input.promoCode, codeCart(priced.items, input.currency), user, order, locale);
-}
-
-/** The invoice's lines in every language: each service at its list price, then the code's discount as a negative line. */
-function invoiceLines(priced: PricedOrder, locale: Locale) {
-  const lines = priced.items.map((item) => ({
-    description: productName(item.productId, locale),
-    descriptions: { en: productName(item.productId, "en"), es: productName(item.productId, "es") },
-    amount: item.price,
-  }));
-  const promotion = priced.promotion;
-  if (!promotion || promotion.discount === 0) return lines;
-  const text = (language: Locale) => translate(language, "promotions.invoiceLine", { code: promotion.code });
-  return [...lines, { description: text(locale), descriptions: { en: text("en"), es: text("es") }, amount: -promotion.discount }];
 }
