@@ -7,6 +7,7 @@ import { benchLifecycle } from "./bench/lifecycle";
 import { benchLighthouse } from "./bench/lighthouse";
 import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
+import { benchStartMemory } from "./bench/start-memory";
 
 type Section = (log: (line: string) => void) => Promise<void>;
 
@@ -15,6 +16,7 @@ const sections: Array<[name: string, run: Section]> = [
   ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
+  ["start", benchStartMemory],
   ["queue", benchQueue],
   ["back-office", benchBackOffice],
   ["lighthouse", benchLighthouse],
