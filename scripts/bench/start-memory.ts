@@ -18,7 +18,15 @@ const RSS_PEAK_AIM_MB = 200;
 const ROUNDS = 3;
 const LOAD_SECONDS = Number(process.env.MEMORY_SECONDS ?? 60);
 /** Pages a visitor reads, each rendered anew (a query string keeps it out of the page cache). */
-const PAGES = ["/", "/es", "/services", "/services/investor-deck", "/es/bundles/launch-essentials-kit", "/es/about-us", "/contact-us"];
+const PAGES = [
+  "/",
+  "/es",
+  "/services",
+  "/services/investor-deck",
+  "/es/bundles/launch-essentials-kit",
+  "/es/about-us",
+  "/contact-us",
+];
 
 interface Started {
   child: ChildProcess;
@@ -54,10 +62,14 @@ async function startTimed(command: string, args: string[], dataDir: string, buil
   while (performance.now() - began < 60_000) {
     if (child.exitCode !== null) break;
     const status = await fetch(url + "/").then(
-      async (response) => (await response.arrayBuffer(), response.status),
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
       () => 0,
     );
-    if (status === 200) return { child, url, seconds: (performance.now() - began) / 1000, serverPid: serverPidOf(child.pid) };
+    if (status === 200)
+      return { child, url, seconds: (performance.now() - began) / 1000, serverPid: serverPidOf(child.pid) };
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await stopGroup(child);
@@ -79,7 +91,9 @@ const met = (ok: boolean) => (ok ? "MET" : "NOT MET");
 async function coldStarts(log: (line: string) => void, buildDir: string, dataDir: string): Promise<void> {
   const first = await startTimed("npm", ["start", "--silent"], dataDir, buildDir);
   await stopGroup(first.child);
-  log(`first start ever (empty DATA_DIR: migrations, catalogue and demo data), npm start to the first 200 on /: ${first.seconds.toFixed(2)} s`);
+  log(
+    `first start ever (empty DATA_DIR: migrations, catalogue and demo data), npm start to the first 200 on /: ${first.seconds.toFixed(2)} s`,
+  );
   const npm: number[] = [];
   const node: number[] = [];
   for (let turn = 0; turn < ROUNDS; turn++) {
@@ -91,8 +105,12 @@ async function coldStarts(log: (line: string) => void, buildDir: string, dataDir
     await stopGroup(direct.child);
   }
   const list = (values: number[]) => values.map((s) => s.toFixed(2)).join(", ");
-  log(`cold start, built and prepared, to the first 200 on /: npm start median ${median(npm).toFixed(2)} s (${list(npm)}); node scripts/start.mjs median ${median(node).toFixed(2)} s (${list(node)})`);
-  log(`  cold start (npm start): ${median(npm).toFixed(2)} s (aim <= ${START_AIM_S} s) ${met(median(npm) <= START_AIM_S)}`);
+  log(
+    `cold start, built and prepared, to the first 200 on /: npm start median ${median(npm).toFixed(2)} s (${list(npm)}); node scripts/start.mjs median ${median(node).toFixed(2)} s (${list(node)})`,
+  );
+  log(
+    `  cold start (npm start): ${median(npm).toFixed(2)} s (aim <= ${START_AIM_S} s) ${met(median(npm) <= START_AIM_S)}`,
+  );
 }
 
 /** RSS once started and idle, then the peak under uncached rendering from wrk over several pages. */
@@ -101,13 +119,19 @@ async function memory(log: (line: string) => void, buildDir: string, dataDir: st
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = rssMb(store.serverPid);
-    log(`  RSS at start (npm start, first page answered, 2 s idle): ${idle?.toFixed(0)} MB (aim <= ${RSS_START_AIM_MB} MB) ${met(idle !== null && idle <= RSS_START_AIM_MB)}`);
+    log(
+      `  RSS at start (npm start, first page answered, 2 s idle): ${idle?.toFixed(0)} MB (aim <= ${RSS_START_AIM_MB} MB) ${met(idle !== null && idle <= RSS_START_AIM_MB)}`,
+    );
     const run = await renderPagesRound(store.url, PAGES, LOAD_SECONDS);
     const peak = peakRssMb(store.serverPid);
     const after = rssMb(store.serverPid);
-    log(`uncached rendering, ${PAGES.length} pages in turn, ${LOAD_SECONDS} s: ${run.requests} pages (${(run.requests / LOAD_SECONDS).toFixed(0)}/s), ${run.failed} not 200; RSS after ${after?.toFixed(0)} MB`);
+    log(
+      `uncached rendering, ${PAGES.length} pages in turn, ${LOAD_SECONDS} s: ${run.requests} pages (${(run.requests / LOAD_SECONDS).toFixed(0)}/s), ${run.failed} not 200; RSS after ${after?.toFixed(0)} MB`,
+    );
     const ok = peak !== null && peak <= RSS_PEAK_AIM_MB && run.failed === 0 && run.requests > 0;
-    log(`  peak RSS under ${LOAD_SECONDS} s of rendering: ${peak?.toFixed(0)} MB (aim <= ${RSS_PEAK_AIM_MB} MB${run.failed ? `; ${run.failed} requests did not answer 200` : ""}) ${met(ok)}`);
+    log(
+      `  peak RSS under ${LOAD_SECONDS} s of rendering: ${peak?.toFixed(0)} MB (aim <= ${RSS_PEAK_AIM_MB} MB${run.failed ? `; ${run.failed} requests did not answer 200` : ""}) ${met(ok)}`,
+    );
   } finally {
     await stopGroup(store.child);
   }

@@ -26,12 +26,20 @@ function script(pages: string[]): string {
 }
 
 /** `seconds` of wrk (1 thread, 50 connections) over `pages` of `base`, each rendered anew: pages answered and those not 200. */
-export function renderPagesRound(base: string, pages: string[], seconds: number): Promise<{ requests: number; failed: number }> {
+export function renderPagesRound(
+  base: string,
+  pages: string[],
+  seconds: number,
+): Promise<{ requests: number; failed: number }> {
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
   const file = script(pages);
-  const child = spawn(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(seconds))}s`, "--timeout", "30s", "-s", file, base], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    WRK,
+    ["-t1", `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(seconds))}s`, "--timeout", "30s", "-s", file, base],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {
