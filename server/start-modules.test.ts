@@ -20,7 +20,7 @@ describe("a store's start", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "server/test/start-modules.ts"], {
       cwd: root,
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: 80_000,
     });
     const [atStart, afterPasswordWork] = result.stdout
       .trim()
