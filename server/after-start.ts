@@ -8,8 +8,10 @@ const SETTLE_MS = 1000;
 /**
  * One young-generation collection, asked of V8 directly: while ~1,400 modules load, the young generation grows to its
  * maximum (16 MB semi-spaces, docs/decisions/0039-ssr-memory.md) and an idle store never collects it again, so those
- * ~30 MB stay resident. A collection once the start is over hands them back (a few milliseconds); under load the
- * young generation grows again as before. Without the `gc` function (a V8 that refuses the flag) nothing happens.
+ * ~30 MB stay resident. One scavenge once the start is over (a few milliseconds) lets V8's memory reducer run its
+ * memory-reducing collections some 10–15 s later, which shrink the young generation and the heap (measured: 165 MB →
+ * ~130 MB; a full collection here blocked for ~0.4–0.8 s on a loaded machine and did not shrink). Under load the young
+ * generation grows again as before. Without the `gc` function (a V8 that refuses the flag) nothing happens.
  */
 function collectYoungGeneration(): void {
   try {
@@ -23,13 +25,13 @@ function collectYoungGeneration(): void {
 
 /**
  * Work that need not delay the first answer, done a second after the store listens (issue 27, cold start): the
- * sign-in's dummy password hash (loading argon2), then the young generation collected. `stillRunning()` false: skipped.
+ * young generation collected, then the sign-in's dummy password hash (loading argon2). `stillRunning()` false: skipped.
  */
 export function settleAfterStart(services: Pick<Services, "accounts">, stillRunning: () => boolean = () => true): void {
   const timer = setTimeout(async () => {
     if (!stillRunning()) return;
-    await services.accounts.warmUp().catch(() => false);
     collectYoungGeneration();
+    await services.accounts.warmUp().catch(() => false);
   }, SETTLE_MS);
   timer.unref();
 }
