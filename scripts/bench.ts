@@ -9,6 +9,7 @@ import { benchOrders } from "./bench/orders";
 import { benchPageCache } from "./bench/page-cache";
 import { benchStorefrontJs } from "./bench/storefront-js";
 import { benchSpeed } from "./bench/speed";
+import { benchStartMemory } from "./bench/start-memory";
 
 type Section = (log: (line: string) => void) => Promise<void>;
 
@@ -17,6 +18,7 @@ const sections: Array<[name: string, run: Section]> = [
   ["lifecycle", benchLifecycle],
   ["accounts", benchAccounts],
   ["pages", benchPageCache],
+  ["start", benchStartMemory],
   ["queue", benchQueue],
   ["back-office", benchBackOffice],
   ["storefront-js", benchStorefrontJs],

@@ -30,7 +30,8 @@ const common = {
 // its own file, and so do the packages it imports; a store that never needs them never loads them.
 await build({
   ...common,
-  entryPoints: { main: "server/main.ts" },
+  // The entry turns on the compile cache, then imports main.ts (server/entry.ts).
+  entryPoints: { main: "server/entry.ts" },
   outdir: serverDir,
   splitting: true,
   chunkNames: "[name]-[hash]",

@@ -61,11 +61,12 @@ export async function buildApp({
   holdWork,
 }: AppDeps): Promise<FastifyInstance> {
   const frontDoor = createFrontDoor();
+  const routerOptions = { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 };
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) } : false,
     // One sampled line per request instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY ?? false,
     genReqId: (request) => requestIdOf(request.headers, Boolean(config.TRUST_PROXY)),
@@ -95,7 +96,7 @@ export async function buildApp({
   await registerRateLimit(app, redis, redisNamespace);
   registerAuth(app, services.accessTokens);
   registerNoStoreWithToken(app);
-  await registerOpenApi(app, config.apiDocs);
+  await registerOpenApi(app, config.apiDocs, routerOptions);
   // Database, Redis and S3 as /readyz and the scriptorium_dependency_up gauge see them (cached, short deadlines).
   const dependencies = dependencyChecksFor({ db, redis, storage: services.storage });
   services.metrics.watchDependencies(dependencies.states);

@@ -7,6 +7,7 @@ import { createReadiness, type Readiness } from "./platform/readiness";
 import { setRedisLog } from "./platform/redis-outage";
 import type { Db } from "./db/database";
 import { prepareStore } from "./prepare-store";
+import { settleAfterStart } from "./after-start";
 import { closeRedis, connectRedis } from "./redis";
 import { buildAppForRole, openStoreDatabase, runsJobs } from "./roles";
 import type { Services } from "./services";
@@ -79,4 +80,5 @@ export async function serveWhenReady(store: StartedStore, listen: { port: number
   await store.prepare();
   if (!stillWanted()) return;
   await store.app.listen(listen);
+  settleAfterStart(store.services, stillWanted);
 }

@@ -9,11 +9,14 @@ const migrationFolder = path.join(import.meta.dirname, "migrations");
  * Every date-prefixed file in ./migrations, loaded through the app's own module loader: `.ts` from the sources
  * (tsx, vitest), `.js` in the compiled server (scripts/build.mjs). The name recorded is the same either way.
  */
+function migrationFiles(): string[] {
+  return fs.readdirSync(migrationFolder).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.[jt]s$/.test(file) && !/\.test\.[jt]s$/.test(file)).sort();
+}
+
 const folderProvider: MigrationProvider = {
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
-    const files = fs.readdirSync(migrationFolder).filter((file) => /^\d{4}-\d{2}-\d{2}-.+\.[jt]s$/.test(file) && !/\.test\.[jt]s$/.test(file));
-    for (const file of files.sort()) {
+    for (const file of migrationFiles()) {
       migrations[file.replace(/\.[jt]s$/, "")] = (await import(path.join(migrationFolder, file))) as Migration;
     }
     return migrations;
@@ -27,6 +30,7 @@ const folderProvider: MigrationProvider = {
  * its bookkeeping tables, which two instances would otherwise race to create.) SQLite has one writer at a time.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (await isCurrent(db)) return [];
   if (db.dialect !== "postgres") return migrateTo(db);
   const key = `scriptorium-migrations:${db.pgSchema ?? "public"}`;
   return db.kysely.connection().execute(async (connection) => {
@@ -54,4 +58,21 @@ export async function migrateTo(db: Db, name?: string): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/**
+ * True when the database has applied exactly the migrations there are files for: every start after the first then
+ * reads one table instead of loading every migration module and taking the lock (issue 27, cold start). Anything else
+ * (no bookkeeping table yet, a migration pending, one recorded that has no file) takes the Migrator's path as before.
+ */
+async function isCurrent(db: Db): Promise<boolean> {
+  const names = migrationFiles().map((file) => file.replace(/\.[jt]s$/, ""));
+  const table = db.pgSchema ? `${db.pgSchema}.kysely_migration` : "kysely_migration";
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db.kysely);
+    const applied = new Set(rows.map((row) => row.name));
+    return applied.size === names.length && names.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }

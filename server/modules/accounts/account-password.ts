@@ -47,7 +47,7 @@ export function createAccountPassword({ users, sessions, mail, now, renamed }: A
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
         throw DomainError.field("currentPassword", "accounts.currentPasswordWrong");
       }
-      refuseCommonPassword(input.password);
+      await refuseCommonPassword(input.password);
       await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
       await sessions.endAllOf(user.id, sessionId);
       await mail.passwordChanged(user, locale);

@@ -54,7 +54,7 @@ export function createPasswordResetService({ users, codes, sessions, throttle, l
 
     /** Sets the new password when the code is right, ends every sign-in of the account and lifts any sign-in slow-down. */
     async reset(input: ResetPasswordInput, locale: Locale): Promise<void> {
-      refuseCommonPassword(input.password);
+      await refuseCommonPassword(input.password);
       await limits.checkTries(input.email);
       const user = await users.findByEmail(input.email);
       const stored = user && (await codes.spendTry(user.id, now().toISOString(), RESET_CODE_RULES.maxTries));

@@ -1,4 +1,8 @@
-import { hash, parseOptions, verify, type Algorithm } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
+
+/** The native hashing module, loaded on the first password hashed or checked (issue 27: not at start). */
+let argon2: Promise<typeof import("@node-rs/argon2")> | undefined;
+const loadArgon2 = () => (argon2 ??= import("@node-rs/argon2"));
 
 /** `Algorithm.Argon2id`: the package's const enum cannot be read under verbatimModuleSyntax. */
 const ARGON2ID = 2 as Algorithm;
@@ -6,21 +10,22 @@ const ARGON2ID = 2 as Algorithm;
 /** argon2id at OWASP's first recommended setting: 19 MiB, 2 passes, 1 lane. Raising these rehashes at next sign-in. */
 export const PASSWORD_HASH_PARAMETERS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_PARAMETERS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, PASSWORD_HASH_PARAMETERS);
 }
 
 /** False for a wrong password and for a stored value that is not a valid hash. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await (await loadArgon2()).verify(storedHash, password);
   } catch {
     return false;
   }
 }
 
 /** True when the stored hash was made with other parameters than today's. */
-export function needsRehash(storedHash: string): boolean {
+export async function needsRehash(storedHash: string): Promise<boolean> {
+  const { parseOptions } = await loadArgon2();
   try {
     const used = parseOptions(storedHash);
     return (

@@ -50,14 +50,14 @@ export function createSignIn({ users, sessions, throttle, mail, now }: SignInDep
       await throttle.failed(input.email, address);
       throw DomainError.field("", "accounts.invalidCredentials");
     }
-    if (needsRehash(user.password_hash))
+    if (await needsRehash(user.password_hash))
       await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
     return user;
   };
 
   return {
     async register(input, locale) {
-      refuseCommonPassword(input.password);
+      await refuseCommonPassword(input.password);
       const at = now().toISOString();
       const user: UserRow = {
         id: randomUUID(),
