@@ -3,7 +3,7 @@ import { currencySchema } from "./currency";
 import { majorAmountSchema } from "./money";
 import { BUNDLE_IDS, SERVICE_IDS } from "./product-ids";
 import { promoCodeSchema, promotionQuoteSchema } from "./promotions";
-import { priceOptionSchema } from "./service-options";
+import { chosenOptionsSchema, priceOptionSchema } from "./service-options";
 
 export {
   BUNDLE_IDS,
@@ -24,6 +24,11 @@ export const pricesRequestSchema = z.strictObject({
     .max(20)
     .optional()
     .describe("with promoCode: the cart's services and bundles, one per cart line; a signed-in buyer's bearer token also checks the rules about them"),
+  lineOptions: z
+    .array(chosenOptionsSchema)
+    .max(20)
+    .optional()
+    .describe("with promoCode: each cart line's chosen options, in the order of productIds, so the code is quoted on what the cart costs"),
 });
 
 export const priceItemSchema = z.object({

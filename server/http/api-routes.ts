@@ -28,7 +28,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; config: Config 
     // A code on the price list is quoted for the signed-in buyer when a token comes with it (a visitor otherwise).
     quoteCode: async (request, body) => {
       const user = await bearerUser(services.accessTokens, request);
-      return services.orders.quoteCode(user?.id ?? null, body.code, body.productIds, body.currency, request.locale);
+      return services.orders.quoteCode(user?.id ?? null, body.code, body.productIds.map((productId, index) => ({ productId, options: body.lineOptions[index] ?? [] })), body.currency, request.locale);
     },
   });
   await api.register(promotionsRoutes, { promotions: services.promotions });

@@ -6,10 +6,12 @@ import { call, PASSWORD, register, topUp } from "../support/shop";
 import { E2E_WAIT_MS } from "./support/waits";
 import { useStore } from "./support/store";
 import { open } from "./storefront-support";
+import { backOfficeTab } from "./support/back-office";
 
 // Options per service (issue 28, docs/decisions/0077-service-options.md): a buyer picks rush and an extra revision round
-// on the service page, sees them in the cart at their price, pays, and finds the shorter due date and the extra round on
-// the order, in both languages.
+// on the service page, sees them in the cart at their price, applies a promotion code (10 % off, made by a manager) and
+// sees the discounted total, pays, and finds the discount, the shorter due date and the extra round on the order, in
+// both languages.
 const store = useStore();
 
 const LANGUAGES = [
@@ -17,6 +19,9 @@ const LANGUAGES = [
     locale: "en",
     prefix: "",
     total: "€231.00",
+    discounted: "€207.90",
+    promo: "Code",
+    apply: "Apply",
     addToCart: "Add to cart",
     options: ["Rush delivery", "Extra revision round"],
     rounds: "3 revision rounds included",
@@ -27,6 +32,9 @@ const LANGUAGES = [
     locale: "es",
     prefix: "/es",
     total: "231,00 €",
+    discounted: "207,90 €",
+    promo: "Código",
+    apply: "Aplicar",
     addToCart: "Añadir al carrito",
     options: ["Entrega urgente", "Ronda de revisión adicional"],
     rounds: "3 rondas de revisión incluidas",
@@ -67,6 +75,15 @@ async function draftTheBrief(page: Page): Promise<void> {
 describe("a buyer picks options for a service", () => {
   for (const lang of LANGUAGES) {
     it(`${lang.locale}: buys Article Forge with rush and an extra round and sees the price, the shorter due date and the round on the order`, async () => {
+      // A manager's code: 10 % off every service, from now on.
+      const code = `OPTIONS10${lang.locale.toUpperCase()}`;
+      const office = await backOfficeTab(store, lang.locale, "manager");
+      const created = await call(store.server.url, "/api/admin/promotion-codes", {
+        token: office.token,
+        body: { code, percent: 10, productIds: [], startsAt: new Date(Date.now() - 60_000).toISOString(), oncePerCustomer: true, firstOrderOnly: false },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      await office.context.close();
       const buyer = await register(store.server.url);
       await topUp(store.server.url, buyer.accessToken, 1000);
       const servicePath = `${lang.prefix}/services/article-forge`;
@@ -89,6 +106,11 @@ describe("a buyer picks options for a service", () => {
       await expect(line.getByTestId("option-extra-revision").isChecked()).resolves.toBe(true);
       await expect(line.getByTestId("option-meta-descriptions").isChecked()).resolves.toBe(false);
       await expect.poll(() => text(page, "cart-total")).toBe(lang.total);
+      // The code is quoted on the line with its options: 10 % of the whole line comes off before paying.
+      await page.getByLabel(lang.promo, { exact: true }).fill(code.toLowerCase());
+      await page.getByRole("button", { name: lang.apply, exact: true }).click();
+      await expect.poll(() => text(page, "cart-total")).toBe(lang.discounted);
+      expect(await text(page, "cart-subtotal")).toBe(lang.total);
       await page.getByLabel(lang.billing.city).fill("Valencia");
       await page.getByLabel(lang.billing.address).fill("Calle de la Paz 7");
       await page.getByLabel(lang.billing.zip).fill("46003");
@@ -97,9 +119,10 @@ describe("a buyer picks options for a service", () => {
       await page.getByTestId("order-placed").waitFor();
       await page.getByTestId("open-placed-order").click();
 
-      // The order: the price with the options, the options themselves, the extra round and the rush's due date.
+      // The order: the code's discount, what was paid for the work, its options, the extra round and the rush's due date.
+      await expect.poll(() => text(page, "order-discount")).toContain(code);
       const deliverable = page.getByTestId("deliverable-1");
-      await expect.poll(async () => plain(await deliverable.getByTestId("deliverable-price").textContent())).toContain(lang.total);
+      await expect.poll(async () => plain(await deliverable.getByTestId("deliverable-price").textContent())).toContain(lang.discounted);
       const options = plain(await deliverable.getByTestId("deliverable-options").textContent());
       for (const name of lang.options) expect(options).toContain(name);
       expect(plain(await deliverable.getByTestId("deliverable-rounds").textContent())).toBe(lang.rounds);

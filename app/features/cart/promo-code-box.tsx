@@ -30,10 +30,11 @@ export function PromoCodeBox({ items, currency, applied, onApplied, error, disab
   const [code, setCode] = useState(applied?.code ?? "");
   const quote = useApiSubmit();
   const productIds = items.map((item) => item.productId);
-  const cartKey = `${currency}:${productIds.join(",")}`;
+  const lineOptions = items.map((item) => [...(item.options ?? [])]);
+  const cartKey = `${currency}:${items.map((item) => [item.productId, ...(item.options ?? [])].join("+")).join(",")}`;
 
   const apply = async (typed: string) => {
-    const answer = await quote.run(() => api<PricesResponse>("/api/prices", { method: "POST", body: { currency, promoCode: typed, productIds } }));
+    const answer = await quote.run(() => api<PricesResponse>("/api/prices", { method: "POST", body: { currency, promoCode: typed, productIds, lineOptions } }));
     onApplied(answer?.promotion ?? null);
   };
 

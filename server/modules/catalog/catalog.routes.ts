@@ -64,7 +64,7 @@ export async function pricesResponse(catalog: CatalogService, currency: Currency
 /** A promotion code tried on the price list: what it takes off these products (minor units), or the field error on promoCode. */
 export type QuoteCode = (
   request: FastifyRequest,
-  body: { code: string; productIds: string[]; currency: Currency },
+  body: { code: string; productIds: string[]; lineOptions: string[][]; currency: Currency },
 ) => Promise<{ code: string; subtotal: number; discount: number; total: number }>;
 
 /** PUT /api/admin/catalog/:productId/options/:optionId: one option of a service (admins). */
@@ -125,11 +125,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; quo
       response: { 200: pricesResponseSchema, 400: problemSchema },
     },
     async (request, reply) => {
-      const { currency, promoCode, productIds = [] } = request.body;
+      const { currency, promoCode, productIds = [], lineOptions = [] } = request.body;
       // Only while a day's rush capacity is full is the answer made anew: its rush options then name the next free day.
       const offer = await rushOffer?.();
       if (promoCode && quoteCode) {
-        const quote = await quoteCode(request, { code: promoCode, productIds, currency });
+        const quote = await quoteCode(request, { code: promoCode, productIds, lineOptions, currency });
         const promotion = { code: quote.code, subtotal: toMajor(quote.subtotal), discount: toMajor(quote.discount), total: toMajor(quote.total) };
         const prices = await pricesResponse(catalog, currency);
         return { ...(offer ? offeredRush(prices, offer) : prices), promotion };

@@ -4,6 +4,7 @@ import type { PlaceOrderRequest } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
 import type { CatalogService } from "../catalog";
+import { chooseOptions } from "./item-options";
 import { priceCart, type PricedItem } from "./order-cart";
 import type { AppliedCode, CodeCart, PromotionCheckout } from "./orders-ports";
 
@@ -64,19 +65,24 @@ export async function quoteCode(deps: OrderPricingDeps, user: string | null, cod
   return deps.promotions.quote(code, cart, buyer, locale);
 }
 
-/** A price list's quote of a code (POST /api/prices): the cart's lines by product at catalog prices, and what the code takes off. */
+/**
+ * A price list's quote of a code (POST /api/prices): the cart's lines by product with their options at catalog prices,
+ * and what the code takes off; an option the product does not sell is left out here (the order refuses it).
+ */
 export async function quoteCart(
   deps: OrderPricingDeps,
   user: string | null,
   code: string,
-  productIds: readonly string[],
+  lines: ReadonlyArray<{ productId: string; options: readonly string[] }>,
   currency: Currency,
   locale: Locale,
 ): Promise<{ code: string; subtotal: number; discount: number; total: number }> {
   const items: Array<{ productId: string; price: number }> = [];
-  for (const productId of productIds) {
-    const product = await deps.catalog.product(productId, currency);
-    if (product) items.push({ productId: product.id, price: product.price });
+  for (const [index, line] of lines.entries()) {
+    const product = await deps.catalog.product(line.productId, currency);
+    if (!product) continue;
+    const { chosen } = chooseOptions(product.options, line.options, index);
+    items.push({ productId: product.id, price: chosen.reduce((sum, option) => sum + option.price, product.price) });
   }
   const applied = await quoteCode(deps, user, code, { currency, items }, locale);
   const subtotal = items.reduce((sum, item) => sum + item.price, 0);

@@ -45,7 +45,7 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   quoteCode(
     userId: string | null,
     code: string,
-    productIds: readonly string[],
+    lines: ReadonlyArray<{ productId: string; options: readonly string[] }>,
     currency: Currency,
     locale: Locale,
   ): Promise<{ code: string; subtotal: number; discount: number; total: number }>;
