@@ -105,7 +105,9 @@ describe("a buyer using a code", () => {
     const options = ["rush", "extra-revision"];
     const quote = await store.post("/api/prices", { currency: "EUR", promoCode: "OPTS10", productIds: ["article-forge"], lineOptions: [options] }, { token: buyer.token });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    const placed = await place(buyer, "OPTS10", [{ productId: "article-forge" as const, brief: articleBrief, options }]);
+    const body = orderBody([{ productId: "article-forge", brief: articleBrief }]);
+    const withOptions = { ...body, orderFormData: body.orderFormData.map((item) => ({ ...item, options })), promoCode: "OPTS10" };
+    const placed = await store.post("/api/orders", withOptions, { token: buyer.token });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(quote.body.promotion.total).toBe(placed.body.total);
     expect(quote.body.promotion.subtotal).toBeGreaterThan(ARTICLE_EUR / 100);
