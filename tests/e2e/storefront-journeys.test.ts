@@ -140,7 +140,8 @@ describe("staying current", () => {
     const page = await context.newPage();
     await open(page, store.server.url + "/services");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await page.route(/\/assets\/service-[\w-]+\.js$/, (route) => route.abort());
+    // The service page's own module only (an 8-character hash), not a chunk whose name starts the same (service-options).
+    await page.route(/\/assets\/service-[\w-]{8}\.js$/, (route) => route.abort());
     const fullLoad = documentRequest(page, store.server.url + "/services/article-forge");
     await page.getByRole("link", { name: "Details of Article Forge" }).click();
     await fullLoad;
