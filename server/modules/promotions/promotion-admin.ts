@@ -91,7 +91,7 @@ export function createPromotionAdmin(db: Kysely<Database>, repository: Promotion
       const row: CodeRow = { id: randomUUID(), ...columns(fields), uses: 0, created_at: now, updated_at: now };
       await db.transaction().execute(async (trx) => {
         await taken(fields.code, null, trx);
-        await repository.insert(row, trx);
+        if (!(await repository.insert(row, trx))) throw DomainError.field("code", "promotions.codeTaken");
         await audit.record({ actor, action: "promotion.create", subjectType: "promotion_code", subjectId: row.id, before: null, after: codeView(row, undefined) }, trx);
       });
       return codeView(row, undefined);

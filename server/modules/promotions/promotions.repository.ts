@@ -38,7 +38,11 @@ export function createPromotionsRepository(db: Kysely<Database>) {
     byCode: (code: string, trx: Kysely<Database> = db) => trx.selectFrom("promotion_codes").selectAll().where("code", "=", code).executeTakeFirst(),
     byId: (id: string, trx: Kysely<Database> = db) => trx.selectFrom("promotion_codes").selectAll().where("id", "=", id).executeTakeFirst(),
     all: () => db.selectFrom("promotion_codes").selectAll().orderBy("created_at", "desc").orderBy("code").execute(),
-    insert: (row: CodeRow, trx: Kysely<Database>) => trx.insertInto("promotion_codes").values(row).execute(),
+    /** Adds the code; false when another with the same spelling got in first (the unique index decides a race). */
+    async insert(row: CodeRow, trx: Kysely<Database>): Promise<boolean> {
+      const result = await trx.insertInto("promotion_codes").values(row).onConflict((oc) => oc.column("code").doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
     update: (id: string, row: Omit<CodeRow, "id" | "uses" | "created_at">, trx: Kysely<Database>) =>
       trx.updateTable("promotion_codes").set(row).where("id", "=", id).execute(),
 

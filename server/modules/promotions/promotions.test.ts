@@ -72,6 +72,10 @@ describe("promotion codes in the back office", () => {
     expect(both.body.errors.percent).toEqual(["Indica un porcentaje o un importe en al menos una moneda."]);
     const backwards = await store.post("/api/admin/promotion-codes", codeRequest("LATE", { endsAt: "2025-01-01T00:00:00.000Z" }), { token: manager.token });
     expect(backwards.body.errors.endsAt).toEqual(["The end must come after the start."]);
+    // Two managers typing the same new code at once: one gets it, the other the same field error, never a 500.
+    const race = await Promise.all([1, 2].map(() => store.post("/api/admin/promotion-codes", codeRequest("TWINS"), { token: manager.token })));
+    expect(race.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(race.find((answer) => answer.status === 400)?.body.errors.code).toEqual(["Another promotion code already uses this code."]);
   });
 });
 
