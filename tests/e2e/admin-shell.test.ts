@@ -4,7 +4,7 @@ import { useStore } from "./support/store";
 import { open, seriousViolations, visitor } from "./storefront-support";
 
 const store = useStore();
-const ALL_ITEMS = ["Dashboard", "Orders", "Support", "Customers", "Catalog", "Staff", "Audit log"];
+const ALL_ITEMS = ["Dashboard", "Orders", "Support", "Customers", "Promotion codes", "Catalog", "Staff", "Audit log"];
 
 async function menu(page: import("playwright-core").Page): Promise<string[]> {
   return (await page.getByRole("navigation", { name: "Back office" }).getByRole("link").allTextContents()).map((text) => text.trim());
@@ -43,7 +43,7 @@ describe("the back office shell", () => {
   });
 
   it("shows each role only the items it may use", async () => {
-    const expected = { writer: ["Orders", "Support"], manager: ["Dashboard", "Orders", "Support", "Customers"], admin: ALL_ITEMS } as const;
+    const expected = { writer: ["Orders", "Support"], manager: ["Dashboard", "Orders", "Support", "Customers", "Promotion codes"], admin: ALL_ITEMS } as const;
     for (const role of ["writer", "manager", "admin"] as const) {
       const context = await visitor(store.browser, { bypassCSP: true });
       const page = await context.newPage();
@@ -60,7 +60,7 @@ describe("the back office shell", () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     await signInStaff(page, store, "manager", { locale: "es" });
     const links = await page.getByRole("navigation", { name: "Administración" }).getByRole("link").allTextContents();
-    expect(links).toEqual(["Panel", "Pedidos", "Soporte", "Clientes"]);
+    expect(links).toEqual(["Panel", "Pedidos", "Soporte", "Clientes", "Códigos promocionales"]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await context.close();
   });

@@ -103,24 +103,6 @@ describe("a buyer using a code", () => {
     expect(mail?.text).toContain("€350.10");
   });
 
-  it("quotes a code on the options chosen too, takes the same off the order, and lists options before the discount", async () => {
-    await createCode(store, manager, "OPTS10");
-    const buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
-    const options = ["rush", "extra-revision"];
-    const quote = await store.post("/api/prices", { currency: "EUR", promoCode: "OPTS10", productIds: ["article-forge"], lineOptions: [options] }, { token: buyer.token });
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    const body = orderBody([{ productId: "article-forge", brief: articleBrief }]);
-    const withOptions = { ...body, orderFormData: body.orderFormData.map((item) => ({ ...item, options })), promoCode: "OPTS10" };
-    const placed = await store.post("/api/orders", withOptions, { token: buyer.token });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(quote.body.promotion.total).toBe(placed.body.total);
-    expect(quote.body.promotion.subtotal).toBeGreaterThan(ARTICLE_EUR / 100);
-    const invoice = await store.db.kysely.selectFrom("documents").selectAll().where("kind", "=", "invoice").where("source_id", "=", placed.body.id).executeTakeFirstOrThrow();
-    const lines: Array<{ description: string; amount: number }> = JSON.parse(invoice.data_json).lines;
-    expect(lines.map((line) => line.description)).toEqual(["Article Forge", expect.stringMatching(/^Rush/), expect.stringMatching(/^Extra revision/), "Discount (promotion code OPTS10)"]);
-    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(Math.round(placed.body.total * 100));
-  });
-
   it("prints the discount as a line of the invoice, with the VAT worked out on the discounted total", async () => {
     await createCode(store, manager, "FLAT20", { percent: null, amounts: { EUR: 20 } });
     const buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
@@ -177,5 +159,25 @@ describe("a buyer using a code", () => {
     expect((await place(await customer(store, { currency: "EUR", minor: 1_000_000 }), undefined)).status).toBe(200);
     const listed = (await store.call("/api/admin/promotion-codes", { token: manager.token })).body.items.find((item: { id: string }) => item.id === code.id);
     expect(listed).toMatchObject({ uses: 3, revenue: { EUR: 622.4, USD: usd.body.total }, discounted: { EUR: 155.6 } });
+  });
+});
+
+describe("a code on a service with options", () => {
+  it("quotes a code on the options chosen too, takes the same off the order, and lists options before the discount", async () => {
+    await createCode(store, manager, "OPTS10");
+    const buyer = await customer(store, { currency: "EUR", minor: 1_000_000 });
+    const options = ["rush", "extra-revision"];
+    const quote = await store.post("/api/prices", { currency: "EUR", promoCode: "OPTS10", productIds: ["article-forge"], lineOptions: [options] }, { token: buyer.token });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const body = orderBody([{ productId: "article-forge", brief: articleBrief }]);
+    const withOptions = { ...body, orderFormData: body.orderFormData.map((item) => ({ ...item, options })), promoCode: "OPTS10" };
+    const placed = await store.post("/api/orders", withOptions, { token: buyer.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(quote.body.promotion.total).toBe(placed.body.total);
+    expect(quote.body.promotion.subtotal).toBeGreaterThan(ARTICLE_EUR / 100);
+    const invoice = await store.db.kysely.selectFrom("documents").selectAll().where("kind", "=", "invoice").where("source_id", "=", placed.body.id).executeTakeFirstOrThrow();
+    const lines: Array<{ description: string; amount: number }> = JSON.parse(invoice.data_json).lines;
+    expect(lines.map((line) => line.description)).toEqual(["Article Forge", expect.stringMatching(/^Rush/), expect.stringMatching(/^Extra revision/), "Discount (promotion code OPTS10)"]);
+    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(Math.round(placed.body.total * 100));
   });
 });
