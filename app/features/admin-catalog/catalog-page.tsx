@@ -13,6 +13,7 @@ import { api } from "~/lib/api/client";
 import { useApiData } from "~/lib/api/use-api-data";
 import { useProductName } from "~/lib/product-name";
 import { OptionForm } from "./option-form";
+import { PriceFields } from "./price-fields";
 
 const number = (value: FormDataEntryValue | null) => {
   const parsed = Number(String(value ?? "").replace(",", "."));
@@ -57,19 +58,7 @@ export function ProductForm({ product, onSaved }: { product: CatalogProduct; onS
         <TextField label={t("revisions")} name="revisionRounds" inputMode="numeric" defaultValue={product.revisionRounds} required error={submit.fieldErrors.revisionRounds} />
         <TextField label={t("revisionDays")} name="revisionDays" inputMode="numeric" defaultValue={product.revisionDays} required error={submit.fieldErrors.revisionDays} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {CURRENCIES.map((currency) => (
-          <TextField
-            key={currency}
-            label={t("price", { currency })}
-            name={`price-${currency}`}
-            inputMode="decimal"
-            defaultValue={product.prices[currency]}
-            required
-            error={submit.fieldErrors[`prices.${currency}`]}
-          />
-        ))}
-      </div>
+      <PriceFields prices={product.prices} label={(currency) => t("price", { currency })} errors={submit.fieldErrors} />
       <SubmitButton busy={submit.busy} className="mt-3">{t("save", { name })}</SubmitButton>
     </form>
   );

@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { TextField } from "~/components/ui/text-field";
 import { useApiSubmit } from "~/components/ui/use-api-submit";
+import { PriceFields } from "./price-fields";
 import { api } from "~/lib/api/client";
 
 const number = (value: FormDataEntryValue | null) => {
@@ -77,19 +78,7 @@ export function OptionForm({ product, option, name, onSaved }: OptionFormProps) 
           error={submit.fieldErrors.turnaroundDays}
         />
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-3">
-        {CURRENCIES.map((currency) => (
-          <TextField
-            key={currency}
-            label={t("optionPrice", { currency })}
-            name={`price-${currency}`}
-            inputMode="decimal"
-            defaultValue={option.prices[currency]}
-            required
-            error={submit.fieldErrors[`prices.${currency}`]}
-          />
-        ))}
-      </div>
+      <PriceFields prices={option.prices} label={(currency) => t("optionPrice", { currency })} errors={submit.fieldErrors} />
       <SubmitButton busy={submit.busy} className="mt-2">
         {t("save", { name: optionName })}
       </SubmitButton>
