@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectRedis } from "../redis";
+import { startOwnRedis } from "../test/own-redis";
 import { TEST_REDIS_URL } from "../test/test-store";
 import { createChangeBus, type ChangeBus } from "./change-bus";
 
@@ -10,11 +11,11 @@ afterEach(async () => {
 });
 
 /** One instance's bus on its own Redis connection, all on a channel of this test's own. */
-async function instanceBus(channel: string): Promise<ChangeBus> {
-  const redis = (await connectRedis(TEST_REDIS_URL))!;
+async function instanceBus(channel: string, url = TEST_REDIS_URL, listening = true): Promise<ChangeBus> {
+  const redis = (await connectRedis(url, () => {}))!;
   const bus = createChangeBus(redis, channel);
-  closers.push(() => redis.quit(), () => bus.close());
-  await bus.ready;
+  closers.push(() => redis.quit().catch(() => redis.disconnect()), () => bus.close());
+  if (listening) await bus.ready;
   return bus;
 }
 
@@ -38,6 +39,20 @@ describe("change bus", () => {
     await second.publish("catalog.prices");
     await firstHears;
     expect(counts[0]).toBe(2);
+  });
+
+  it("listens once Redis is back when Redis stopped before its first subscription, and hears the other instances", async () => {
+    const own = await startOwnRedis();
+    closers.unshift(() => own.close());
+    const channel = `test:changes:${randomUUID()}`;
+    const late = await instanceBus(channel, own.url, false);
+    await own.stop();
+    await own.start();
+    await late.ready;
+    const other = await instanceBus(channel, own.url);
+    const lateHears = heard(late);
+    await other.publish("catalog.prices");
+    await lateHears;
   });
 
   it("without Redis tells only its own listeners", async () => {

@@ -26,12 +26,18 @@ export function createChangeBus(redis: Redis | null, channel = CHANNEL): ChangeB
     for (const listener of listeners.get(topic) ?? []) listener();
   };
 
-  // A subscribed connection can do nothing else: it gets a connection of its own, which queues its SUBSCRIBE until
-  // connected (ioredis subscribes again after every reconnect). Its errors are the main connection's outage.
-  const subscriber = redis?.duplicate({ enableOfflineQueue: true }) ?? null;
-  if (redis && subscriber) subscriber.on("error", (error: unknown) => redisFailed(redis, error));
-  const ready = subscriber ? subscriber.subscribe(channel).then(() => undefined) : Promise.resolve();
-  if (subscriber) {
+  // A subscribed connection can do nothing else: it gets a connection of its own, and its errors are the main
+  // connection's outage. It subscribes again on every connection itself: ioredis's own re-subscription leaves a
+  // failed SUBSCRIBE as an unhandled rejection, and forgets a channel whose first SUBSCRIBE met an outage.
+  const subscriber = redis?.duplicate({ autoResubscribe: false }) ?? null;
+  let ready = Promise.resolve();
+  if (redis && subscriber) {
+    const fail = (error: unknown) => redisFailed(redis, error);
+    ready = new Promise((listening) => {
+      subscriber.on("ready", () => void subscriber.subscribe(channel).then(() => listening(), fail));
+    });
+    subscriber.on("error", fail);
+    subscriber.connect().catch(fail);
     subscriber.on("message", (_channel: string, message: string) => {
       const [from, topic] = message.split(" ", 2) as [string, ChangeTopic];
       if (from !== self) notify(topic);
