@@ -39,3 +39,8 @@ export function migrationBefore(migration: string): string {
   if (!before || !names.includes(migration)) throw new Error(`no migration before ${migration}`);
   return before;
 }
+
+/** A test database's own tables: on PostgreSQL only its schema's, since other tests' schemas hold tables of the same names. */
+export async function ownTables(db: Db) {
+  return (await db.kysely.introspection.getTables()).filter((table) => !db.pgSchema || table.schema === db.pgSchema);
+}

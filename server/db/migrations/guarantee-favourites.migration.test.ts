@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationBefore, openEmptyDatabase } from "../../test/empty-database";
+import { migrationBefore, openEmptyDatabase, ownTables } from "../../test/empty-database";
 import type { Db } from "../database";
 import { migrateTo } from "../migrate";
 
@@ -14,10 +14,10 @@ afterEach(async () => {
 });
 
 const columnsOf = async (table: string) =>
-  (await db.kysely.introspection.getTables())
+  (await ownTables(db))
     .find((found) => found.name === table)
     ?.columns.map((column) => column.name) ?? [];
-const tables = async () => (await db.kysely.introspection.getTables()).map((table) => table.name);
+const tables = async () => (await ownTables(db)).map((table) => table.name);
 
 describe("migrations 80–82: the on-time guarantee, favourite writers, staff display names (issue 28)", () => {
   it("go up and back down", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationBefore, openEmptyDatabase } from "../../test/empty-database";
+import { migrationBefore, openEmptyDatabase, ownTables } from "../../test/empty-database";
 import type { Db } from "../database";
 import { migrateTo } from "../migrate";
 
@@ -12,9 +12,7 @@ afterEach(async () => {
   await drop();
 });
 
-/** This database's tables (PostgreSQL: its own schema only, other tests' schemas hold the same tables). */
-const own = async () =>
-  (await db.kysely.introspection.getTables()).filter((table) => !db.pgSchema || table.schema === db.pgSchema);
+const own = () => ownTables(db);
 const tables = async () => (await own()).map((table) => table.name);
 const deliverableColumns = async () =>
   (await own()).find((table) => table.name === "deliverables")!.columns.map((column) => column.name);
