@@ -24,6 +24,7 @@ import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
+import { offsetClock } from "./platform/offset-clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
@@ -46,8 +47,13 @@ function logJobError(error: unknown, message: string): void {
   else console.error(message, error);
 }
 
+/** The wall clock, or (CLOCK_OFFSET_FILE, browser tests only) the wall clock moved by the offset in that file. */
+function storeClock(config: Config): Clock {
+  return config.CLOCK_OFFSET_FILE ? offsetClock(config.CLOCK_OFFSET_FILE) : systemClock;
+}
+
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = storeClock(config) }: ServiceDeps) {
   // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
   const transaction = createTransactionOpener(db.kysely);
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
