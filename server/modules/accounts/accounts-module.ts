@@ -46,7 +46,7 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
   const sessionsRepository = createSessionsRepository(db);
   // The database says which sign-ins ended; Redis (or memory) only caches its answers.
   const revoked = createRevokedSessions(sessionsRepository, createSharedStore(redis, { clock }));
-  const accessTokens = createAccessTokens(secret, revoked.has, previousSecrets, clock);
+  const accessTokens = createAccessTokens(secret, revoked.has, previousSecrets);
   const users = createAccountsRepository(db);
   const sessions = createSessionsService({ repository: sessionsRepository, accessTokens, revoked, now });
   const throttle = createLoginThrottle(store, clock);
