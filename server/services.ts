@@ -114,7 +114,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   // Promotion codes (issue 28): the back office's codes, and the port placing an order takes a use through.
-  const { promotions, checkout: promotionCheckout } = createPromotionsModule({ db: db.kysely, audit: staffAudit, clock });
+  const { promotions, checkout: promotionCheckout } = createPromotionsModule({
+    db: db.kysely, audit: staffAudit, clock, refundedOf: (orderIds) => orders.refundedOf(orderIds),
+  });
   const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT, metrics: metrics.store, documents, rememberBilling,
