@@ -138,6 +138,29 @@ async function signedIn(
   return { page, errors };
 }
 
+/** An article of `account`'s written and delivered by a writer named Quill; the admin's token, the writer, the order. */
+async function writtenByQuill(locale: Locale, account: { email: string; token: string }) {
+  // The codes of the second factor follow the store's (moved) clock.
+  const storeNow = () => clock.now().getTime();
+  const admin = (await staffApiToken(store, "admin", storeNow)).accessToken;
+  const { staff: writer, accessToken: writerToken } = await staffApiToken(store, "writer", storeNow);
+  await call(`/api/admin/staff/${writer.userId}/display-name`, { token: admin, body: { displayName: "Quill" } });
+  const first = await call("/api/orders", {
+    token: account.token,
+    locale,
+    body: orderBody(account.email, [{ productId: "article-forge", brief }]),
+  });
+  await call(`/api/admin/orders/${first.id}/deliverables/1/assign`, {
+    token: admin,
+    body: { writerId: writer.userId },
+  });
+  await call(`/api/admin/orders/${first.id}/deliverables/1/start`, { token: writerToken, body: {} });
+  const form = new FormData();
+  form.append("files", new Blob(["the article"]), "article.md");
+  await call(`/api/admin/orders/${first.id}/deliverables/1/versions`, { token: writerToken, form });
+  return { admin, writer, first };
+}
+
 describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
   const words = WORDS[locale];
 
@@ -170,24 +193,7 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
 
   it("marks the writer of an accepted deliverable as a favourite and gets them on the next order", async () => {
     const account = await buyer(locale);
-    // The codes of the second factor follow the store's (moved) clock.
-    const storeNow = () => clock.now().getTime();
-    const admin = (await staffApiToken(store, "admin", storeNow)).accessToken;
-    const { staff: writer, accessToken: writerToken } = await staffApiToken(store, "writer", storeNow);
-    await call(`/api/admin/staff/${writer.userId}/display-name`, { token: admin, body: { displayName: "Quill" } });
-    const first = await call("/api/orders", {
-      token: account.token,
-      locale,
-      body: orderBody(account.email, [{ productId: "article-forge", brief }]),
-    });
-    await call(`/api/admin/orders/${first.id}/deliverables/1/assign`, {
-      token: admin,
-      body: { writerId: writer.userId },
-    });
-    await call(`/api/admin/orders/${first.id}/deliverables/1/start`, { token: writerToken, body: {} });
-    const form = new FormData();
-    form.append("files", new Blob(["the article"]), "article.md");
-    await call(`/api/admin/orders/${first.id}/deliverables/1/versions`, { token: writerToken, form });
+    const { admin, writer, first } = await writtenByQuill(locale, account);
     await call(`/api/orders/${first.id}/deliverables/1/accept`, { token: account.token, body: {} });
 
     const { page, errors } = await signedIn(locale, account, at(locale, `/profile/orders/${first.number}`));
