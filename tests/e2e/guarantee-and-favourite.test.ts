@@ -231,6 +231,13 @@ describe.each(["en", "es"] as const)("issue 28 in %s", (locale) => {
     await page.getByRole("button", { name: words.unmark }).click();
     await expect.poll(() => page.getByTestId("deliverable-writer").textContent()).not.toContain(words.favourite);
     expect(await call("/api/favourite-writers", { token: account.token })).toEqual({ writers: [] });
+    // A cart line that still asked for Quill asks for nobody once the cart is opened.
+    await page.evaluate((writerId) => {
+      window.localStorage.setItem("cart", JSON.stringify([{ id: "line-2", productId: "article-forge", writerId }]));
+    }, writer.userId);
+    await page.goto(`${store.server.url}${at(locale, "/cart")}`);
+    const storedCart = () => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]"));
+    await expect.poll(storedCart, { timeout: E2E_WAIT_MS }).toEqual([{ id: "line-2", productId: "article-forge" }]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
