@@ -26,6 +26,7 @@ export const cartLineSchema = z.strictObject({
   productId: productIdSchema,
   brief: briefDraftSchema.optional().describe("the brief as typed so far; checked against the product's form only when the order is placed"),
   options: z.array(z.enum(OPTION_IDS)).max(MAX_ITEM_OPTIONS).optional().describe("the options chosen for the line; omitted: none"),
+  writerId: z.uuid().optional().describe("the favourite writer asked for on the line (issue 28); omitted: none"),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -75,7 +75,7 @@ export const promotionCodeSchema = z.object({
   maxUses: z.number().int().nullable(),
   paused: z.boolean(),
   uses: z.number().int().describe("orders placed with it"),
-  revenue: z.partialRecord(currencySchema, z.number()).describe("major units paid for the orders placed with it, per currency"),
+  revenue: z.partialRecord(currencySchema, z.number()).describe("major units paid for the orders placed with it, less what was refunded on them since, per currency"),
   discounted: z.partialRecord(currencySchema, z.number()).describe("major units taken off those orders, per currency"),
   createdAt: z.string(),
 });

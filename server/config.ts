@@ -109,6 +109,8 @@ const envSchema = z
     SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
     /** Writers see unassigned paid orders as a pool (the brief alone) and take them; `false`: managers assign all work. */
     WRITER_POOL: booleanFlag,
+    /** Test-only: a file holding milliseconds added to the wall clock, so browser tests can move the store's time. */
+    CLOCK_OFFSET_FILE: optional,
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {

@@ -24,6 +24,7 @@ import { createChangeBus, type ChangeBus } from "./platform/change-bus";
 import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
+import { offsetClock } from "./platform/offset-clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
@@ -46,8 +47,13 @@ function logJobError(error: unknown, message: string): void {
   else console.error(message, error);
 }
 
+/** The wall clock, or (CLOCK_OFFSET_FILE, browser tests only) the wall clock moved by the offset in that file. */
+function storeClock(config: Config): Clock {
+  return config.CLOCK_OFFSET_FILE ? offsetClock(config.CLOCK_OFFSET_FILE) : systemClock;
+}
+
 /** Builds every domain service once; modules reach each other only through what is returned here. */
-export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
+export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = storeClock(config) }: ServiceDeps) {
   // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
   const transaction = createTransactionOpener(db.kysely);
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
@@ -108,7 +114,9 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   });
   const { storage, staleUploads } = createStorageModule({ config, jobs, clock });
   // Promotion codes (issue 28): the back office's codes, and the port placing an order takes a use through.
-  const { promotions, checkout: promotionCheckout } = createPromotionsModule({ db: db.kysely, audit: staffAudit, clock });
+  const { promotions, checkout: promotionCheckout } = createPromotionsModule({
+    db: db.kysely, audit: staffAudit, clock, refundedOf: (orderIds) => orders.refundedOf(orderIds),
+  });
   const orders = createOrdersModule({
     db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT, metrics: metrics.store, documents, rememberBilling,

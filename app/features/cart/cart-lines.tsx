@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { PricesResponse } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
@@ -34,7 +35,14 @@ export function CartLines({ items, linePrices, prices, currency, drafts, onDraft
   const { locale } = useLocale();
   const productName = useProductName();
   const inBundles = servicesInBundles(items);
-  const favourites = useApiData<FavouriteWritersAnswer>(writers ? "/api/favourite-writers" : null).data?.writers ?? [];
+  const favouritesAnswer = useApiData<FavouriteWritersAnswer>(writers ? "/api/favourite-writers" : null).data;
+  const favourites = favouritesAnswer?.writers ?? [];
+  // A writer chosen on a line (kept with the cart) who is no longer a favourite is asked for no more.
+  useEffect(() => {
+    if (!favouritesAnswer || !writers) return;
+    const known = new Set(favouritesAnswer.writers.map((writer) => writer.writerId));
+    for (const [lineId, writerId] of Object.entries(writers.chosen)) if (!known.has(writerId)) writers.onChoose(lineId, undefined);
+  }, [favouritesAnswer, writers]);
   const bundleName = (bundleId: string | undefined) => (bundleId ? productName(bundleId) : undefined);
   return (
     <section aria-labelledby="items-heading">

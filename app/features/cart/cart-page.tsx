@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { moneyFromApi } from "../../../contract/money";
@@ -8,7 +8,7 @@ import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";
 import { useLocale } from "~/i18n/use-locale";
 import { useBalance } from "~/lib/balance/use-balance";
 import { readBriefDrafts, writeBriefDrafts, type BriefDrafts } from "~/lib/briefs/brief-drafts";
-import { removeFromCart, useCart } from "~/lib/cart/cart-store";
+import { removeFromCart, setLineWriter, useCart } from "~/lib/cart/cart-store";
 import { useBillingDraft } from "~/lib/billing/billing";
 import { BillingFields } from "~/components/billing-fields";
 import { errorText } from "~/lib/error-text";
@@ -43,8 +43,8 @@ export function CartPage() {
   const { balance, reload: reloadBalance } = useBalance(currency);
   const [billing, setBilling] = useBillingDraft();
   const [drafts, setDrafts] = useState<BriefDrafts>(readBriefDrafts);
-  // The favourite writer asked for per line (issue 28), by line id; kept while the cart page is open.
-  const [writers, setWriters] = useState<Record<string, string>>({});
+  // The favourite writer asked for per line (issue 28), by line id; stored with the line, so a reload keeps it.
+  const writers = useMemo(() => Object.fromEntries(items.flatMap((item) => (item.writerId ? [[item.id, item.writerId]] : []))), [items]);
   const { placed, showPlaced, submit, onSubmit, payDifference } = usePlaceOrder(items, drafts, billing, currency, writers, promotion?.code);
   // Back from paying the difference (`?checkout=<deposit>`): the thank-you once its order is placed, else why not.
   const [search, setSearch] = useSearchParams();
@@ -96,8 +96,7 @@ export function CartPage() {
         disabled={submit.busy}
         writers={{
           chosen: writers,
-          onChoose: (lineId, writerId) =>
-            setWriters(({ [lineId]: _dropped, ...others }) => (writerId ? { ...others, [lineId]: writerId } : others)),
+          onChoose: setLineWriter,
         }}
       />
       <BillingFields value={billing} onChange={setBilling} errors={submit.fieldErrors} disabled={submit.busy} />

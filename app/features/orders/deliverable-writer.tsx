@@ -7,7 +7,7 @@ import { api } from "../../lib/api/client";
 
 /**
  * Who writes the deliverable, by display name only (issue 28), and once it is accepted a button that marks them as a
- * favourite writer, to ask for them on the next order.
+ * favourite writer, to ask for them on the next order; a favourite has a button that removes them from the favourites.
  */
 export function DeliverableWriter({
   orderId,
@@ -28,6 +28,13 @@ export function DeliverableWriter({
     const next = await submit.run(() => api<OrderDetail>(path, { method: "POST" }));
     if (next) onChange(next);
   };
+  const unmark = async () => {
+    const next = await submit.run(async () => {
+      await api(`/api/favourite-writers/${encodeURIComponent(writer.writerId)}`, { method: "DELETE" });
+      return api<OrderDetail>(`/api/orders/${encodeURIComponent(orderId)}`);
+    });
+    if (next) onChange(next);
+  };
   return (
     <div className="space-y-2 text-sm" data-testid="deliverable-writer">
       <p>
@@ -46,6 +53,17 @@ export function DeliverableWriter({
           data-testid="mark-favourite"
         >
           {t("writer.mark", { name: writer.displayName })}
+        </SubmitButton>
+      ) : null}
+      {writer.favourite ? (
+        <SubmitButton
+          type="button"
+          busy={submit.busy}
+          className="bg-stone-600 hover:bg-stone-500"
+          onClick={() => void unmark()}
+          data-testid="unmark-favourite"
+        >
+          {t("writer.unmark", { name: writer.displayName })}
         </SubmitButton>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addToCart, clearCart, getCart, removeFromCart, subscribeCart } from "./cart-store";
+import { addToCart, clearCart, getCart, removeFromCart, setLineWriter, subscribeCart } from "./cart-store";
 import { getCurrency, setCurrency } from "~/lib/currency/currency-store";
 
 let stored: Map<string, string>;
@@ -41,6 +41,22 @@ describe("cart store", () => {
     expect(stored.has("cart")).toBe(false);
     expect(listener).toHaveBeenCalledTimes(5);
     unsubscribe();
+  });
+
+  it("keeps the favourite writer asked for on a line in the stored `cart` entry, until it is cleared", () => {
+    const line = addToCart("article-forge", ["rush"]);
+    const other = addToCart("seo-layer");
+    const writerId = "0b5a3c1e-7d2f-4a8b-9c6d-1e2f3a4b5c6d";
+    setLineWriter(line.id, writerId);
+    expect(JSON.parse(stored.get("cart")!)).toEqual([
+      { id: line.id, productId: "article-forge", options: ["rush"], writerId },
+      { id: other.id, productId: "seo-layer" },
+    ]);
+    setLineWriter(line.id, undefined);
+    expect(getCart()[0]).toEqual({ id: line.id, productId: "article-forge", options: ["rush"] });
+    // Only an id is kept from what was stored.
+    stored.set("cart", JSON.stringify([{ id: "a", productId: "seo-layer", writerId: "<script>" }]));
+    expect(getCart()).toEqual([{ id: "a", productId: "seo-layer" }]);
   });
 
   it("drops what it cannot read instead of failing", () => {

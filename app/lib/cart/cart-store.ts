@@ -4,14 +4,17 @@ import { OPTION_IDS, type OptionId } from "../../../contract/service-options";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 /**
- * One line of the cart: its own id (so the same product can be added twice), the product and the options chosen for it
- * (absent on carts stored before options existed: none).
+ * One line of the cart: its own id (so the same product can be added twice), the product, the options chosen for it
+ * (absent on carts stored before options existed: none) and the favourite writer asked for (issue 28; absent: none).
  */
 export interface CartItem {
   id: string;
   productId: ProductId;
   options?: OptionId[];
+  writerId?: string;
 }
+
+const WRITER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -24,10 +27,15 @@ function isCartItem(value: unknown): value is CartItem {
   return typeof item?.id === "string" && (PRODUCT_IDS as readonly string[]).includes(item.productId);
 }
 
-/** A stored line as the cart keeps it: its options known ids only, and none left out. */
-function tidy({ id, productId, options }: CartItem): CartItem {
+/** A stored line as the cart keeps it: its options known ids only, a writer only when it is an id, and none left out. */
+function tidy({ id, productId, options, writerId }: CartItem): CartItem {
   const known = Array.isArray(options) ? options.filter((option) => (OPTION_IDS as readonly string[]).includes(option)) : [];
-  return known.length > 0 ? { id, productId, options: [...new Set(known)] } : { id, productId };
+  return {
+    id,
+    productId,
+    ...(known.length > 0 ? { options: [...new Set(known)] } : {}),
+    ...(typeof writerId === "string" && WRITER_ID.test(writerId) ? { writerId } : {}),
+  };
 }
 
 /** The stored cart (localStorage `cart`); unreadable or foreign entries are dropped. Same array until it changes. */
@@ -60,6 +68,11 @@ export function addToCart(productId: ProductId, options: readonly OptionId[] = [
 /** Sets the options of one cart line (the cart's option checkboxes). */
 export function setLineOptions(lineId: string, options: readonly OptionId[]): void {
   save(getCart().map((item) => (item.id === lineId ? tidy({ ...item, options: [...options] }) : item)));
+}
+
+/** Sets (or with `undefined` clears) the favourite writer asked for on one cart line (issue 28). */
+export function setLineWriter(lineId: string, writerId: string | undefined): void {
+  save(getCart().map((item) => (item.id === lineId ? tidy({ ...item, writerId }) : item)));
 }
 
 export function removeFromCart(lineId: string): void {

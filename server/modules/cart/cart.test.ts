@@ -28,7 +28,8 @@ describe("the cart kept with the account", () => {
     const customer = await registerCustomer(store);
     expect((await get(customer)).body).toEqual({ currency: null, items: [], updatedAt: null });
     const items = [
-      { id: "line-1", productId: "article-forge", brief: article },
+      // The favourite writer asked for on a line (issue 28) goes with it.
+      { id: "line-1", productId: "article-forge", brief: article, options: ["rush"], writerId: "0b5a3c1e-7d2f-4a8b-9c6d-1e2f3a4b5c6d" },
       { id: "line-2", productId: "growth-and-visibility-pack", brief: { "seo-layer": { website: "https://cakes.example" } } },
       { id: "line-3", productId: "seo-layer" },
     ];

@@ -50,6 +50,8 @@ export interface DeliverablesTable {
    * nextFreeDay: a rush moved to the next free day), `[]` for none (docs/decisions/0077-service-options.md).
    */
   options_json: Generated<string>;
+  /** The UTC day a rush booked against the rush capacity; null without a rush, or once the slot was given back. */
+  rush_day: string | null;
 }
 
 /** Rush deliveries booked per due day (UTC `YYYY-MM-DD`) against the daily rush capacity. */

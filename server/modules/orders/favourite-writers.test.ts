@@ -138,3 +138,21 @@ describe("the writer you liked", () => {
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(100_000);
   });
 });
+
+describe("removing a favourite writer", () => {
+  it("takes them off the buyer's favourites and the order page, and the next order may no longer ask for them", async () => {
+    const { buyer, id } = await acceptedWork(writer);
+    expect((await store.post(`/api/orders/${id}/deliverables/1/accept`, undefined, { token: buyer.token })).status).toBe(200);
+    expect((await store.post(`/api/orders/${id}/deliverables/1/favourite`, undefined, { token: buyer.token })).status).toBe(200);
+
+    const removed = await store.call(`/api/favourite-writers/${writer.id}`, { method: "DELETE", token: buyer.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ writers: [] });
+    expect((await page(id, buyer)).deliverables[0].writer).toEqual({ writerId: writer.id, displayName: "Quill", favourite: false });
+    // Removing again changes nothing.
+    expect((await store.call(`/api/favourite-writers/${writer.id}`, { method: "DELETE", token: buyer.token })).status).toBe(200);
+    const refused = await order(buyer, [{ productId: "article-forge", brief: articleBrief, writerId: writer.id }]);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual(["orderFormData[0].writerId"]);
+  });
+});

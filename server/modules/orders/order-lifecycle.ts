@@ -4,6 +4,7 @@ import type { OrderStatus } from "../../../contract/orders";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import { refreshOrder, type DeliverableRow, type WorkRow } from "./deliverables.repository";
+import { freeRush } from "./rush-capacity";
 import type { OrderEventsTable, OrdersTable } from "./orders.tables";
 
 /** What the rules read of a deliverable (or of an order's summary of its deliverables). */
@@ -121,6 +122,8 @@ export async function moveOrder(
     const now = await trx.selectFrom("deliverables").select("status").where("id", "=", work.deliverable_id).executeTakeFirst();
     throw DomainError.conflict("orders.wrongStatus", { status: now?.status ?? work.status });
   }
+  // A cancelled rush gives its day's slot back in this transaction (issue 28).
+  if (to === "cancelled") await freeRush(trx, work.deliverable_id);
   await recordEvent(trx, {
     order_id: work.id, deliverable_id: work.deliverable_id, at, actor_id: actor.id, actor_role: actor.role, kind: "status",
     from_status: work.status, to_status: to, note: options.note ?? "",

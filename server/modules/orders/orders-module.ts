@@ -4,6 +4,7 @@ import { orderBriefSchema } from "../../../contract/briefs";
 import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
+import { refundedOf } from "./order-refunds";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { AuditSink } from "../../platform/staff-action";
@@ -149,6 +150,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
     numbersOf: async (ids) => new Map((await repository.numbersOf(ids)).map((row) => [row.id, row.number])),
+    refundedOf: (ids) => refundedOf(db, ids),
     staff: () => activeStaff(deps.staffDirectory),
     deliver: (orderId, delivery, n) => deliverAsAdmin({ repository, actions }, orderId, delivery, n),
     rushOffer: createRushOffer(db, clock, deps.rushCapacity ?? DEFAULT_RUSH_CAPACITY),

@@ -73,6 +73,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   staff(): Promise<StaffMember[]>;
   /** Order numbers by order id (the audit log names orders by number); unknown ids are left out. */
   numbersOf(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Minor units refunded per order (its deliverables' refunds), by order id; orders without refunds are left out. */
+  refundedOf(ids: readonly string[]): Promise<Map<string, number>>;
   /**
    * Delivers a version of deliverable `n` (needed when several are open) from a staff tool (scripts/deliver-result.ts,
    * the demo), starting the order first if need be.

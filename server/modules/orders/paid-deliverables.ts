@@ -8,7 +8,7 @@ import { scheduleLate } from "./order-jobs";
 import { recordEvent } from "./order-lifecycle";
 import { nameSortKey, UNASSIGNED_SORT } from "./order-sort-keys";
 import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
-import { bookRush } from "./rush-capacity";
+import { bookRush, dayOf } from "./rush-capacity";
 
 /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY) when the module is not told. */
 export const DEFAULT_RUSH_CAPACITY = 5;
@@ -27,7 +27,7 @@ async function dueAndOptions(trx: Kysely<Database>, plan: PlannedDeliverable, pl
     price: option.price,
     nextFreeDay: option.kind === "rush" && booked.getTime() !== due.getTime(),
   }));
-  return { due_at: booked.toISOString(), options_json: JSON.stringify(options) };
+  return { due_at: booked.toISOString(), options_json: JSON.stringify(options), rush_day: rush ? dayOf(booked) : null };
 }
 
 /**

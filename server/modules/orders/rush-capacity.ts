@@ -7,7 +7,7 @@ import { addBusinessDays } from "./due-dates";
 const LOOKAHEAD_DAYS = 60;
 
 /** The UTC day a due date falls on: the key of its rush bookings. */
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * Books a rush delivery against the daily rush capacity (RUSH_CAPACITY_PER_DAY, docs/decisions/0077-service-options.md)
@@ -34,6 +34,22 @@ export async function bookRush(trx: Kysely<Database>, earliest: Date, capacity: 
     due = addBusinessDays(due, 1);
   }
   return due;
+}
+
+/**
+ * Gives back the rush slot a deliverable booked (when it has one), in the transaction that cancels it: the next buyer
+ * can book rush that day. Once only: the deliverable forgets its day.
+ */
+export async function freeRush(trx: Kysely<Database>, deliverableId: string): Promise<void> {
+  const row = await trx.selectFrom("deliverables").select("rush_day").where("id", "=", deliverableId).executeTakeFirst();
+  if (!row?.rush_day) return;
+  await trx.updateTable("deliverables").set({ rush_day: null }).where("id", "=", deliverableId).execute();
+  await trx
+    .updateTable("rush_bookings")
+    .set((eb) => ({ booked: eb("booked", "-", 1) }))
+    .where("day", "=", row.rush_day)
+    .where("booked", ">", 0)
+    .execute();
 }
 
 /**

@@ -195,3 +195,35 @@ describe("rush capacity per day (RUSH_CAPACITY_PER_DAY)", () => {
     expect((await optionsOf("seo-layer"))[0]).toMatchObject({ offeredTurnaroundDays: 3 });
   });
 });
+
+describe("a cancelled rush gives its day back", () => {
+  it("frees the slot when the buyer or a manager cancels, so the next buyer books rush that day", async () => {
+    // A fresh week: Monday 2026-04-06. Article Forge's rush falls due on Wednesday 2026-04-08, one rush a day here.
+    clock.set("2026-04-06T09:00:00.000Z");
+    const first = await place(ARTICLE_RUSH_EXTRA);
+    expect(first.answer.status).toBe(200);
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 3 });
+    // The buyer cancels before work starts: Wednesday is free again, once (a second cancel is refused).
+    const mine = `/api/orders/${first.answer.body.number}/cancel`;
+    expect((await store.post(mine, undefined, { token: first.buyer.token })).status).toBe(200);
+    expect((await store.post(mine, undefined, { token: first.buyer.token })).status).toBe(409);
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 2 });
+
+    const second = await place(ARTICLE_RUSH_EXTRA);
+    const order = (await store.call(`/api/orders/${second.answer.body.number}`, { token: second.buyer.token })).body;
+    expect(order.deliverables[0].dueAt).toBe("2026-04-08T09:00:00.000Z");
+    expect(order.deliverables[0].options[0]).toMatchObject({ id: "rush", nextFreeDay: false });
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 3 });
+    // A manager cancels it with a refund: free again, and the third buyer gets Wednesday too.
+    const cancelled = await store.post(
+      `/api/admin/orders/${second.answer.body.id}/deliverables/1/cancel`,
+      { reason: "Writer unavailable" },
+      { token: manager.token },
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 2 });
+    const third = await place(ARTICLE_RUSH_EXTRA);
+    const booked = (await store.call(`/api/orders/${third.answer.body.number}`, { token: third.buyer.token })).body;
+    expect(booked.deliverables[0].dueAt).toBe("2026-04-08T09:00:00.000Z");
+  });
+});

@@ -10,6 +10,8 @@ export interface PromotionsModuleDeps {
   db: Kysely<Database>;
   audit: AuditSink;
   clock: Clock;
+  /** Minor units refunded per order (the orders module's): a code's revenue is what its orders paid less their refunds. */
+  refundedOf?: (orderIds: readonly string[]) => Promise<Map<string, number>>;
 }
 
 export interface PromotionsModule {
@@ -20,7 +22,7 @@ export interface PromotionsModule {
 }
 
 /** Promotion codes (issue 28) wired once over their own tables. */
-export function createPromotionsModule({ db, audit, clock }: PromotionsModuleDeps): PromotionsModule {
-  const repository = createPromotionsRepository(db);
+export function createPromotionsModule({ db, audit, clock, refundedOf }: PromotionsModuleDeps): PromotionsModule {
+  const repository = createPromotionsRepository(db, refundedOf);
   return { promotions: createPromotionAdmin(db, repository, audit, clock), checkout: createPromotionCheckout(repository, clock) };
 }

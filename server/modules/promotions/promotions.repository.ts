@@ -26,14 +26,20 @@ export function rulesOf(row: CodeRow): PromotionRules {
   };
 }
 
-/** Uses and money per code: orders placed with it, what they paid and what was taken off, per currency (minor units). */
+/**
+ * Uses and money per code, per currency (minor units): what its orders paid less what was refunded on them since (net
+ * revenue), and what was taken off.
+ */
 export interface CodeFigures {
   paid: Partial<Record<Currency, number>>;
   discounted: Partial<Record<Currency, number>>;
 }
 
 /** The promotions module's only reader and writer of its tables; each method takes the caller's transaction when given. */
-export function createPromotionsRepository(db: Kysely<Database>) {
+export function createPromotionsRepository(
+  db: Kysely<Database>,
+  refundedOf: (orderIds: readonly string[]) => Promise<Map<string, number>> = async () => new Map(),
+) {
   return {
     byCode: (code: string, trx: Kysely<Database> = db) => trx.selectFrom("promotion_codes").selectAll().where("code", "=", code).executeTakeFirst(),
     byId: (id: string, trx: Kysely<Database> = db) => trx.selectFrom("promotion_codes").selectAll().where("id", "=", id).executeTakeFirst(),
@@ -65,18 +71,18 @@ export function createPromotionsRepository(db: Kysely<Database>) {
 
     insertRedemption: (row: RedemptionRow, trx: Kysely<Database>) => trx.insertInto("promotion_redemptions").values(row).execute(),
 
-    /** Every code's figures, by code id. */
+    /** Every code's figures, by code id: revenue net of the refunds on its orders. */
     async figures(): Promise<Map<string, CodeFigures>> {
-      const rows = await db
-        .selectFrom("promotion_redemptions")
-        .select(["code_id", "currency", (eb) => eb.fn.sum<string | number>("paid").as("paid"), (eb) => eb.fn.sum<string | number>("discount").as("discount")])
-        .groupBy(["code_id", "currency"])
-        .execute();
+      const rows = await db.selectFrom("promotion_redemptions").select(["code_id", "currency", "order_id", "paid", "discount"]).execute();
+      const refunded = await refundedOf(rows.map((row) => row.order_id));
       const figures = new Map<string, CodeFigures>();
       for (const row of rows) {
         const entry = figures.get(row.code_id) ?? { paid: {}, discounted: {} };
-        entry.paid[row.currency as Currency] = Number(row.paid);
-        entry.discounted[row.currency as Currency] = Number(row.discount);
+        const currency = row.currency as Currency;
+        // A refund is never more than what its order paid; the max keeps a code's revenue from going below zero anyway.
+        const net = Math.max(0, Number(row.paid) - (refunded.get(row.order_id) ?? 0));
+        entry.paid[currency] = (entry.paid[currency] ?? 0) + net;
+        entry.discounted[currency] = (entry.discounted[currency] ?? 0) + Number(row.discount);
         figures.set(row.code_id, entry);
       }
       return figures;

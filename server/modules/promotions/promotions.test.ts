@@ -132,6 +132,9 @@ describe("a buyer using a code", () => {
     const order = (await store.call(`/api/orders/${placed.body.number}`, { token: buyer.token })).body;
     expect(order.deliverables[1]).toMatchObject({ status: "cancelled", price: 120, refunded: 120 });
     expect(await store.services.wallet.balance(buyer.id, "EUR")).toBe(1_000_000 - 19_450 + 12_000);
+    // The code's revenue is net: what the order paid less the refund.
+    const codes = (await store.call("/api/admin/promotion-codes", { token: manager.token })).body.items;
+    expect(codes.find((item: { code: string }) => item.code === "HALF")).toMatchObject({ uses: 1, revenue: { EUR: 74.5 }, discounted: { EUR: 194.5 } });
   });
 
   it("pays only the discounted shortfall when the balance is short, and takes the code's use when the order is placed", async () => {

@@ -44,8 +44,11 @@ export async function createStaff(store: Store, role: StaffRoleName): Promise<E2
   return { userId, email, password: STAFF_PASSWORD, role, totpSecret };
 }
 
-/** A bearer token for a new member of staff with `role`, signed in through the staff API (password, then a code). */
-export async function staffApiToken(store: Store, role: StaffRoleName): Promise<{ staff: E2eStaff; accessToken: string }> {
+/**
+ * A bearer token for a new member of staff with `role`, signed in through the staff API (password, then a code).
+ * `now`: the store's time in ms when the test moved its clock (tests/e2e/support/clock.ts): the code follows it.
+ */
+export async function staffApiToken(store: Store, role: StaffRoleName, now: () => number = Date.now): Promise<{ staff: E2eStaff; accessToken: string }> {
   const staff = await createStaff(store, role);
   const post = async (pathname: string, body: unknown) => {
     const response = await fetch(`${store.server.url}${pathname}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -53,7 +56,7 @@ export async function staffApiToken(store: Store, role: StaffRoleName): Promise<
     return response.json() as Promise<Record<string, string>>;
   };
   const { challenge } = await post("/api/admin/auth/sign-in", { email: staff.email, password: staff.password });
-  const { accessToken } = await post("/api/admin/auth/verify", { challenge, code: totpCode(staff.totpSecret, Date.now()) });
+  const { accessToken } = await post("/api/admin/auth/verify", { challenge, code: totpCode(staff.totpSecret, now()) });
   return { staff, accessToken: accessToken! };
 }
 
