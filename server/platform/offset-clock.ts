@@ -3,7 +3,7 @@ import type { Clock } from "./clock";
 
 /**
  * Test-only (CLOCK_OFFSET_FILE): the wall clock plus an offset in milliseconds read from `file`, so a browser test can
- * move a production-mode store's time (docs/decisions/XXXX-movable-clock-for-browser-tests.md). The file is looked at
+ * move a production-mode store's time (docs/decisions/0079-movable-clock-for-browser-tests.md). The file is looked at
  * (one stat) on every reading and read again only when it changed; no file, or text that is not a whole number yet (a
  * write in progress), keeps the offset last read (0 at first).
  */

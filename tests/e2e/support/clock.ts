@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The store process's clock, moved by the test (CLOCK_OFFSET_FILE, docs/decisions/XXXX-movable-clock-for-browser-tests.md):
+ * The store process's clock, moved by the test (CLOCK_OFFSET_FILE, docs/decisions/0079-movable-clock-for-browser-tests.md):
  * pass `env` to `useStore`, then `moveTo` a later time. Only forward: the offsets of a file's tests add up.
  */
 export function movableClock() {
