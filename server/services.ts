@@ -25,6 +25,7 @@ import { createMetrics, type Metrics } from "./platform/metrics";
 import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
+import { createRequestPressure } from "./platform/jobs/request-pressure";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
 import { createTransactionOpener } from "./platform/transactions";
@@ -50,7 +51,9 @@ function logJobError(error: unknown, message: string): void {
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
   const transaction = createTransactionOpener(db.kysely);
-  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
+  // Told of every request (app.ts): mail and PDF rendering waits while requests arrive fast (request-pressure.ts).
+  const requestPressure = createRequestPressure();
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError, pressure: requestPressure });
   metrics.watchJobs(() => jobs.depth());
   // The seller of the invoices signs every mail too: one name and address for the whole store.
   const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
@@ -136,7 +139,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { cart } = createCartModule({ db: db.kysely, clock });
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
+    clock, transaction, jobs, requestPressure, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search, notifications, notificationsModule, promotions,
   };
 }

@@ -68,6 +68,7 @@ export function createJobRunner(
   });
   const holding = createJobHolding({ db, clock, timers, runnerId, lockMs, run, logError });
   const loop = createJobLoop(() => runner.runDue(), options.pollMs ?? 2_000, logError);
+  const pressure = options.pressure;
 
   const runner: JobRunner = {
     id: runnerId,
@@ -78,8 +79,15 @@ export function createJobRunner(
     prepare: () => runner.scheduleDaily(CLEANUP_JOB),
     register<Payload>(kind: string, handler: JobHandler<Payload>, kindOptions: JobKindOptions = {}) {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+      const gate = kindOptions.yieldsToRequests ? pressure : undefined;
       handlers.set(kind, {
-        handler: (payload, context) => handler(payload as Payload, context),
+        handler: gate
+          ? async (payload, context) => {
+              // Only the started loop (the server's background) yields: a test or script calling runDue() never waits.
+              if (loop.inRound) await gate.turn();
+              return handler(payload as Payload, context);
+            }
+          : (payload, context) => handler(payload as Payload, context),
         concurrency: Math.max(1, kindOptions.concurrency ?? 1),
         timeoutMs: kindOptions.timeoutMs ?? lockMs,
       });
