@@ -51,8 +51,7 @@ function logJobError(error: unknown, message: string): void {
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = systemClock }: ServiceDeps) {
   // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
   const transaction = createTransactionOpener(db.kysely);
-  // Told of every request (app.ts): mail and PDF rendering waits while requests arrive fast (request-pressure.ts).
-  const requestPressure = createRequestPressure();
+  const requestPressure = createRequestPressure(); // told of every request (app.ts): rendering waits while they come fast
   const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError, pressure: requestPressure });
   metrics.watchJobs(() => jobs.depth());
   // The seller of the invoices signs every mail too: one name and address for the whole store.

@@ -9,6 +9,7 @@ import { CLEANUP_JOB, cleanupJob, nextDailyRun } from "./job-cleanup";
 import { jobDepth, type JobDepth } from "./job-depth";
 import { createJobHolding } from "./job-holding";
 import { createJobLoop, type JobLoop } from "./job-loop";
+import type { RequestPressure } from "./request-pressure";
 import type { JobHandler, JobKindOptions, JobRunnerOptions, RegisteredJob, ScheduleJob } from "./job-types";
 
 export type { JobDepth };
@@ -34,6 +35,18 @@ export interface JobRunner extends Pick<JobLoop, "wake" | "start" | "stop"> {
   runDue(): Promise<number>;
   /** Renews this runner's claims now (the timer does it every third of `lockMs` while a job runs). */
   renewClaims(): Promise<void>;
+}
+
+/**
+ * `handler`, waiting first for its turn when it yields to requests (`gate`); only the started loop (the server's
+ * background) yields: a test or script calling runDue() never waits.
+ */
+function yieldingHandler(handler: JobHandler, gate: Pick<RequestPressure, "turn"> | undefined, loop: Pick<JobLoop, "inRound">): JobHandler {
+  if (!gate) return handler;
+  return async (payload, context) => {
+    if (loop.inRound) await gate.turn();
+    return handler(payload, context);
+  };
 }
 
 /**
@@ -68,7 +81,6 @@ export function createJobRunner(
   });
   const holding = createJobHolding({ db, clock, timers, runnerId, lockMs, run, logError });
   const loop = createJobLoop(() => runner.runDue(), options.pollMs ?? 2_000, logError);
-  const pressure = options.pressure;
 
   const runner: JobRunner = {
     id: runnerId,
@@ -79,15 +91,8 @@ export function createJobRunner(
     prepare: () => runner.scheduleDaily(CLEANUP_JOB),
     register<Payload>(kind: string, handler: JobHandler<Payload>, kindOptions: JobKindOptions = {}) {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
-      const gate = kindOptions.yieldsToRequests ? pressure : undefined;
       handlers.set(kind, {
-        handler: gate
-          ? async (payload, context) => {
-              // Only the started loop (the server's background) yields: a test or script calling runDue() never waits.
-              if (loop.inRound) await gate.turn();
-              return handler(payload as Payload, context);
-            }
-          : (payload, context) => handler(payload as Payload, context),
+        handler: yieldingHandler(handler as JobHandler, kindOptions.yieldsToRequests ? options.pressure : undefined, loop),
         concurrency: Math.max(1, kindOptions.concurrency ?? 1),
         timeoutMs: kindOptions.timeoutMs ?? lockMs,
       });
