@@ -83,6 +83,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    services.requestPressure.arrived();
     done();
   });
 

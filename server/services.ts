@@ -26,6 +26,7 @@ import { ensureDemoData } from "./demo-data";
 import { systemClock, type Clock } from "./platform/clock";
 import { offsetClock } from "./platform/offset-clock";
 import { createJobRunner } from "./platform/jobs/job-runner";
+import { createRequestPressure } from "./platform/jobs/request-pressure";
 import { jwtSecret } from "./secrets";
 import { failureName, isConnectionFailure } from "./platform/unavailable";
 import { createTransactionOpener } from "./platform/transactions";
@@ -56,7 +57,8 @@ function storeClock(config: Config): Clock {
 export function createServices({ config, db, redis, bus = createChangeBus(redis), metrics = createMetrics(), clock = storeClock(config) }: ServiceDeps) {
   // One transaction opener for every module: a service of another module joins a transaction through its `trx` argument.
   const transaction = createTransactionOpener(db.kysely);
-  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError });
+  const requestPressure = createRequestPressure(); // told of every request (app.ts): rendering waits while they come fast
+  const jobs = createJobRunner(db.kysely, db.dialect, { clock, onFailure: (kind, final) => metrics.jobFailed(kind, final), logError: logJobError, pressure: requestPressure });
   metrics.watchJobs(() => jobs.depth());
   // The seller of the invoices signs every mail too: one name and address for the whole store.
   const brand = { name: config.seller.name, publicUrl: config.publicUrl, address: config.seller.address, contact: config.SUPPORT_EMAIL };
@@ -144,7 +146,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { cart } = createCartModule({ db: db.kysely, clock });
   const { privacy } = createPrivacyModule({ accounts, orders, wallet, deposits, documents, support, mail, cart, clock, transaction });
   return {
-    clock, transaction, jobs, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
+    clock, transaction, jobs, requestPressure, catalog, mail, support, supportDesk, savedReplies, customers, accounts, accessTokens, wallet, payments, deposits, withdrawals, storage, orders, bus, metrics,
     cart, documents, privacy, audit, staff, staffAuth, savedViews, staleUploads, search, notifications, notificationsModule, promotions,
   };
 }

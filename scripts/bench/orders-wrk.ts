@@ -10,10 +10,12 @@ import path from "node:path";
 import readline from "node:readline";
 import { pathToFileURL } from "node:url";
 import type { OrdersCheck } from "./orders-integrity";
-import { cpuMsOf, CONNECTIONS } from "./load";
+import { cpuMsOf, CONNECTIONS as ROW_CONNECTIONS } from "./load";
 
 const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => fs.existsSync(file));
 const root = path.resolve(import.meta.dirname, "../..");
+/** The row's 50; BENCH_ORDER_CONNECTIONS=1 for a profile of one order at a time (no queueing in the samples). */
+const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? ROW_CONNECTIONS);
 
 /** Issue 27's aims for this row. */
 export const ORDERS_AIMS = { sqlite: 600, postgres: 400, p99Ms: 200, drainS: 60, cpuMs: 2 } as const;
@@ -30,6 +32,8 @@ export interface OrdersRun {
   drainCpuMsPerOrder: number | null;
   check: OrdersCheck;
   drain: { ms: number; left: number; kinds: Record<string, number> };
+  /** The machine's load averages (1, 5, 15 min) at the end of the burst: a loaded machine's rate is not a quiet one's. */
+  load: number[];
 }
 
 interface Ready {
@@ -182,6 +186,7 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
     const before = cpuMsOf(ready.pid);
     const burst = await runWrk(ready.url, script, seconds);
     const after = cpuMsOf(ready.pid);
+    const load = os.loadavg();
     const drain = (await ask(`drain ${jobs ? ORDERS_AIMS.drainS * 1000 * 2 : 0}`)) as OrdersRun["drain"];
     const drained = cpuMsOf(ready.pid);
     const check = (await ask(`check ${acks} ${warmup}`)) as OrdersCheck;
@@ -198,6 +203,7 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
       drainCpuMsPerOrder: after === null || drained === null || orders === 0 ? null : (drained - after) / orders,
       check,
       drain,
+      load,
     };
   } finally {
     child.stdin?.write("close\n");
@@ -221,7 +227,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
   const cpu = run.cpuMsPerOrder;
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
-    `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}`,
+    `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
     `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}`,
     `  server CPU per order over the burst ${cpu === null ? "n/a" : `${cpu.toFixed(2)} ms`} (the request path and whatever the job runner rendered meanwhile; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(cpu !== null && cpu <= ORDERS_AIMS.cpuMs)}; after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createAccessTokens } from "./access-tokens";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCESS_TOKEN_SECONDS, createAccessTokens } from "./access-tokens";
 
 const OLD = "old-secret-old-secret-old-secret-0123456";
 const NEW = "new-secret-new-secret-new-secret-0123456";
@@ -27,5 +27,25 @@ describe("JWT_SECRET rotation", () => {
     expect(await revoked.verify(await createAccessTokens(OLD).sign(user))).toBeNull();
     const forged = await createAccessTokens("forged-forged-forged-forged-forged-0123").sign(user);
     expect(await createAccessTokens(NEW, undefined, [OLD]).verify(forged)).toBeNull();
+  });
+});
+
+describe("a token used before", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is refused once it expires, and when its sign-in ends, like one seen for the first time", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-28T12:00:00Z") });
+    const ended = new Set<string>();
+    const tokens = createAccessTokens(NEW, async (sessionId) => ended.has(sessionId));
+    const token = await tokens.sign(user);
+    expect(await tokens.verify(token)).toEqual(user);
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_SECONDS - 1) * 1000);
+    expect(await tokens.verify(token)).toEqual(user);
+    ended.add(user.sessionId);
+    expect(await tokens.verify(token)).toBeNull();
+    ended.clear();
+    vi.setSystemTime(Date.now() + 1000);
+    expect(await tokens.verify(token)).toBeNull();
+    expect(await createAccessTokens(NEW).verify(token)).toBeNull();
   });
 });

@@ -1,21 +1,29 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The first statement of a customer's write transaction (an order, a deposit, a message): the user's row locked
  * until commit, or 401 (the sign-in has ended) when the account is closed. Closing takes the same lock first,
  * in the transaction that looks for open orders and erases, so a write either commits before the close looks for open orders, or waits for the close to
  * commit and is refused: nothing the customer starts can land after the erasure. PostgreSQL: the conditional
- * UPDATE waits for the other holder and re-reads `closed_at` once it commits; SQLite: every write transaction
- * already holds the whole database (BEGIN IMMEDIATE).
+ * UPDATE waits for the other holder and re-reads `closed_at` once it commits. SQLite: every write transaction
+ * already holds the whole database (BEGIN IMMEDIATE), so reading `closed_at` is enough; an UPDATE of `id` there made
+ * SQLite check every table referring to users (some ~35, several by a full scan): ~150 us per order placed with
+ * a thousand orders stored, growing with the store's messages and tickets (issue 27).
  */
 export async function lockOpenAccount(trx: Kysely<Database>, userId: string): Promise<void> {
-  const locked = await trx
-    .updateTable("users")
-    .set((eb) => ({ id: eb.ref("id") }))
-    .where("id", "=", userId)
-    .where("closed_at", "is", null)
-    .executeTakeFirst();
-  if (locked.numUpdatedRows === 0n) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
+  const open = isPostgres(trx)
+    ? (
+        await trx
+          .updateTable("users")
+          .set((eb) => ({ id: eb.ref("id") }))
+          .where("id", "=", userId)
+          .where("closed_at", "is", null)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n
+    : (await trx.selectFrom("users").select("id").where("id", "=", userId).where("closed_at", "is", null).executeTakeFirst()) !== undefined;
+  if (!open) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
 }

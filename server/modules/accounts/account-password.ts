@@ -4,6 +4,7 @@ import type { changePasswordRequestSchema } from "../../../contract/accounts";
 import type { Database } from "../../db/schema";
 import type { Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
+import type { TransactionOpener } from "../../platform/transactions";
 import type { AccountMail } from "./account-mail";
 import { existingUser } from "./account-profile";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
@@ -38,9 +39,11 @@ export interface AccountPasswordDeps {
   now: () => Date;
   /** Told that a closed account's name was erased (the orders' sort keys), in the closing transaction. */
   renamed?: PersonRenamed;
+  /** The new password and its notice (as facts, rendered after the commit) are stored together. */
+  transaction: TransactionOpener;
 }
 
-export function createAccountPassword({ users, sessions, mail, now, renamed }: AccountPasswordDeps): AccountPassword {
+export function createAccountPassword({ users, sessions, mail, now, renamed, transaction }: AccountPasswordDeps): AccountPassword {
   return {
     async changePassword(userId, sessionId, input, locale) {
       const user = await existingUser(users, userId);
@@ -48,9 +51,12 @@ export function createAccountPassword({ users, sessions, mail, now, renamed }: A
         throw DomainError.field("currentPassword", "accounts.currentPasswordWrong");
       }
       await refuseCommonPassword(input.password);
-      await users.setPasswordHash(user.id, await hashPassword(input.password), now().toISOString());
+      const passwordHash = await hashPassword(input.password);
+      await transaction(async (trx) => {
+        await users.setPasswordHash(user.id, passwordHash, now().toISOString(), trx);
+        await mail.passwordChanged(user, locale, trx);
+      });
       await sessions.endAllOf(user.id, sessionId);
-      await mail.passwordChanged(user, locale);
     },
 
     async verifyForClosing(userId, password) {

@@ -51,7 +51,8 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
   const sessions = createSessionsService({ repository: sessionsRepository, accessTokens, revoked, now });
   const throttle = createLoginThrottle(store, clock);
   const accountMail = createAccountMail(mail, publicUrl);
-  const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now, transaction: createTransactionOpener(db), renamed });
+  const transaction = createTransactionOpener(db);
+  const accounts = createAccountsService({ users, sessions, throttle, mail: accountMail, now, transaction, renamed });
   const passwordReset = createPasswordResetService({
     users,
     codes: createResetCodesRepository(db),
@@ -61,6 +62,7 @@ export function createAccountsModule({ db, redis, mail, secret, previousSecrets 
     mail: accountMail,
     secret,
     now,
+    transaction,
   });
 
   return {

@@ -19,8 +19,8 @@ export interface AccountsDeps {
   throttle: LoginThrottle;
   mail: AccountMail;
   now: () => Date;
-  /** Runs a change of the account and what other modules keep of it in one transaction. */
-  transaction?: TransactionOpener;
+  /** Runs a change of the account and what other modules keep of it (and its mail, as facts) in one transaction. */
+  transaction: TransactionOpener;
   /** Tells other modules a person's name changed or was erased, in the change's transaction (the orders' sort keys). */
   renamed?: PersonRenamed;
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { loginRequestSchema, registerRequestSchema, TokenPair } from "../../../contract/accounts";
 import type { Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
+import type { TransactionOpener } from "../../platform/transactions";
 import type { AccountMail } from "./account-mail";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { refuseCommonPassword } from "./common-passwords";
@@ -37,9 +38,11 @@ export interface SignInDeps {
   throttle: LoginThrottle;
   mail: AccountMail;
   now: () => Date;
+  /** The account and its welcome mail (as facts, rendered after the commit) are stored together. */
+  transaction: TransactionOpener;
 }
 
-export function createSignIn({ users, sessions, throttle, mail, now }: SignInDeps): SignIn {
+export function createSignIn({ users, sessions, throttle, mail, now, transaction }: SignInDeps): SignIn {
   const checkPassword: SignIn["checkPassword"] = async (input, address = "in-process") => {
     await throttle.check(input.email, address);
     const user = await users.findByEmail(input.email);
@@ -76,8 +79,10 @@ export function createSignIn({ users, sessions, throttle, mail, now }: SignInDep
         billing_json: null,
         closed_at: null,
       };
-      if (!(await users.insert(user))) throw DomainError.field("email", "accounts.emailTaken");
-      await mail.welcome(user, locale);
+      await transaction(async (trx) => {
+        if (!(await users.insert(user, trx))) throw DomainError.field("email", "accounts.emailTaken");
+        await mail.welcome(user, locale, trx);
+      });
       return { ...(await sessions.start(user, input.rememberMe)), userId: user.id };
     },
 

@@ -12,11 +12,11 @@ export function createDocumentsRepository(db: Kysely<Database>) {
      * the caller's transaction ends, so a rolled-back payment gives its number back and the series has no gaps.
      */
     async nextNumber(series: string, trx: Kysely<Database> = db): Promise<number> {
-      await trx.insertInto("document_series").values({ series, last_number: 0 }).onConflict((oc) => oc.column("series").doNothing()).execute();
+      // One statement: the series' first number, or the next one (the row locked until the commit, as an UPDATE does).
       const row = await trx
-        .updateTable("document_series")
-        .set((eb) => ({ last_number: eb("last_number", "+", 1) }))
-        .where("series", "=", series)
+        .insertInto("document_series")
+        .values({ series, last_number: 1 })
+        .onConflict((oc) => oc.column("series").doUpdateSet((eb) => ({ last_number: eb(eb.ref("document_series.last_number"), "+", 1) })))
         .returning("last_number")
         .executeTakeFirstOrThrow();
       return Number(row.last_number);

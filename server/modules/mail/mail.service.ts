@@ -57,10 +57,12 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     jobs.register(
       MAIL_RENDER_JOB,
       async (payload: { mailId: string }) => void (await rendering.ensureRendered(payload.mailId)),
+      // React Email and the PDFs cost ~20 ms each: while orders arrive fast they wait, and drain after (issue 27).
+      { yieldsToRequests: true },
     );
   // Four SMTP sends at once per instance; one that outlasts the transport's own timeouts (10 s + 10 s + 30 s) is failed
   // and retried rather than holding its slot (docs/decisions/0052).
-  if (sender) jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000 });
+  if (sender) jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000, yieldsToRequests: true });
   // Daily: mail past its retention is deleted (stored mail holds names and addresses).
   jobs.register(MAIL_PURGE_JOB, async (_payload, context) => {
     await purgeSentMail(db, new Date(context.now.getTime() - MAIL_RETENTION_MS).toISOString());

@@ -22,7 +22,7 @@ import { refreshOrder } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
-import { recordEvent } from "./order-lifecycle";
+import { recordFirstEvent } from "./order-lifecycle";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
 import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
@@ -276,7 +276,7 @@ async function recordPaidOrder(
     })),
     trx,
   );
-  await recordEvent(trx, {
+  await recordFirstEvent(trx, {
     order_id: id,
     deliverable_id: null,
     at: now,

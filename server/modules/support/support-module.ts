@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
+import { createTransactionOpener } from "../../platform/transactions";
 import type { MailService } from "../mail";
 import {
   createSupportDeskService,
@@ -33,7 +34,7 @@ export interface SupportModule {
  */
 export function createSupportModule({ db, mail, supportEmail, clock }: SupportModuleDeps): SupportModule {
   return {
-    support: createSupportService(createSupportRepository(db), mail, { supportEmail, clock }),
+    support: createSupportService(createSupportRepository(db), mail, { supportEmail, clock, transaction: createTransactionOpener(db) }),
     ticketsOf: customerTickets(createSupportDeskRepository(db)),
   };
 }

@@ -3,17 +3,23 @@ import type { Kysely } from "kysely";
 import { type CreateTicketRequest, ticketSubject } from "../../../contract/support";
 import type { Database } from "../../db/schema";
 import { systemClock, type Clock } from "../../platform/clock";
+import type { TransactionOpener } from "../../platform/transactions";
 import type { Locale } from "../../i18n/messages";
 import type { MailService } from "../mail";
 import type { SupportRepository, TicketSender } from "./support.repository";
 import { ticketReference } from "./ticket-reference";
 
 /**
- * A support ticket is stored, then two mails are queued: a confirmation to the sender in their language (with the
- * ticket number, not their text, so the form cannot mail arbitrary words to anyone) and a notice with the whole
- * message to the support inbox (in English, the team's language).
+ * A support ticket is stored with two mails, in one transaction: a confirmation to the sender in their language (with
+ * the ticket number, not their text, so the form cannot mail arbitrary words to anyone) and a notice with the whole
+ * message to the support inbox (in English, the team's language). The mails are stored as facts and rendered by the
+ * mail job after the commit: the request spends no CPU on React Email (issue 27).
  */
-export function createSupportService(repository: SupportRepository, mail: MailService, options: { supportEmail: string; clock?: Clock }) {
+export function createSupportService(
+  repository: SupportRepository,
+  mail: MailService,
+  options: { supportEmail: string; transaction: TransactionOpener; clock?: Clock },
+) {
   const clock = options.clock ?? systemClock;
   /** A ticket id whose number (its first eight hex digits) no other ticket has. */
   const freshId = async (): Promise<string> => {
@@ -28,21 +34,26 @@ export function createSupportService(repository: SupportRepository, mail: MailSe
 
     async createTicket(request: CreateTicketRequest, locale: Locale): Promise<{ id: string; reference: string }> {
       const ticket = { id: await freshId(), ...request, subject: request.subject?.trim() ?? "", locale, createdAt: clock.now().toISOString() };
-      await repository.insert(ticket);
       const reference = ticketReference(ticket.id);
-      await mail.send({ to: ticket.email, locale, template: "ticketReceived", data: { reference } });
-      await mail.send({
-        to: options.supportEmail,
-        locale: "en",
-        template: "ticketNotice",
-        data: {
-          reference,
-          subject: ticketSubject(ticket.subject, ticket.description),
-          email: ticket.email,
-          language: locale,
-          message: ticket.description,
-          receivedAt: ticket.createdAt,
-        },
+      await options.transaction(async (trx) => {
+        await repository.insert(ticket, trx);
+        await mail.send({ to: ticket.email, locale, template: "ticketReceived", data: { reference } }, trx);
+        await mail.send(
+          {
+            to: options.supportEmail,
+            locale: "en",
+            template: "ticketNotice",
+            data: {
+              reference,
+              subject: ticketSubject(ticket.subject, ticket.description),
+              email: ticket.email,
+              language: locale,
+              message: ticket.description,
+              receivedAt: ticket.createdAt,
+            },
+          },
+          trx,
+        );
       });
       return { id: ticket.id, reference };
     },

@@ -7,6 +7,8 @@ export interface JobLoop {
   start(): void;
   /** Finishes the round in hand, then stops. */
   stop(): Promise<void>;
+  /** True while the started loop runs a round (runDue called from elsewhere meanwhile would see it too). */
+  readonly inRound: boolean;
 }
 
 export function createJobLoop(
@@ -17,6 +19,7 @@ export function createJobLoop(
   let stopped = true;
   let loop: Promise<void> | null = null;
   let again = false;
+  let inRound = false;
   let wakeNap: (() => void) | null = null;
   /** runDue calls waiting for a job to end, woken early by `wake()` or the poll interval to claim what became due. */
   const waiting = new Set<() => void>();
@@ -34,6 +37,10 @@ export function createJobLoop(
   }
 
   return {
+    get inRound() {
+      return inRound;
+    },
+
     pollOrWake() {
       return new Promise((resolve) => {
         const timer = setTimeout(done, pollMs);
@@ -59,10 +66,13 @@ export function createJobLoop(
       loop = (async () => {
         while (!stopped) {
           again = false;
+          inRound = true;
           try {
             await runDue();
           } catch (error) {
             logError(error, "job runner");
+          } finally {
+            inRound = false;
           }
           if (!again && !stopped) await nap(pollMs);
         }

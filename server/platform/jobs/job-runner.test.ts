@@ -316,3 +316,31 @@ describe("the durable job runner: timeouts and concurrency", () => {
     expect(await db.kysely.selectFrom("jobs").select("id").where("status", "=", "done").execute()).toHaveLength(8);
   });
 });
+
+describe("the durable job runner: rendering yields to requests", () => {
+  it("holds a rendering job of the started runner until the requests leave it a turn; runDue() called directly never waits", async () => {
+    const { db } = await database();
+    let asked = 0;
+    let release = () => {};
+    const turn = () => {
+      asked++;
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const runner = createJobRunner(db.kysely, db.dialect, { pressure: { turn }, pollMs: 60_000 });
+    const ran: string[] = [];
+    runner.register("render", async (payload: { name: string }) => void ran.push(payload.name), { yieldsToRequests: true });
+    runner.register("timed", async (payload: { name: string }) => void ran.push(payload.name));
+    await runner.schedule(db.kysely, { kind: "render", payload: { name: "by runDue" } });
+    await runner.runDue();
+    expect({ ran, asked }).toEqual({ ran: ["by runDue"], asked: 0 });
+
+    await runner.schedule(db.kysely, { kind: "render", payload: { name: "rendered later" } });
+    await runner.schedule(db.kysely, { kind: "timed", payload: { name: "not held" } });
+    runner.start();
+    cleanups.push(() => runner.stop());
+    await vi.waitFor(() => expect(asked).toBe(1), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(ran).toEqual(["by runDue", "not held"]), { timeout: 5000, interval: 10 });
+    release();
+    await vi.waitFor(() => expect(ran).toEqual(["by runDue", "not held", "rendered later"]), { timeout: 5000, interval: 10 });
+  });
+});

@@ -9,6 +9,7 @@ import { CLEANUP_JOB, cleanupJob, nextDailyRun } from "./job-cleanup";
 import { jobDepth, type JobDepth } from "./job-depth";
 import { createJobHolding } from "./job-holding";
 import { createJobLoop, type JobLoop } from "./job-loop";
+import type { RequestPressure } from "./request-pressure";
 import type { JobHandler, JobKindOptions, JobRunnerOptions, RegisteredJob, ScheduleJob } from "./job-types";
 
 export type { JobDepth };
@@ -34,6 +35,18 @@ export interface JobRunner extends Pick<JobLoop, "wake" | "start" | "stop"> {
   runDue(): Promise<number>;
   /** Renews this runner's claims now (the timer does it every third of `lockMs` while a job runs). */
   renewClaims(): Promise<void>;
+}
+
+/**
+ * `handler`, waiting first for its turn when it yields to requests (`gate`); only the started loop (the server's
+ * background) yields: a test or script calling runDue() never waits.
+ */
+function yieldingHandler(handler: JobHandler, gate: Pick<RequestPressure, "turn"> | undefined, loop: Pick<JobLoop, "inRound">): JobHandler {
+  if (!gate) return handler;
+  return async (payload, context) => {
+    if (loop.inRound) await gate.turn();
+    return handler(payload, context);
+  };
 }
 
 /**
@@ -79,7 +92,7 @@ export function createJobRunner(
     register<Payload>(kind: string, handler: JobHandler<Payload>, kindOptions: JobKindOptions = {}) {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
       handlers.set(kind, {
-        handler: (payload, context) => handler(payload as Payload, context),
+        handler: yieldingHandler(handler as JobHandler, kindOptions.yieldsToRequests ? options.pressure : undefined, loop),
         concurrency: Math.max(1, kindOptions.concurrency ?? 1),
         timeoutMs: kindOptions.timeoutMs ?? lockMs,
       });

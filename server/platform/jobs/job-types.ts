@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Clock } from "../clock";
 import type { Timers } from "../timers";
 import type { JobsTable } from "./jobs.tables";
+import type { RequestPressure } from "./request-pressure";
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -26,6 +27,12 @@ export interface JobKindOptions {
   concurrency?: number;
   /** A try still running after this long has failed (retried with backoff); default `lockMs`. */
   timeoutMs?: number;
+  /**
+   * Rendering (mail, PDFs) that the started runner holds back while requests arrive fast (request-pressure.ts): each
+   * job waits for its turn, so a burst of orders is not slowed by the rendering of the ones before. `runDue()` called
+   * directly (tests, scripts) never waits.
+   */
+  yieldsToRequests?: boolean;
 }
 
 export interface ScheduleJob {
@@ -54,6 +61,8 @@ export interface JobRunnerOptions {
   logError?: (error: unknown, message: string) => void;
   /** Told of every failed try: `final` when the job is given up, otherwise a retry is scheduled (metrics). */
   onFailure?: (kind: string, final: boolean) => void;
+  /** How busy the server is, for the kinds that yield to requests; without it they never wait. */
+  pressure?: Pick<RequestPressure, "turn">;
 }
 
 /** A registered kind: its handler, how many run at once, and how long a try may take. */
