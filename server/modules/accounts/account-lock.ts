@@ -1,8 +1,7 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The first statement of a customer's write transaction (an order, a deposit, a message): the user's row locked

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Currency } from "../../../contract/currency";
 import type { CatalogChange, CatalogOptionChange } from "./catalog-entries";
+import { holdRow } from "../../db/row-lock";
 
 /** The back office's changes to products and prices, each in the caller's transaction. */
 export interface CatalogWrites {
@@ -33,12 +34,7 @@ export function createCatalogWrites(db: Kysely<Database>): CatalogWrites {
     },
 
     async lockProduct(id, trx) {
-      const result = await trx
-        .updateTable("products")
-        .set((eb) => ({ id: eb.ref("id") }))
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return holdRow(trx, "products", id);
     },
 
     async updateProduct(id, change, trx = db) {

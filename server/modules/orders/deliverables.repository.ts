@@ -5,6 +5,7 @@ import { adjustedOn } from "./deliverable-money";
 import type { DeliverablesTable } from "./deliverables.tables";
 import type { OrderRow } from "./order-rows";
 import { orderStatusOf } from "./order-status";
+import { holdRow } from "../../db/row-lock";
 
 export type DeliverableRow = Selectable<DeliverablesTable>;
 
@@ -162,7 +163,7 @@ export async function reassignDeliverable(
 
 /** One deliverable of an order as a work row, its order's row held first (the timed moves' way in); none when gone. */
 export async function lockedWork(trx: Kysely<Database>, orderId: string, deliverableId: string): Promise<WorkRow | undefined> {
-  await trx.updateTable("orders").set((eb) => ({ id: eb.ref("id") })).where("id", "=", orderId).execute();
+  await holdRow(trx, "orders", orderId);
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return undefined;
   return (await workOf(trx, order)).find((work) => work.deliverable_id === deliverableId);

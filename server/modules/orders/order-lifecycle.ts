@@ -6,6 +6,7 @@ import { DomainError } from "../../platform/domain-error";
 import { refreshOrder, type DeliverableRow, type WorkRow } from "./deliverables.repository";
 import { freeRush } from "./rush-capacity";
 import type { OrderEventsTable, OrdersTable } from "./orders.tables";
+import { holdRow } from "../../db/row-lock";
 
 /** What the rules read of a deliverable (or of an order's summary of its deliverables). */
 type LifecycleRow = Pick<Selectable<OrdersTable>, "status" | "due_at" | "needs_info_since" | "revisions_used" | "revision_rounds">;
@@ -138,7 +139,7 @@ export async function moveOrder(
  * order — two instances' reminders, a message beside a late flag — never read the same last number.
  */
 export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id" | "seq">): Promise<void> {
-  await trx.updateTable("orders").set((eb) => ({ id: eb.ref("id") })).where("id", "=", event.order_id).execute();
+  await holdRow(trx, "orders", event.order_id);
   const last = await trx.selectFrom("order_events").select((eb) => eb.fn.max("seq").as("seq")).where("order_id", "=", event.order_id).executeTakeFirst();
   await trx.insertInto("order_events").values({ id: randomUUID(), seq: Number(last?.seq ?? 0) + 1, ...event }).execute();
 }

@@ -8,6 +8,7 @@ import { workOf, type WorkRow } from "./deliverables.repository";
 import type { OrderAccessPolicy } from "./order-access";
 import { applies, type Actor, type Move } from "./order-lifecycle";
 import type { OrderRow } from "./orders.repository";
+import { holdRow } from "../../db/row-lock";
 
 export type Need = "see" | "work";
 
@@ -86,7 +87,7 @@ export function createOrderTransaction(deps: {
         if (actor.role === "customer" && actor.id) await lockOpenAccount(trx, actor.id);
         const order = await visible(trx, orderId, actor, need);
         // The order's row is held first: moves on two deliverables of one order never interleave their money checks.
-        await trx.updateTable("orders").set((eb) => ({ id: eb.ref("id") })).where("id", "=", order.id).execute();
+        await holdRow(trx, "orders", order.id);
         const works = reachable(await workOf(trx, order), actor, need, deps.access.policy.writerPool);
         const results: T[] = [];
         for (const work of chosen(works, n, move, deps.clock.now())) results.push(await fn(trx, work));

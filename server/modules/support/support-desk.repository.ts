@@ -3,6 +3,7 @@ import { matchesWords, searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import type { TicketStatus } from "./support.tables";
 import { createTicketExtrasRepository } from "./support-desk-extras.repository";
+import { holdRow } from "../../db/row-lock";
 
 export type { NoteRow } from "./support-desk-extras.repository";
 
@@ -120,7 +121,7 @@ export function createSupportDeskRepository(db: Kysely<Database>) {
 
     /** Locks the ticket's row for the rest of the transaction on PostgreSQL (SQLite holds the whole database). */
     async lock(id: string, trx: Kysely<Database>): Promise<void> {
-      await trx.updateTable("support_tickets").set((eb) => ({ id: eb.ref("id") })).where("id", "=", id).execute();
+      await holdRow(trx, "support_tickets", id);
     },
 
     async messages(ticketId: string, trx: Kysely<Database> = db): Promise<MessageRow[]> {
