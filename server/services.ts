@@ -80,7 +80,6 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     // The order queue sorts by its own copy of people's names: a new name reaches it in the rename's transaction.
     renamed: (userId, person, trx) => orders.renamePerson(trx, userId, person),
   });
-  const accessTokens = accounts.accessTokens;
   // Every staff action records its audit row in its own transaction, through `staffAudit` (server/platform/staff-action.ts).
   // The log names orders by number when a page is read, long after `orders` below is built.
   const { audit, staffAudit } = createAuditModule({
@@ -109,7 +108,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
   const { payments } = createPaymentsModule({ config });
   // Account mail goes to the account's own address only, so the store never relays mail to an address a client chose.
   const accountEmail = async (userId: string) => (await accounts.profile(userId).catch(() => undefined))?.email;
-  const rememberBilling = accounts.rememberBilling;
+  const { rememberBilling, accessTokens } = accounts;
   const { wallet, deposits, withdrawals } = createWalletModule({
     db: db.kysely, payments, mail, accountEmail, documents, rememberBilling, clock, metrics: metrics.store, jobs,
     limits: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX }, balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
