@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { shellChunk } from "./scripts/vite/shell-chunk";
 
 const serverReactI18next = new URL("./app/i18n/server-react-i18next.ts", import.meta.url).pathname;
 
@@ -15,7 +16,7 @@ const serverTranslation: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [serverTranslation, tailwindcss(), reactRouter()],
+  plugins: [serverTranslation, tailwindcss(), reactRouter(), shellChunk(new URL("./app", import.meta.url).pathname)],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: { assetsInlineLimit: 0 },
 });
