@@ -16,27 +16,31 @@ function fileOf(moduleId: string): string {
 }
 
 /**
- * A `name` for a code-splitting group: "shell" for a module that `shellFiles` (absolute paths) import statically,
- * directly or through other modules; null for any other (the bundler places it). Memoised per build.
+ * A `name` for a code-splitting group: "shell" for a module that `entries` (absolute paths) import statically,
+ * directly or through other modules; null for any other (the bundler places it), and for the entries themselves:
+ * an entry's own code runs when its file is imported (the browser entry hydrates only once React Router's inline
+ * script has registered the route modules and imports it), not when another file loads the shell. Memoised per build.
  */
-export function shellChunkName(shellFiles: readonly string[]): (moduleId: string, graph: ModuleGraph) => string | null {
-  const shell = new Set(shellFiles);
+export function shellChunkName(entries: readonly string[]): (moduleId: string, graph: ModuleGraph) => string | null {
+  const entryFiles = new Set(entries);
   const known = new Map<string, boolean>();
-  const inShell = (moduleId: string, graph: ModuleGraph, visiting: Set<string>): boolean => {
+  const importedByEntry = (moduleId: string, graph: ModuleGraph, visiting: Set<string>): boolean => {
     const cached = known.get(moduleId);
     if (cached !== undefined) return cached;
-    if (shell.has(fileOf(moduleId))) return true;
     if (visiting.has(moduleId)) return false;
     visiting.add(moduleId);
     const importers = graph.getModuleInfo(moduleId)?.importers ?? [];
-    const result = importers.some((importer) => inShell(importer, graph, visiting));
+    const result = importers.some(
+      (importer) => entryFiles.has(fileOf(importer)) || importedByEntry(importer, graph, visiting),
+    );
     visiting.delete(moduleId);
-    // A cycle answered "false" for its first module may still reach the shell another way: cache only a firm yes,
+    // A cycle answered "false" for its first module may still reach an entry another way: cache only a firm yes,
     // or a no found without meeting a module still being visited.
     if (result || visiting.size === 0) known.set(moduleId, result);
     return result;
   };
-  return (moduleId, graph) => (inShell(moduleId, graph, new Set()) ? "shell" : null);
+  return (moduleId, graph) =>
+    !entryFiles.has(fileOf(moduleId)) && importedByEntry(moduleId, graph, new Set()) ? "shell" : null;
 }
 
 /** The client build's `shell` group: modules the browser entry and the root route import statically. */
@@ -46,7 +50,7 @@ export function shellChunk(appDirectory: string): Plugin {
     name: "scriptorium:shell-chunk",
     configEnvironment: (environment) =>
       environment === "client"
-        ? { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name, priority: 1 }] } } } } }
+        ? { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name, debugName: "shell", priority: 1 }] } } } } }
         : null,
   };
 }
