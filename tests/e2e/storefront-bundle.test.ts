@@ -22,9 +22,26 @@ const BACK_OFFICE_FILE = /\/assets\/(admin|back-office)[^/]*\.js$/;
 const SHOP_PAGES = ["/", "/services/investor-deck", "/es/bundles/launch-essentials-kit", "/cart"];
 const HOME_BUDGET_KB = 130;
 
-function adminMessages(locale: "en" | "es"): { signIn: { title: string } } {
-  const file = path.resolve(import.meta.dirname, `../../app/locales/${locale}/admin.json`);
+/** `signIn.title` of a catalogue: the back office's (`admin`) or the account's (`auth`). */
+function messages(locale: "en" | "es", ns: "admin" | "auth" = "admin"): { signIn: { title: string } } {
+  const file = path.resolve(import.meta.dirname, `../../app/locales/${locale}/${ns}.json`);
   return JSON.parse(fs.readFileSync(file, "utf8")) as { signIn: { title: string } };
+}
+
+/** Opens the shop's home page in `locale` and moves to `to` inside the app (no page load); the page's errors. */
+async function navigateFromHome(locale: "en" | "es", to: string) {
+  const context = await visitor(store.browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await open(page, store.server.url + (locale === "es" ? "/es" : "/"));
+  await page.evaluate(
+    (path) =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(path),
+    locale === "es" ? `/es${to}` : to,
+  );
+  return { context, page, errors };
 }
 
 /** Every JavaScript file a first visit to `url` fetched until the network was idle, with its size gzipped. */
@@ -53,19 +70,19 @@ describe("the storefront's JavaScript", () => {
   it.each(["en", "es"] as const)(
     "a client navigation from the shop to the staff sign-in shows its %s messages",
     async (locale) => {
-      const context = await visitor(store.browser);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await open(page, store.server.url + (locale === "es" ? "/es" : "/"));
-      await page.evaluate(
-        (to) =>
-          (
-            window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-          ).__reactRouterDataRouter.navigate(to),
-        locale === "es" ? "/es/admin/sign-in" : "/admin/sign-in",
-      );
-      await page.getByRole("form", { name: adminMessages(locale).signIn.title }).waitFor();
+      const { context, page, errors } = await navigateFromHome(locale, "/admin/sign-in");
+      await page.getByRole("form", { name: messages(locale).signIn.title }).waitFor();
       await page.getByTestId("back-office-bar").waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(["en", "es"] as const)(
+    "a client navigation from the shop to the customer's sign-in shows its %s messages",
+    async (locale) => {
+      const { context, page, errors } = await navigateFromHome(locale, "/auth/sign-in");
+      await page.getByRole("form", { name: messages(locale, "auth").signIn.title }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     },
