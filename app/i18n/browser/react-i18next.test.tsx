@@ -22,8 +22,16 @@ const resources = { en: { ...shop.en, sample: samples }, es: { ...shop.es, sampl
 
 const components = {
   terms: <a href="/terms">x</a>,
-  privacy: <a href="/privacy" className="underline" />,
-  policy: <a href="/policy" target="_blank" />,
+  privacy: (
+    <a href="/privacy" className="underline">
+      p
+    </a>
+  ),
+  policy: (
+    <a href="/policy" target="_blank" rel="noreferrer">
+      p
+    </a>
+  ),
 };
 
 type Library = typeof packageI18n | typeof browserI18n;

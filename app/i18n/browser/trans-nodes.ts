@@ -24,7 +24,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** The entities react-i18next's <Trans> turns into characters in a message's text. */
-function unescape(text: string): string {
+function unescapeEntities(text: string): string {
   return text.replace(/&(#?\w+);/g, (match, name: string) => ENTITIES[name] ?? match);
 }
 
@@ -42,7 +42,7 @@ export function transNodes(message: string, components: Record<string, ReactElem
   const current = () => open[open.length - 1] ?? root;
   for (const match of message.matchAll(TAG)) {
     const [tag, closing, name = "", selfClosing] = match;
-    if (match.index > at) current().children.push(unescape(message.slice(at, match.index)));
+    if (match.index > at) current().children.push(unescapeEntities(message.slice(at, match.index)));
     at = match.index + tag.length;
     if (closing) {
       const done = open.length > 1 ? open.pop() : undefined;
@@ -51,7 +51,7 @@ export function transNodes(message: string, components: Record<string, ReactElem
     } else if (selfClosing) current().children.push(...element(name, [], components, current().children.length, true));
     else open.push({ name, children: [] });
   }
-  if (at < message.length) current().children.push(unescape(message.slice(at)));
+  if (at < message.length) current().children.push(unescapeEntities(message.slice(at)));
   while (open.length > 1) {
     const unclosed = open.pop();
     if (unclosed) current().children.push(...unclosed.children);
