@@ -1,19 +1,13 @@
 import { z } from "zod";
+import { MAX_ITEM_OPTIONS, OPTION_IDS, OPTION_KINDS } from "./service-option-ids";
 
 /**
  * Options a service may be bought with (issue 28, docs/decisions/0077-service-options.md): `rush` (a shorter turnaround
- * at a surcharge), `extra-revision` (one more revision round) and service-specific extras. Plain values, without
- * zod in the browser's hot path: the names and descriptions are in the message catalogues under these ids.
+ * at a surcharge), `extra-revision` (one more revision round) and service-specific extras. The plain ids and
+ * kinds are in ./service-option-ids (no zod, for the browser); the names and descriptions are in the message catalogues
+ * under these ids.
  */
-export const OPTION_IDS = ["rush", "extra-revision", "meta-descriptions", "speaker-notes"] as const;
-export type OptionId = (typeof OPTION_IDS)[number];
-
-/** What an option changes: the due date (rush), the revision rounds (revision: one more) or nothing but the work (extra). */
-export const OPTION_KINDS = ["rush", "revision", "extra"] as const;
-export type OptionKind = (typeof OPTION_KINDS)[number];
-
-/** Most options one order item may carry. */
-export const MAX_ITEM_OPTIONS = OPTION_IDS.length;
+export { MAX_ITEM_OPTIONS, OPTION_IDS, OPTION_KINDS, type OptionId, type OptionKind } from "./service-option-ids";
 
 /**
  * An order item's or a cart line's chosen options: ids as sent, checked against the product's options by the server

@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import type { FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";

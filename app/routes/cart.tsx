@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { RequireAuth } from "~/lib/auth/guards";
 import { CartPage } from "~/features/cart/cart-page";

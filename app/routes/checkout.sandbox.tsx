@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { RequireAuth } from "~/lib/auth/guards";
 import { SandboxCheckout } from "~/features/checkout/sandbox-checkout";

@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { updateProfileRequestSchema, type Profile } from "../../contract/accounts";

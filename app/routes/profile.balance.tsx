@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { BalancePage } from "~/features/balance/balance-page";
 import { balancePolicyData } from "~/features/balance/balance-policy.server";

@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/components/ui/form-alert";
 import { GuardSkeleton } from "~/lib/auth/guards";

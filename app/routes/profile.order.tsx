@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { OrderPage } from "../features/orders/order-page";

@@ -1,3 +1,4 @@
+import "~/i18n/account-ready";
 import { useTranslation } from "react-i18next";
 import { OrdersPage } from "~/features/orders/orders-page";
 import { ProfileLayout } from "~/features/profile/profile-layout";

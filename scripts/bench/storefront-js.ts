@@ -15,8 +15,8 @@ import { build } from "./page-cache";
 const root = path.resolve(import.meta.dirname, "../..");
 const PAGES = ["/", "/services/investor-deck"];
 const AIM_KB = 130;
-/** A file of the back office: its route modules are built as `admin*.js` (app/routes/admin*.tsx). */
-const BACK_OFFICE_FILE = /\/assets\/admin[^/]*\.js$/;
+/** A file of the back office: route modules `admin*.js` (app/routes/admin*.tsx), its messages and top bar `back-office*.js`. */
+const BACK_OFFICE_FILE = /\/assets\/(admin|back-office)[^/]*\.js$/;
 
 export interface PageScripts {
   files: Array<{ url: string; gzipBytes: number }>;

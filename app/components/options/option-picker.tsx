@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contract/currency";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { OptionId, PriceOption } from "../../../contract/service-options";
 import type { Locale } from "../../../common/locales";
 import { CheckboxField } from "~/components/ui/checkbox-field";

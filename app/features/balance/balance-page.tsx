@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Currency } from "../../../contract/currency";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
 import { useLocale } from "~/i18n/use-locale";

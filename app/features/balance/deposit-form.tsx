@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "../../../contract/currency";
-import { formatMoney, toMajor } from "../../../contract/money";
+import { formatMoney, toMajor } from "../../../contract/money-units";
 import { parseAmount } from "../../../contract/parse-amount";
 import { DEFAULT_DEPOSIT_LIMITS, depositRequestSchemaFor, type DepositRequest, type DepositResponse } from "../../../contract/wallet";
 import { SubmitButton } from "~/components/ui/submit-button";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DepositDetails } from "../../../contract/wallet";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { Locale } from "../../../common/locales";
 import { usePolled } from "~/lib/api/use-polled";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CURRENCIES } from "../../../contract/currency-codes";
-import { formatMoney, toMinor } from "../../../contract/money";
+import { formatMoney, toMinor } from "../../../contract/money-units";
 import type { BalanceRequest, BalanceResponse } from "../../../contract/wallet";
 import { useLocale } from "~/i18n/use-locale";
 import { api } from "~/lib/api/client";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Currency } from "../../../contract/currency";
 import type { DocumentSummary } from "../../../contract/documents";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { BalanceTransaction } from "../../../contract/wallet";
 import { pathInLocale, type Locale } from "../../../common/locales";
 import { type Column, DataTable } from "~/components/ui/data-table";

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { splitAcrossDeposits } from "../../../common/balance-withdrawal";
 import type { Currency } from "../../../contract/currency";
-import { formatMoney, toMajor, toMinor } from "../../../contract/money";
+import { formatMoney, toMajor, toMinor } from "../../../contract/money-units";
 import { parseAmount } from "../../../contract/parse-amount";
 import type { BalanceResponse, WithdrawRequest, WithdrawResponse } from "../../../contract/wallet";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { Money } from "../../../contract/money";
-import { formatMoney } from "../../../contract/money";
+import type { Money } from "../../../contract/money-units";
+import { formatMoney } from "../../../contract/money-units";
 import type { FieldErrors } from "~/components/ui/use-api-submit";
 import type { Locale } from "../../../common/locales";
 import type { Currency } from "../../../contract/currency";

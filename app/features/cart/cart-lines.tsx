@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { PricesResponse } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
-import type { Money } from "../../../contract/money";
+import type { Money } from "../../../contract/money-units";
 import type { FieldErrors } from "~/components/ui/use-api-submit";
 import { useLocale } from "~/i18n/use-locale";
 import type { BriefDrafts } from "~/lib/briefs/brief-drafts";

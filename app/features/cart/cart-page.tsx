@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { moneyFromApi } from "../../../contract/money";
+import { moneyFromApi } from "../../../contract/money-units";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { SubmitErrorAlert } from "~/components/ui/submit-error-alert";

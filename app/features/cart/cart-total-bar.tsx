@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { intlLocale, type Locale } from "../../../common/locales";
-import { formatMoney, type Money } from "../../../contract/money";
+import { formatMoney, type Money } from "../../../contract/money-units";
 import { splitGross } from "../../../contract/vat";
 import type { RootData } from "~/lib/root-data";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { PayDifferenceStatus } from "../../../contract/pay-the-difference";
 import type { Locale } from "../../../common/locales";
 import { FormAlert } from "~/components/ui/form-alert";

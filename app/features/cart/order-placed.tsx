@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { OrderDetail } from "../../../contract/order-lifecycle";
 import type { PlaceOrderResponse } from "../../../contract/orders";
 import type { Locale } from "../../../common/locales";

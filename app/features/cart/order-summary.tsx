@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, type Money } from "../../../contract/money";
+import { formatMoney, type Money } from "../../../contract/money-units";
 import type { Locale } from "../../../common/locales";
 import { Amount } from "~/components/ui/amount";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PricesResponse } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
-import { formatMoney, moneyFromApi, type Money } from "../../../contract/money";
+import { formatMoney, moneyFromApi, type Money } from "../../../contract/money-units";
 import type { Locale } from "../../../common/locales";
 import { api } from "~/lib/api/client";
 import { useOtherBalances } from "~/lib/balance/use-other-balances";

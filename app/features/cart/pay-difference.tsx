@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, type Money } from "../../../contract/money";
+import { formatMoney, type Money } from "../../../contract/money-units";
 import { shortfallCharge } from "../../../contract/pay-the-difference";
 import type { Locale } from "../../../common/locales";
 import { SubmitButton } from "~/components/ui/submit-button";

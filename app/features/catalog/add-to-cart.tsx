@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Currency } from "../../../contract/currency-codes";
-import { addMoney, formatMoney, moneyFromApi } from "../../../contract/money";
+import { addMoney, formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { ProductId } from "../../../contract/product-ids";
 import type { OptionId } from "../../../contract/service-options";
 import { OptionPicker } from "~/components/options/option-picker";

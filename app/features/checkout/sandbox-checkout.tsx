@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { SandboxCompleteRequest, SandboxCompleteResponse, SandboxPayment } from "../../../contract/wallet";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import { FormAlert } from "~/components/ui/form-alert";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { api } from "~/lib/api/client";

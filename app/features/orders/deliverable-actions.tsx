@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../common/locales";
 import type { Currency } from "../../../contract/currency-codes";
-import { formatMoney, money, moneyFromApi } from "../../../contract/money";
+import { formatMoney, money, moneyFromApi } from "../../../contract/money-units";
 import type { CustomerAction, Deliverable, OrderDetail } from "../../../contract/order-lifecycle";
 import { FormAlert } from "../../components/ui/form-alert";
 import { buttonClass, SubmitButton } from "../../components/ui/submit-button";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../common/locales";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { Deliverable, OrderDetail } from "../../../contract/order-lifecycle";
 import { formatDateTime } from "~/lib/format-date";
 import { useProductName } from "~/lib/product-name";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import type { OrderListEntry } from "../../../contract/orders";
 import type { Locale } from "../../../common/locales";
 import { formatDateTime } from "~/lib/format-date";

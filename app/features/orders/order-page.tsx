@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OrderDetail } from "../../../contract/order-lifecycle";
-import { formatMoney, moneyFromApi } from "../../../contract/money";
+import { formatMoney, moneyFromApi } from "../../../contract/money-units";
 import { FormAlert } from "../../components/ui/form-alert";
 import { useLocale } from "../../i18n/use-locale";
 import { ApiClientError } from "~/lib/api/api-error";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { PRODUCT_IDS, type ProductId } from "../../../contract/product-ids";
-import { OPTION_IDS, type OptionId } from "../../../contract/service-options";
+import { OPTION_IDS, type OptionId } from "../../../contract/service-option-ids";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 
 /**
