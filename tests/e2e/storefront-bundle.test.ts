@@ -3,16 +3,11 @@
 // built as `admin*` and `back-office*` chunks); and the back office still reads in its language when a visitor
 // comes to it from the shop without a full page load (its messages load on the way in). And the home page keeps to
 // the issue's budget: at most 130 KB of JavaScript, each file gzipped (level 9, as scripts/bench/storefront-js.ts
-// counts it), until the network is idle, measured on a production build of its own: the run's build (global setup)
-// is made under vitest's NODE_ENV=test, which gives the browser React's development build.
-import { execFileSync } from "node:child_process";
+// counts it), until the network is idle, measured on the run's production build (tests/e2e/support/global-setup.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/test/free-port";
-import { PRODUCTION_STORE_ENV, ROOT, type StoreProcess, startStoreProcess } from "../support/store-process";
+import { describe, expect, it } from "vitest";
 import { useStore } from "./support/store";
 import { open, visitor, watchErrors } from "./storefront-support";
 
@@ -45,8 +40,8 @@ async function navigateFromHome(locale: "en" | "es", to: string) {
 }
 
 /** Every JavaScript file a first visit to `url` fetched until the network was idle, with its size gzipped. */
-async function scriptsOf(url: string, browser = store.browser): Promise<Array<{ file: string; gzipBytes: number }>> {
-  const context = await visitor(browser);
+async function scriptsOf(url: string): Promise<Array<{ file: string; gzipBytes: number }>> {
+  const context = await visitor(store.browser);
   const page = await context.newPage();
   const scripts: Array<Promise<{ file: string; gzipBytes: number }>> = [];
   page.on("response", (response) => {
@@ -89,46 +84,12 @@ describe("the storefront's JavaScript", () => {
   );
 });
 
-/** A production build (NODE_ENV=production, as `npm run build` runs in a deployment) of its own, and its store. */
-function useProductionStore(): { readonly url: string; readonly browser: Browser } {
-  const buildDir = path.join(ROOT, ".e2e-build", `${process.pid}-production`);
-  let production: StoreProcess | undefined;
-  beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/build.mjs"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    production = startStoreProcess({
-      name: "e2e-production",
-      port: await freePort(),
-      buildDir,
-      env: PRODUCTION_STORE_ENV,
-    });
-    await production.ready();
-  }, 300_000);
-  afterAll(async () => {
-    await production?.stop();
-    fs.rmSync(buildDir, { recursive: true, force: true });
-  });
-  return {
-    get url() {
-      if (!production) throw new Error("the production store is not started yet");
-      return production.url;
-    },
-    get browser() {
-      return store.browser;
-    },
-  };
-}
-
-describe("the home page's JavaScript in a production build", () => {
-  const production = useProductionStore();
+describe("the home page's JavaScript in the production build", () => {
 
   it.each(["/", "/es"])(
     `%s downloads at most ${HOME_BUDGET_KB} KB of it, gzipped, until the network is idle`,
     async (url) => {
-      const scripts = await scriptsOf(production.url + url, production.browser);
+      const scripts = await scriptsOf(store.server.url + url);
       const kb = scripts.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) / 1024;
       const largest = scripts.toSorted((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5);
       const list = largest
