@@ -75,6 +75,20 @@ describe("the browser's <Trans>", () => {
     expect(expected, "the message was found and its tags read").toMatch(/<a |&lt;b&gt;/);
   });
 
+  it.each(["en", "es"] as const)("reads a list of namespaces from its first, as react-i18next does (%s)", (locale) => {
+    const read = (library: Library, i18n: unknown) => {
+      const { I18nextProvider, useTranslation } = library as typeof browserI18n;
+      function Label(): ReactElement {
+        return <>{useTranslation(["admin", "admin-orders"]).t("search.label")}</>;
+      }
+      const provider = i18n as Parameters<typeof I18nextProvider>[0]["i18n"];
+      return renderToStaticMarkup(<I18nextProvider i18n={provider}><Label /></I18nextProvider>);
+    };
+    const expected = read(packageI18n, createI18n(locale, resources));
+    expect(expected).not.toBe("search.label");
+    expect(read(browserI18n, createBrowserI18n(locale, resources))).toBe(expected);
+  });
+
   it("gives the same t for a namespace on every render (effects may depend on it)", () => {
     const i18n = createBrowserI18n("en", resources);
     expect(i18n.getFixedT(null, "cart")).toBe(i18n.getFixedT(null, "cart"));

@@ -15,9 +15,11 @@ export function I18nextProvider({ i18n, children }: { i18n: BrowserI18n; childre
 /** Without a provider every key reads as itself (as the package does before i18next is ready). */
 const keyItself: BrowserT = (key) => key;
 
-export function useTranslation(ns?: string): { t: BrowserT; i18n: BrowserI18n | undefined; ready: boolean } {
+/** A list of namespaces reads from its first, as the package's hook does (its default `nsMode`). */
+export function useTranslation(ns?: string | readonly string[]): { t: BrowserT; i18n: BrowserI18n | undefined; ready: boolean } {
   const i18n = useContext(I18nContext)?.i18n;
-  return { t: i18n ? i18n.getFixedT(null, ns) : keyItself, i18n, ready: i18n !== undefined };
+  const first = typeof ns === "string" ? ns : ns?.[0];
+  return { t: i18n ? i18n.getFixedT(null, first) : keyItself, i18n, ready: i18n !== undefined };
 }
 
 /** `<Trans t={t} i18nKey="…" components={{ name: <Link /> }} />`: the message's `<name>…</name>` become those elements. */
