@@ -144,7 +144,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     now: () => clock.now(),
     queue: createOrderQueue(db, access, people, deps.staffDirectory),
     renamePerson,
-    handOver: createOrderHandOver(work),
+    handOver: createOrderHandOver({ ...work, notifier: deps.notifier }),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet, people, staff: deps.staffDirectory }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),
