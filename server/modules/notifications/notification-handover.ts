@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { NotificationKind } from "../../../contract/notifications";
 import type { Database } from "../../db/schema";
+import { removeNotifications, unreadAbout } from "./notification-handover.repository";
 import { recipientsOf } from "./notification-recipients";
 import { settingsFrom } from "./notification-settings";
 import type { StaffHandOver, StaffRoster } from "./notification-ports";
@@ -23,14 +24,14 @@ export async function handOverNotifications(
   trx: Kysely<Database>,
   change: StaffHandOver,
 ): Promise<void> {
-  const unread = await deps.repository.unreadAbout(trx, change.fromId, change.orders);
+  const unread = await unreadAbout(trx, change.fromId, change.orders);
   if (unread.length === 0) return;
   const recipients = (await recipientsOf(deps.roster, trx, { kind: "answer", assignees: [change.toId] })).filter((id) => id !== change.fromId);
   const settings = new Map((await deps.repository.settingsOf(recipients, trx)).map((row) => [row.user_id, settingsFrom(row)]));
   for (const recipient of recipients) {
-    const has = new Set((await deps.repository.unreadAbout(trx, recipient, change.orders)).map(subjectOf));
+    const has = new Set((await unreadAbout(trx, recipient, change.orders)).map(subjectOf));
     const copies = unread.filter((row) => settings.get(recipient)?.kinds[row.kind as NotificationKind] !== "off" && !has.has(subjectOf(row)));
     await deps.repository.insert(copies.map((row) => ({ ...row, id: randomUUID(), recipient_id: recipient, digested_at: null })), trx);
   }
-  await deps.repository.remove(trx, unread.map((row) => row.id));
+  await removeNotifications(trx, unread.map((row) => row.id));
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import { handOverNotifications } from "./notification-handover";
 import { recipientsOf } from "./notification-recipients";
