@@ -235,8 +235,11 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       }
     },
 
-    /** The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
-    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db): Promise<string> {
+    /**
+     * The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN, with
+     * `analyze` PostgreSQL's EXPLAIN ANALYZE (the plan run: its rows and times).
+     */
+    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db, analyze = false): Promise<string> {
       const asked = await ask(query, actor, executor);
       const order = queueOrder(query);
       const select = executor
@@ -245,7 +248,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
         .select(["deliverables.id"])
         .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
       const compiled = sortedPage(select, order, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
-      const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
+      const prefix = dialect === "sqlite" ? "explain query plan " : analyze ? "explain (analyze, buffers) " : "explain ";
       const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(executor);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");
     },
@@ -254,7 +257,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
 /** Puts the parameters into the SQL text for EXPLAIN (bench only; values come from the bench itself). */
 function inline(text: string, parameters: readonly unknown[], dialect: "sqlite" | "postgres"): string {
-  const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+  const quoted = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+  // An array (a list bound as one parameter, server/db/value-list.ts) is PostgreSQL's array literal.
+  const literal = (value: unknown) => (typeof value === "number" ? String(value) : Array.isArray(value) ? quoted(`{${value.join(",")}}`) : quoted(value));
   if (dialect === "postgres") return text.replace(/\$(\d+)/g, (_match, index: string) => literal(parameters[Number(index) - 1]));
   let position = 0;
   return text.replace(/\?/g, () => literal(parameters[position++]));
