@@ -18,6 +18,7 @@ const ADMIN_PAGES: Array<[path: string, file: string]> = [
   ["", "routes/admin.dashboard.tsx"],
   ["orders", "routes/admin.orders.tsx"],
   ["orders/:number", "routes/admin.order.tsx"],
+  ["orders/:number/files/:fileId", "routes/admin.order-file.tsx"],
   ["support", "routes/admin.support.tsx"],
   ["support/saved-replies", "routes/admin.support-saved-replies.tsx"],
   ["support/:ticketId", "routes/admin.support-ticket.tsx"],

@@ -26,6 +26,13 @@ export const orderFileSchema = z.object({
 });
 export type OrderFile = z.infer<typeof orderFileSchema>;
 
+/** POST /api/admin/orders/{id}/files/{fileId}/link: a short-lived link to one file that a new tab opens without the token. */
+export const staffFileLinkSchema = z.object({
+  path: z.string().describe("the API path to open (GET), signed for this member of staff and this file"),
+  expiresAt: z.string().describe("ISO-8601 UTC: the link opens nothing after this"),
+});
+export type StaffFileLink = z.infer<typeof staffFileLinkSchema>;
+
 export const orderVersionSchema = z.object({
   number: z.number().int().describe("1, 2, …: every version stays downloadable"),
   createdAt: z.string(),

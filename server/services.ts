@@ -123,7 +123,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     reviewDays: config.REVIEW_DAYS, onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT, metrics: metrics.store, documents, rememberBilling,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,
-    ticketsOpen: support.openCount, notifier, promotions: promotionCheckout, rushCapacity: config.RUSH_CAPACITY_PER_DAY,
+    ticketsOpen: support.openCount, notifier, promotions: promotionCheckout, rushCapacity: config.RUSH_CAPACITY_PER_DAY, fileLinkSecret: jwtSecret(config),
   });
   // A customer's page shows their tickets, a ticket its customer: the tickets are read first, then the desk gets customers.
   const { customers } = createCustomersModule({

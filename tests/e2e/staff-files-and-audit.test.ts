@@ -88,6 +88,12 @@ describe("a manager's day: what was delivered and what happened (issue 26)", () 
       await preview.waitForURL(/^blob:/);
       await expect.poll(() => preview.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(1);
       await preview.close();
+      // A middle-click opens the link in a tab of its own, without the page's click handler: it signs in as every tab
+      // does and opens the file through a short-lived signed link (the file's API address alone would answer 401).
+      const [tab] = await Promise.all([context.waitForEvent("page"), file.getByRole("link", { name: "ranking.png" }).click({ button: "middle" })]);
+      await tab.waitForURL(/\/api\/admin\/file-links\/[^?]+\?by=/, { timeout: 20_000 });
+      await expect.poll(() => tab.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(1);
+      await tab.close();
 
       await open(page, `${store.server.url}${prefix}/admin/audit`);
       await page.getByLabel(words.actionLabel, { exact: true }).selectOption({ label: words.action });

@@ -203,14 +203,16 @@ describe("what was delivered, in staff wording (issue 26)", () => {
     return { ...detail, deliverables: detail.deliverables.map((item) => (item.n === 1 ? { ...item, status: "delivered" as const, versions: [version] } : item)) };
   };
 
-  it("lists each version's files with their size, as links to the staff download: PDF and images preview, others download", () => {
+  it("lists each version's files with their size, as links that open in a tab of their own too: PDF and images preview, others download", () => {
     const detail = delivered();
     expect(section(detail, 1)).toContain("Version 1 · ");
     expect(section(detail, 1)).toMatch(/Draft one report\.pdf · 2\.9 MB · opens a preview notes\.md · 900 bytes · downloads$/);
     expect(section(detail, 1, "es")).toMatch(/report\.pdf · 2,9 MB · se abre una vista previa notes\.md · 900 bytes · se descarga$/);
     const item = detail.deliverables[0]!;
     const html = withPage(<DeliverableSection order={detail} deliverable={item} work={detail.staffDeliverables[0]!} onChange={() => {}} />, "en");
-    expect(html).toContain(`href="/api/admin/orders/${detail.id}/files/f-pdf"`);
+    // The link's own address is a back-office page (it opens the file through a signed link), not the API's: a new tab
+    // opened from it (a middle-click) carries no token.
+    expect(html).toContain(`href="/admin/orders/${detail.number}/files/f-pdf"`);
     expect(section({ ...detail, access: "pool" }, 1)).not.toContain("report.pdf");
   });
 

@@ -112,7 +112,7 @@ function Versions({ order, deliverable }: { order: StaffOrderDetail; deliverable
             <ul className="list-disc pl-5">
               {version.files.map((file) => (
                 <li key={file.id}>
-                  <StaffFileLink orderId={order.id} file={file} />
+                  <StaffFileLink orderId={order.id} orderNumber={order.number} file={file} />
                 </li>
               ))}
             </ul>

@@ -18,18 +18,23 @@ export function formatFileSize(bytes: number, locale: Locale): string {
 }
 
 /**
- * One delivered file on the staff order page: its name as a link to the staff download, and its size. Staff tokens
- * live in browser storage, so the click fetches the file with them: a PDF or an image opens in a new tab (a preview),
- * anything else is saved under its own name.
+ * One delivered file on the staff order page: its name as a link, and its size. Staff tokens live in browser storage,
+ * so a click fetches the file with them: a PDF or an image opens in a new tab (a preview), anything else is saved
+ * under its own name. The link itself goes to a back-office page (staff-file-opener.tsx) that a tab opened without
+ * this click (a middle-click, Ctrl-click, "open in new tab") loads, signed in like any tab, and that opens the file
+ * through a short-lived signed link: the file's API address would answer 401 there, without the token.
  */
-export function StaffFileLink({ orderId, file }: { orderId: string; file: OrderFile }) {
+export function StaffFileLink({ orderId, orderNumber, file }: { orderId: string; orderNumber: string; file: OrderFile }) {
   const { t } = useTranslation("admin-orders");
-  const { locale } = useLocale();
+  const { locale, to } = useLocale();
   const [failed, setFailed] = useState(false);
   const path = `/api/admin/orders/${encodeURIComponent(orderId)}/files/${encodeURIComponent(file.id)}`;
+  const page = to(`/admin/orders/${encodeURIComponent(orderNumber)}/files/${encodeURIComponent(file.id)}`);
   const preview = PREVIEWED.includes(file.contentType.split(";")[0]?.trim() ?? "");
 
   async function open(event: MouseEvent<HTMLAnchorElement>) {
+    // Ctrl-, Cmd- or Shift-click: the browser opens the link's page in a new tab or window, as asked.
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     setFailed(false);
     // The tab opens on the click itself (no popup blocker stops it) and shows the file once it has come.
@@ -48,7 +53,7 @@ export function StaffFileLink({ orderId, file }: { orderId: string; file: OrderF
 
   return (
     <span data-testid="staff-file">
-      <a href={path} onClick={(event) => void open(event)} className="text-indigo-700 underline dark:text-indigo-300">
+      <a href={page} onClick={(event) => void open(event)} className="text-indigo-700 underline dark:text-indigo-300">
         {file.fileName}
       </a>
       <span className="text-slate-600 tabular-nums dark:text-slate-400">

@@ -5,6 +5,11 @@ import { tokens, type TokenPair } from "./tokens";
 /** Where the API lives: same origin by default; `VITE_API_ROOT` at build time points elsewhere. */
 const API_ROOT: string = (import.meta.env?.VITE_API_ROOT as string | undefined) ?? "";
 
+/** An API path as the browser opens it itself (a link, a new tab): where the API lives, then the path. */
+export function apiUrl(path: string): string {
+  return API_ROOT + path;
+}
+
 export const NOT_LOGGED_IN_REASON = "You were logged out";
 
 export interface RequestOptions {

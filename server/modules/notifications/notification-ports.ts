@@ -24,7 +24,22 @@ export interface StaffNotice {
   onceKey?: string;
 }
 
+/**
+ * Work that changed hands (a colleague's deactivation hands their open deliverables over): `fromId`'s unread
+ * notifications about it go to whoever hears of that work now: `toId`, or managers and admins for the pool. (A
+ * ticket's only notice, "assigned to you", is told anew to its new assignee by the ticket's own hand-over.)
+ */
+export interface StaffHandOver {
+  fromId: string;
+  /** The colleague who holds the work now; null: nobody (the pool or the support inbox). */
+  toId: string | null;
+  /** The deliverables handed over, by order id and n (an order-wide notification moves with them). */
+  orders: ReadonlyArray<{ id: string; n: number }>;
+}
+
 /** The port other modules tell staff through (this module's public entry gives it; orders and support take it). */
 export interface StaffNotifier {
   notify(trx: Kysely<Database>, notice: StaffNotice): Promise<void>;
+  /** Moves the unread notifications about handed-over work to its new assignee (or the pool's watchers), in `trx`. */
+  handOver(trx: Kysely<Database>, change: StaffHandOver): Promise<void>;
 }

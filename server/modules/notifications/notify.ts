@@ -1,24 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
+import { handOverNotifications } from "./notification-handover";
+import { recipientsOf } from "./notification-recipients";
 import { settingsFrom } from "./notification-settings";
-import type { StaffNotice, StaffNotifier, StaffRoster } from "./notification-ports";
+import type { StaffNotifier, StaffRoster } from "./notification-ports";
 import type { NotificationsRepository } from "./notifications.repository";
-
-/** Who hears of `notice`: each active assignee, and managers and admins for work nobody active has. */
-export async function recipientsOf(roster: StaffRoster, trx: Kysely<Database>, notice: StaffNotice): Promise<string[]> {
-  const members = await roster.activeMembers(trx);
-  const active = new Set(members.map((member) => member.id));
-  const managers = members.filter((member) => member.role !== "writer").map((member) => member.id);
-  const told = new Set<string>();
-  for (const assignee of notice.assignees ?? [null]) {
-    if (assignee && active.has(assignee)) told.add(assignee);
-    else for (const id of managers) told.add(id);
-  }
-  if (notice.actorId) told.delete(notice.actorId);
-  return [...told];
-}
 
 /** Writes the notice for each person allowed to see it who has not turned its kind off, in the caller's transaction. */
 export function createNotifier(deps: { repository: NotificationsRepository; roster: StaffRoster; clock: Clock }): StaffNotifier {
@@ -48,5 +34,7 @@ export function createNotifier(deps: { repository: NotificationsRepository; rost
         trx,
       );
     },
+
+    handOver: (trx, change) => handOverNotifications(deps, trx, change),
   };
 }

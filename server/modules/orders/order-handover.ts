@@ -7,6 +7,7 @@ import { assignedEvent } from "./order-assignment";
 import { writerSortKey } from "./order-sort-keys";
 import type { Actor } from "./order-lifecycle";
 import type { OrderWorkDeps } from "./order-work-deps";
+import type { StaffNotifier } from "./orders-ports";
 
 /**
  * A colleague's open work when they leave (LIFECYCLE.md "Staff roles"): what they hold, and handing all of it to an
@@ -17,12 +18,13 @@ export interface OrderHandOver {
   openWorkOf(writerId: string, trx?: Kysely<Database>): Promise<OpenWorkItem[]>;
   /**
    * Gives every open deliverable of `fromId` to `toId` (an active colleague) or to nobody (the pool), in `trx`: each
-   * with an "assigned" event on its timeline and an audit row. Answers what was handed over.
+   * with an "assigned" event on its timeline and an audit row, and the unread notifications about it moved to whoever
+   * holds it now. Answers what was handed over.
    */
   handOver(trx: Kysely<Database>, actor: Actor, fromId: string, toId: string | null): Promise<OpenWorkItem[]>;
 }
 
-type HandOverDeps = Pick<OrderWorkDeps, "db" | "effects" | "clock" | "staffDirectory">;
+type HandOverDeps = Pick<OrderWorkDeps, "db" | "effects" | "clock" | "staffDirectory"> & { notifier?: StaffNotifier };
 
 export function createOrderHandOver(deps: HandOverDeps): OrderHandOver {
   const openWorkOf = async (writerId: string, trx: Kysely<Database> = deps.db): Promise<OpenWorkItem[]> => {
@@ -61,6 +63,8 @@ export function createOrderHandOver(deps: HandOverDeps): OrderHandOver {
         }
         await refreshOrder(trx, orderId, at);
       }
+      // What the leaving colleague had not read about this work (an answer, a revision, work at risk) goes with it.
+      await deps.notifier?.handOver(trx, { fromId, toId, orders: open.map((item) => ({ id: item.orderId, n: item.n })) });
       return open;
     },
   };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { AdminOrderQuery, AdminOrderRow } from "../../../contract/admin-orders";
 import type { ProductId } from "../../../contract/catalog";
 import type { Currency } from "../../../contract/currency";
@@ -7,7 +7,7 @@ import { searchWords } from "../../db/full-text";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
-import { checkCursor, queueOrder, sortedPage } from "./order-queue-sort";
+import { checkCursor, queueOrder, sortedPage, type QueueOrder } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
 import { orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
@@ -149,6 +149,36 @@ async function queueRows(
 }
 
 /**
+ * The rows of a page (and one more, to tell whether another follows): first the page's deliverables, read from the
+ * sort's index alone (it carries order_id, so a search's test reads the entry too: a walk past thousands of entries
+ * reads no table row for them, PostgreSQL's index-only scan), then those rows, one per deliverable (the unit of work)
+ * with its order's number, customer, currency and total. `pageNumber` undefined: the due date's keyset, after `after`.
+ */
+function pageRows(
+  executor: Kysely<Database>,
+  where: (eb: Eb) => Expression<SqlBool>,
+  { order, pageNumber, limit, after }: { order: QueueOrder; pageNumber: number | undefined; limit: number; after: Cursor | undefined },
+) {
+  const keyset = <O>(select: SelectQueryBuilder<Database, "orders" | "deliverables", O>) =>
+    select.orderBy("deliverables.due_at", order.direction).orderBy("deliverables.id", order.direction);
+  let chosen = executor.selectFrom("deliverables").innerJoin("orders", "orders.id", "deliverables.order_id").select("deliverables.id").where(where);
+  if (after) {
+    chosen = chosen.where((eb) => eb(eb.refTuple("deliverables.due_at", "deliverables.id"), order.direction === "desc" ? "<" : ">", eb.tuple(after.dueAt, after.id)));
+  }
+  const pageIds = (pageNumber === undefined ? keyset(chosen) : sortedPage(chosen, order, pageNumber, limit)).limit(limit + 1);
+  const select = executor
+    .selectFrom("deliverables")
+    .innerJoin("orders", "orders.id", "deliverables.order_id")
+    .select([
+      "orders.id", "orders.number", "orders.user_id", "orders.created_at", "orders.currency", "orders.total", "deliverables.id as deliverable_id",
+      "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at", "deliverables.needs_info_since", "deliverables.assigned_to",
+    ])
+    .where("deliverables.id", "in", pageIds);
+  // The same order again (SQLite takes an offset, here 0, only after a limit).
+  return (pageNumber === undefined ? keyset(select) : sortedPage(select, order, 1, limit)).limit(limit + 1).execute();
+}
+
+/**
  * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
  * date (docs/decisions/0032-…) or by page number.
  */
@@ -172,25 +202,10 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
     checkCursor(query, order);
     // A page number pages any sort by offset; the due date without one pages by keyset (the API's nextCursor).
     const pageNumber = query.page ?? (order.keyset ? undefined : 1);
-    const descending = order.direction === "desc";
     const after = pageNumber === undefined && query.cursor ? decodeCursor(query.cursor) : undefined;
     const asked = await ask(query, actor, executor);
-    // One row per deliverable (the unit of work), with its order's number, customer, currency and total.
-    let select = executor
-      .selectFrom("deliverables")
-      .innerJoin("orders", "orders.id", "deliverables.order_id")
-      .select([
-        "orders.id", "orders.number", "orders.user_id", "orders.created_at", "orders.currency", "orders.total", "deliverables.id as deliverable_id",
-        "deliverables.n", "deliverables.product_id", "deliverables.status", "deliverables.due_at", "deliverables.needs_info_since", "deliverables.assigned_to",
-      ])
-      .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
-    if (after) {
-      select = select.where((eb) => eb(eb.refTuple("deliverables.due_at", "deliverables.id"), descending ? "<" : ">", eb.tuple(after.dueAt, after.id)));
-    }
-    const ordered = pageNumber === undefined
-      ? select.orderBy("deliverables.due_at", order.direction).orderBy("deliverables.id", order.direction)
-      : sortedPage(select, order, pageNumber, query.limit);
-    const rows = await ordered.limit(query.limit + 1).execute();
+    const where = (eb: Eb) => eb.and(conditions(eb, query, actor, now, access, asked));
+    const rows = await pageRows(executor, where, { order, pageNumber, limit: query.limit, after });
     const shown = rows.slice(0, query.limit);
     const orders = await queueRows(executor, shown, { access, actor, now, people, staff });
     const last = shown.at(-1);
@@ -235,8 +250,11 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
       }
     },
 
-    /** The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN. */
-    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db): Promise<string> {
+    /**
+     * The query plan of a page (for the bench and tests): SQLite's EXPLAIN QUERY PLAN or PostgreSQL's EXPLAIN, with
+     * `analyze` PostgreSQL's EXPLAIN ANALYZE (the plan run: its rows and times).
+     */
+    async plan(query: AdminOrderQuery, actor: Actor, now: Date, dialect: "sqlite" | "postgres", executor: Kysely<Database> = db, analyze = false): Promise<string> {
       const asked = await ask(query, actor, executor);
       const order = queueOrder(query);
       const select = executor
@@ -245,7 +263,7 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
         .select(["deliverables.id"])
         .where((eb) => eb.and(conditions(eb, query, actor, now, access, asked)));
       const compiled = sortedPage(select, order, query.page ?? 1, query.limit).limit(query.limit + 1).compile();
-      const prefix = dialect === "sqlite" ? "explain query plan " : "explain ";
+      const prefix = dialect === "sqlite" ? "explain query plan " : analyze ? "explain (analyze, buffers) " : "explain ";
       const result = await sql.raw(prefix + inline(compiled.sql, compiled.parameters, dialect)).execute(executor);
       return (result.rows as Array<Record<string, unknown>>).map((row) => String(row.detail ?? row["QUERY PLAN"] ?? JSON.stringify(row))).join("\n");
     },
@@ -254,7 +272,9 @@ export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy
 
 /** Puts the parameters into the SQL text for EXPLAIN (bench only; values come from the bench itself). */
 function inline(text: string, parameters: readonly unknown[], dialect: "sqlite" | "postgres"): string {
-  const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+  const quoted = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+  // An array (a list bound as one parameter, server/db/value-list.ts) is PostgreSQL's array literal.
+  const literal = (value: unknown) => (typeof value === "number" ? String(value) : Array.isArray(value) ? quoted(`{${value.join(",")}}`) : quoted(value));
   if (dialect === "postgres") return text.replace(/\$(\d+)/g, (_match, index: string) => literal(parameters[Number(index) - 1]));
   let position = 0;
   return text.replace(/\?/g, () => literal(parameters[position++]));

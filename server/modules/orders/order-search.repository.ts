@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { matchesWords } from "../../db/full-text";
+import { inTextList } from "../../db/value-list";
 import type { Database } from "../../db/schema";
 import type { Actor } from "./order-lifecycle";
 
@@ -7,11 +8,12 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
 /**
  * Up to this many matching orders, the queue starts from their ids (a rare word: a few index lookups, then the sort);
- * past it, the queue walks its due-date index (which carries order_id) and keeps the matches (a common word: the first
- * page fills at once). Neither planner can tell which from a full-text condition, so the count decides. Up to
- * WALK_LIST_LIMIT, the walk tests each entry against the ids as a list (a hashed constant on PostgreSQL, an ephemeral
- * index on SQLite), past it against the search itself; and each order against the customers (a short list), not
- * against all their orders (docs/decisions/0069-full-text-search.md).
+ * past it, the queue walks the index of its sort (each carries order_id) and keeps the matches (a common word: the
+ * first page fills at once). Neither planner can tell which from a full-text condition, so the count decides. Up to
+ * WALK_LIST_LIMIT, the walk tests each entry's order_id against the ids as a list (a hashed constant on PostgreSQL, an
+ * ephemeral index on SQLite), the orders of the customers the words name included, so the test reads the index entry
+ * alone; past it, against the search itself and each order's customer (docs/decisions/0069-full-text-search.md,
+ * XXXX-queue-search-walks-its-sort-index.md).
  */
 export const MATCH_LIST_LIMIT = 1000;
 const WALK_LIST_LIMIT = 10_000;
@@ -43,15 +45,17 @@ export async function orderMatches(
   const kinds = searchedKinds(actor);
   const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
-  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.list + 1).execute()).map((row) => row.id);
-  const ownMany = own.length > limits.walk;
+  const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.walk + 1).execute()).map((row) => row.id);
   const ids = new Set([...own, ...theirs]);
-  if (!ownMany && ids.size <= limits.list) return { ids: [...ids] };
+  if (own.length <= limits.walk && ids.size <= limits.list) return { ids: [...ids] };
+  // One list of every matching order: the walk tests the index entry's order_id only.
+  if (ids.size <= limits.walk) return { many: () => inTextList(executor, unindexed("deliverables.order_id"), [...ids]) };
+  const ownMany = own.length > limits.walk;
   return {
     many: (eb) => {
       const tests: Array<Expression<SqlBool>> = [];
-      if (own.length > 0) tests.push(eb(unindexed("deliverables.order_id"), "in", ownMany ? search() : own));
-      if (customers.length > 0) tests.push(eb(unindexed("orders.user_id"), "in", customers));
+      if (own.length > 0) tests.push(ownMany ? eb(unindexed("deliverables.order_id"), "in", search()) : inTextList(executor, unindexed("deliverables.order_id"), own));
+      if (customers.length > 0) tests.push(inTextList(executor, unindexed("orders.user_id"), customers));
       return eb.or(tests);
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BillingDetails } from "../../../contract/accounts";
 import { orderBriefSchema } from "../../../contract/briefs";
@@ -38,6 +39,7 @@ import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from ".
 import { createPayTheDifference } from "./pay-the-difference";
 import { createPendingCheckouts } from "./pending-checkouts.repository";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
+import { createStaffFileLinks } from "./staff-file-links";
 import { quoteCart } from "./order-pricing";
 import { renamePerson } from "./order-sort-keys";
 
@@ -85,6 +87,8 @@ export interface OrdersModuleDeps {
   promotions?: PromotionCheckout;
   /** Rush deliveries one day may be due on (RUSH_CAPACITY_PER_DAY, default 5). */
   rushCapacity?: number;
+  /** Signs staff's short-lived file links (the server's JWT secret; a random one per process when left out). */
+  fileLinkSecret?: string;
 }
 
 /** ON_TIME_CREDIT_PERCENT's default (issue 28). */
@@ -129,6 +133,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
   registerOrderJobs(jobs, actions);
   const placing: PlaceOrderDeps = { ...deps, repository, transaction, clock };
   const upload = deps.upload ?? DEFAULT_UPLOAD;
+  const lookup = createOrderLookup({ db, repository, access, clock, people, wallet, upload, staffDirectory: deps.staffDirectory });
   const payTheDifference = createPayTheDifference({ placing, deposits: deps.deposits, pending: createPendingCheckouts(db) });
   // Every confirmation of a paid deposit (sandbox Pay, Stripe webhook) places the order it pays for, once.
   deps.deposits.whenPaid(payTheDifference.complete);
@@ -138,14 +143,17 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
     payTheDifference,
     ...createCustomerOrders({ repository, clock }),
     customerFacts: createCustomerOrderFacts(db),
-    ...createOrderLookup({ db, repository, access, clock, people, wallet, upload, staffDirectory: deps.staffDirectory }),
+    ...lookup,
+    fileLinks: createStaffFileLinks({
+      secret: deps.fileLinkSecret ?? randomBytes(32).toString("base64url"), clock, staffDirectory: deps.staffDirectory, staffFile: actions.staffFile, idFor: lookup.idFor,
+    }),
     favourites: createFavouriteWriters(work),
     access,
     actions,
     now: () => clock.now(),
     queue: createOrderQueue(db, access, people, deps.staffDirectory),
     renamePerson,
-    handOver: createOrderHandOver(work),
+    handOver: createOrderHandOver({ ...work, notifier: deps.notifier }),
     dashboard: createOrdersDashboard({ db, clock, access, ticketsOpen: deps.ticketsOpen ?? (async () => 0), wallet, people, staff: deps.staffDirectory }),
     upload,
     recordExport: (actor, filters, rows) => recordExport(deps.staffAudit, actor, filters, rows),

@@ -23,7 +23,8 @@ import { actorOf } from "./order-requests";
 import { ordersAdminRoutes } from "./orders-admin.routes";
 import { ordersBackOfficeRoutes } from "./orders-back-office.routes";
 import type { OrdersService } from "./orders.service";
-import { dispositionFor, sendResult } from "./result-download";
+import { sendResult } from "./result-download";
+import { staffFilesRoutes } from "./staff-files.routes";
 
 const placeHeaders = z.object({
   "idempotency-key": z
@@ -43,6 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   await app.register(ordersBackOfficeRoutes, { orders });
   await app.register(orderLifecycleRoutes, { orders, storage });
   await app.register(favouriteWritersRoutes, { orders });
+  await app.register(staffFilesRoutes, { orders, storage });
 
   const signedIn = routeGroup(app, { guard: "signed-in", tags: ["orders"] });
 
@@ -108,24 +110,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       const file = await orders.resultFor(actorOf(request), request.params.id);
       if (!file) throw DomainError.notFound();
       return sendResult(request, reply, file, storage);
-    },
-  );
-
-  // Staff open what was delivered: a PDF or an image inline (a preview in a tab), anything else as a download.
-  const staff = routeGroup(app, { guard: "writer", tags: ["admin"] });
-  staff.get(
-    "/admin/orders/:id/files/:fileId",
-    {
-      summary:
-        "Staff: any version's file or attachment of an order (Range, If-Range, ETag), inline for PDF and images; a manager's or admin's, or the writer's of that deliverable, 404 otherwise",
-      params: z.object({ id: z.string().max(100).describe("the order's id or number"), fileId: z.string().max(100) }),
-      compress: false,
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const id = await orders.idFor(request.params.id, actor);
-      const file = await orders.actions.staffFile(id, request.params.fileId, actor);
-      return sendResult(request, reply, file, storage, dispositionFor(file.contentType));
     },
   );
 };

@@ -19,6 +19,7 @@ import type { StaffMember } from "./order-staff-tools";
 import type { PayTheDifference } from "./pay-the-difference";
 import type { FavouriteWriters } from "./favourite-writers";
 import type { PlaceOrderInput, PlaceOrderOptions } from "./place-order";
+import type { StaffFileLinks } from "./staff-file-links";
 
 export type { PlaceOrderInput } from "./place-order";
 
@@ -63,6 +64,8 @@ export interface OrdersService extends CustomerOrders, OrderLookup {
   /** A person's name changed or was erased (the accounts module's port): the queue's sort keys follow, in `trx`. */
   renamePerson(trx: Kysely<Database>, userId: string, person: { first_name: string; last_name: string }): Promise<void>;
   dashboard: OrdersDashboard;
+  /** Short-lived signed links to a delivered file, for a staff member's new tab (staff-file-links.ts). */
+  fileLinks: StaffFileLinks;
   /** A leaving colleague's open work: what they hold, and handing it over in the deactivation's transaction. */
   handOver: OrderHandOver;
   /** Result uploads: the size limit, the allowed types and the most files per version. */
