@@ -122,7 +122,20 @@ export function promiseValues(
   locale: Locale,
   own?: ServiceId,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
-): Record<string, string> {
+): Readonly<Record<string, string>> {
+  // The server keeps one source until the catalog changes (server/http/page-promises.ts): the texts made from it are
+  // kept with it, so a page does not format every service's promises again.
+  let bySource = made.get(source);
+  if (!bySource) made.set(source, (bySource = new Map()));
+  const key = `${locale} ${own ?? ""} ${policy.refundDays}`;
+  let values = bySource.get(key);
+  if (!values) bySource.set(key, (values = Object.freeze(makePromiseValues(source, locale, own, policy))));
+  return values;
+}
+
+const made = new WeakMap<PromiseSource, Map<string, Readonly<Record<string, string>>>>();
+
+function makePromiseValues(source: PromiseSource, locale: Locale, own: ServiceId | undefined, policy: BalancePolicySettings): Record<string, string> {
   // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
   const values: Record<string, string> = {
     reviewWindow: daysText(source.reviewDays, locale),

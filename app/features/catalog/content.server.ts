@@ -69,12 +69,11 @@ export function infoPage(
   source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<InfoPageContent> {
-  const values = promiseValues(source, locale, undefined, policy);
-  values.revisionList = SERVICES.map((service) => {
+  const revisionList = SERVICES.map((service) => {
     const promised = offerPromises(source, service.id, locale);
     return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;
   }).join("; ");
-  return fillPromises(inLocale(INFO_PAGES[id], locale), values);
+  return fillPromises(inLocale(INFO_PAGES[id], locale), { ...promiseValues(source, locale, undefined, policy), revisionList });
 }
 
 /** The one-line pitch of every product, for lists. */
