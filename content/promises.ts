@@ -91,8 +91,23 @@ export function termsOf(source: PromiseSource, id: string): ProductTerms {
   return { turnaroundDays: service?.turnaround ?? 5, revisionRounds: service?.revisions ?? 2, revisionDays: 3 };
 }
 
-/** What a product's offer box states: turnaround, revision rounds and their time, the review window; length and formats of a service. */
-export function offerPromises(source: PromiseSource, id: string, locale: Locale) {
+type OfferPromises = Readonly<ReturnType<typeof makeOfferPromises>>;
+const offers = new WeakMap<PromiseSource, Map<string, OfferPromises>>();
+
+/**
+ * What a product's offer box states: turnaround, revision rounds and their time, the review window; length and
+ * formats of a service. Kept with the source, as the placeholder values are (promiseValues).
+ */
+export function offerPromises(source: PromiseSource, id: string, locale: Locale): OfferPromises {
+  let bySource = offers.get(source);
+  if (!bySource) offers.set(source, (bySource = new Map()));
+  const key = `${locale} ${id}`;
+  let offer = bySource.get(key);
+  if (!offer) bySource.set(key, (offer = Object.freeze(makeOfferPromises(source, id, locale))));
+  return offer;
+}
+
+function makeOfferPromises(source: PromiseSource, id: string, locale: Locale) {
   const term = termsOf(source, id);
   const service = SERVICES.find((entry) => entry.id === id);
   const guarantee = source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT;
