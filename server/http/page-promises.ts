@@ -18,7 +18,9 @@ export function cachedPagePromises(
     kept = null;
   });
   const read = async (): Promise<PromiseSource> => ({
-    terms: Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await catalog.orderTerms([id])] as const))),
+    terms: Object.fromEntries(
+      await Promise.all(PRODUCT_IDS.map(async (id) => [id, await catalog.orderTerms([id])] as const)),
+    ),
     reviewDays: settings.reviewDays,
     onTimeCreditPercent: settings.onTimeCreditPercent,
   });
