@@ -91,8 +91,23 @@ export function termsOf(source: PromiseSource, id: string): ProductTerms {
   return { turnaroundDays: service?.turnaround ?? 5, revisionRounds: service?.revisions ?? 2, revisionDays: 3 };
 }
 
-/** What a product's offer box states: turnaround, revision rounds and their time, the review window; length and formats of a service. */
-export function offerPromises(source: PromiseSource, id: string, locale: Locale) {
+type OfferPromises = Readonly<ReturnType<typeof makeOfferPromises>>;
+const offers = new WeakMap<PromiseSource, Map<string, OfferPromises>>();
+
+/**
+ * What a product's offer box states: turnaround, revision rounds and their time, the review window; length and
+ * formats of a service. Kept with the source, as the placeholder values are (promiseValues).
+ */
+export function offerPromises(source: PromiseSource, id: string, locale: Locale): OfferPromises {
+  let bySource = offers.get(source);
+  if (!bySource) offers.set(source, (bySource = new Map()));
+  const key = `${locale} ${id}`;
+  let offer = bySource.get(key);
+  if (!offer) bySource.set(key, (offer = Object.freeze(makeOfferPromises(source, id, locale))));
+  return offer;
+}
+
+function makeOfferPromises(source: PromiseSource, id: string, locale: Locale) {
   const term = termsOf(source, id);
   const service = SERVICES.find((entry) => entry.id === id);
   const guarantee = source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT;
@@ -122,7 +137,20 @@ export function promiseValues(
   locale: Locale,
   own?: ServiceId,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
-): Record<string, string> {
+): Readonly<Record<string, string>> {
+  // The server keeps one source until the catalog changes (server/http/page-promises.ts): the texts made from it are
+  // kept with it, so a page does not format every service's promises again.
+  let bySource = made.get(source);
+  if (!bySource) made.set(source, (bySource = new Map()));
+  const key = `${locale} ${own ?? ""} ${policy.refundDays}`;
+  let values = bySource.get(key);
+  if (!values) bySource.set(key, (values = Object.freeze(makePromiseValues(source, locale, own, policy))));
+  return values;
+}
+
+const made = new WeakMap<PromiseSource, Map<string, Readonly<Record<string, string>>>>();
+
+function makePromiseValues(source: PromiseSource, locale: Locale, own: ServiceId | undefined, policy: BalancePolicySettings): Record<string, string> {
   // `{{balancePolicy}}`: what happens to unused balance, the one text every page and mail states (issue 25).
   const values: Record<string, string> = {
     reviewWindow: daysText(source.reviewDays, locale),

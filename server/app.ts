@@ -17,6 +17,7 @@ import { registerLocale } from "./http/locale";
 import { registerLoadShedding } from "./http/load-shedding";
 import { registerNoStoreWithToken } from "./http/no-store-with-token";
 import { registerOpenApi } from "./http/openapi";
+import { cachedPagePromises } from "./http/page-promises";
 import { registerRateLimit } from "./http/rate-limit";
 import { createFrontDoor } from "./http/front-door";
 import { registerRequestLog } from "./http/request-log";
@@ -26,7 +27,6 @@ import { registerSsr, type SsrOptions } from "./http/ssr";
 import "./http/types";
 import { zodValidatorCompiler } from "./http/validation";
 import { pricesResponse } from "./modules/catalog";
-import { PRODUCT_IDS } from "../contract/catalog";
 import { createReadiness, type Readiness } from "./platform/readiness";
 import type { Services } from "./services";
 
@@ -123,8 +123,7 @@ export async function buildApp({
         balancePolicy: { refundDays: config.WITHDRAWAL_REFUND_DAYS },
         vatRateBasisPoints: config.seller.vatRateBasisPoints,
         prices: (currency) => pricesResponse(services.catalog, currency),
-        promises: async () => ({
-          terms: Object.fromEntries(await Promise.all(PRODUCT_IDS.map(async (id) => [id, await services.catalog.orderTerms([id])] as const))),
+        promises: cachedPagePromises(services.catalog, {
           reviewDays: config.REVIEW_DAYS,
           onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT,
         }),

@@ -20,8 +20,11 @@ export const BALANCE_POLICY_QUESTION: Localized = {
   es: "¿Puedo recuperar el saldo que no he usado?",
 };
 
+// Made once: an Intl formatter costs far more to make than to use, and every page states the policy.
+const numbers: Record<Locale, Intl.NumberFormat> = { en: new Intl.NumberFormat("en-GB"), es: new Intl.NumberFormat("es-ES") };
+
 /** The balance policy in one language, with its settings filled in. */
 export function balancePolicyText(locale: Locale, settings: BalancePolicySettings = DEFAULT_BALANCE_POLICY): string {
-  const days = new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-GB").format(settings.refundDays);
+  const days = numbers[locale].format(settings.refundDays);
   return POLICY[locale].replace("{{refundDays}}", days);
 }

@@ -17,12 +17,15 @@ export const ON_TIME_GUARANTEE_QUESTION: Localized = {
   es: "¿Y si mi pedido llega tarde?",
 };
 
+// Made once: an Intl formatter costs far more to make than to use, and every page fills every service's guarantee.
+const percents: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 0 }),
+  es: new Intl.NumberFormat("es-ES", { style: "percent", maximumFractionDigits: 0 }),
+};
+
 /** "10%" / "10 %": the percent as the page's language writes it. */
 export function percentText(percent: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-GB", {
-    style: "percent",
-    maximumFractionDigits: 0,
-  }).format(percent / 100);
+  return percents[locale].format(percent / 100);
 }
 
 /** The guarantee in one language with its percent filled in; empty when the guarantee is off. */

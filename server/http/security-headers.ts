@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config";
 
@@ -63,6 +63,23 @@ declare module "fastify" {
   }
 }
 
+const NONCE_BYTES = 16;
+const nonces = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = nonces.length;
+
+/**
+ * A page's CSP nonce: 16 bytes from the CSPRNG, base64, each used once. Taken from a buffer filled 256 nonces at a
+ * time (as Node's own randomUUID does): one `randomBytes(16)` and its Buffer per page was 2 % of a page's CPU.
+ */
+function nextNonce(): string {
+  if (nonceAt === nonces.length) {
+    randomFillSync(nonces);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return nonces.toString("base64", nonceAt - NONCE_BYTES, nonceAt);
+}
+
 /**
  * Security headers on every response, precomputed at start: one hook copies a frozen list, no per-response
  * middleware and no random bytes unless a page asks for a nonce (helmet drew them on every answer).
@@ -80,7 +97,7 @@ export function registerSecurityHeaders(
   let current = headers();
   let entries = Object.entries(current);
   app.decorateReply("cspNonce", function (this: FastifyReply): string {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     if (withCsp) this.header("content-security-policy", csp(nonce, styleHashes));
     return nonce;
   });

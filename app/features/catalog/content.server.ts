@@ -40,12 +40,18 @@ export function serviceContent(
   return { ...content, faq: [...content.faq, ...late, { question: BALANCE_POLICY_QUESTION[locale], answer: balancePolicyText(locale, policy) }] };
 }
 
+// Made once per language: an Intl formatter costs far more to make than to use.
+const savingPercents: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(intlLocale("en"), { style: "percent", maximumFractionDigits: 0 }),
+  es: new Intl.NumberFormat(intlLocale("es"), { style: "percent", maximumFractionDigits: 0 }),
+};
+
 /**
  * A bundle page's copy; `{{saving}}` and `{{savingPercent}}` are what it saves against its services bought one by one,
  * in the visitor's currency and in the page's language (the prices of the database, never a figure in the copy).
  */
 export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource, saving: { minor: number; apartMinor: number; currency: Currency }): InLocale<BundleContent> {
-  const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 0 });
+  const percent = savingPercents[locale];
   return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), {
     ...promiseValues(source, locale),
     saving: formatMoney({ minor: saving.minor, currency: saving.currency }, locale),
@@ -63,12 +69,11 @@ export function infoPage(
   source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<InfoPageContent> {
-  const values = promiseValues(source, locale, undefined, policy);
-  values.revisionList = SERVICES.map((service) => {
+  const revisionList = SERVICES.map((service) => {
     const promised = offerPromises(source, service.id, locale);
     return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;
   }).join("; ");
-  return fillPromises(inLocale(INFO_PAGES[id], locale), values);
+  return fillPromises(inLocale(INFO_PAGES[id], locale), { ...promiseValues(source, locale, undefined, policy), revisionList });
 }
 
 /** The one-line pitch of every product, for lists. */
