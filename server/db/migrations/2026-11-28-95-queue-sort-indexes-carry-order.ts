@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * The queue's sort indexes carry each deliverable's order id, as its due-date index does since 2026-11-28-21 (docs/
- * decisions/XXXX-queue-search-walks-its-sort-index.md): a search with many matches walks the index of the sort asked
+ * decisions/0081-queue-search-walks-its-sort-index.md): a search with many matches walks the index of the sort asked
  * for (customer, writer, price, service, status) and tests `order_id` against the matching orders on the index entry
  * itself, so the rows it passes over cost no table read (SQLite defers the row's seek; PostgreSQL's index-only scan of
  * the page's ids). Each replaces the index without `order_id`, a prefix of it.

@@ -13,7 +13,7 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
  * WALK_LIST_LIMIT, the walk tests each entry's order_id against the ids as a list (a hashed constant on PostgreSQL, an
  * ephemeral index on SQLite), the orders of the customers the words name included, so the test reads the index entry
  * alone; past it, against the search itself and each order's customer (docs/decisions/0069-full-text-search.md,
- * XXXX-queue-search-walks-its-sort-index.md).
+ * 0081-queue-search-walks-its-sort-index.md).
  */
 export const MATCH_LIST_LIMIT = 1000;
 const WALK_LIST_LIMIT = 10_000;
