@@ -1,6 +1,6 @@
 import type { Currency } from "../../../contract/currency";
 import type { PromotionRefusal } from "../../../contract/promotions";
-import { shareOut } from "./share-out";
+import { shareOut } from "../../platform/share-out";
 
 /** A code's rules as stored, read into numbers and lists (minor units). */
 export interface PromotionRules {
