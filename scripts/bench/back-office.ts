@@ -3,7 +3,9 @@
 // here, on SQLite and PostgreSQL: p99 of the first page, filtered pages and full-text searches (a partial number, an
 // e-mail, a brief's word), each with every sort the queue offers (read from the contract, so a new sort key gets its
 // rows), aim < 50 ms, with the query plans that show the indexes used; each answer is checked first (200, the
-// expected rows). Alone: `npm run bench -- queue` (BENCH_DIALECTS=sqlite or postgres for one database).
+// expected rows). Alone: `npm run bench -- queue` (BENCH_DIALECTS=sqlite or postgres for one database;
+// BENCH_QUEUE_KINDS, comma-separated parts of the kinds' names, e.g. `17,domain`, measures only those kinds;
+// BENCH_QUEUE_SORTS, e.g. `customer&dir=desc,due`, only those sorts of them: a run of minutes instead of twelve).
 // "back-office": result upload from the browser's multipart form: a 200 MB file streamed to local storage and to S3
 // (the test S3 server), with its throughput and the process's peak memory above what it used before the upload.
 // BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_ORDERS, BENCH_UPLOAD_MB and
@@ -41,6 +43,10 @@ const CUSTOMERS = 2_000;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The writer's sort key of unassigned work (server/modules/orders/order-sort-keys.ts). */
 const UNASSIGNED_SORT = "\uffff";
+/** BENCH_QUEUE_KINDS / BENCH_QUEUE_SORTS: the kinds (a part of their names) and sorts measured; unset, all. */
+const listed = (value: string | undefined) => (value ? value.split(",").map((part) => part.trim()).filter(Boolean) : undefined);
+const KINDS = listed(process.env.BENCH_QUEUE_KINDS);
+const ONLY_SORTS = listed(process.env.BENCH_QUEUE_SORTS);
 const PRODUCTS = ["article-forge", "seo-layer", "web-copycraft", "whitepaper-builder", "investor-deck"] as const;
 
 /** The machine's 1/5/15-minute load average: a p99 read while other work runs is higher than the page's own cost. */
@@ -199,8 +205,9 @@ async function queue(log: (line: string) => void, dialect: "sqlite" | "postgres"
         "with the client in the store's process, measure mostly the wait behind the others, printed beside it",
     );
     const worst = new Map<string, { p99: number; sort: string; load: string }>();
-    for (const page of QUEUE_PAGES) {
-      for (const sort of page.everySort ? [...SORTS, ...NAME_AND_PRICE_DOWN] : ["due", "-due"]) {
+    for (const page of QUEUE_PAGES.filter((kind) => !KINDS || KINDS.some((part) => kind.name.includes(part)))) {
+      const sorts = page.everySort ? [...SORTS, ...NAME_AND_PRICE_DOWN] : ["due", "-due"];
+      for (const sort of sorts.filter((one) => !ONLY_SORTS || ONLY_SORTS.includes(one))) {
         const query = [page.query, `sort=${sort}`].filter(Boolean).join("&");
         const one = await measure(store, manager.token, query, page.check, AIM_CLIENTS);
         const crowd = await measure(store, manager.token, query, page.check, CROWD_CLIENTS);
