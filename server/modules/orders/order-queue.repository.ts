@@ -9,7 +9,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { OrderAccessPolicy } from "./order-access";
 import { checkCursor, queueOrder, sortedPage, type QueueOrder } from "./order-queue-sort";
 import { isLate, type Actor } from "./order-lifecycle";
-import { orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
+import { customersSortRange, orderMatches, searchCondition, type OrderMatches } from "./order-search.repository";
 import { fullNameOf, type People, type StaffDirectory } from "./orders-ports";
 import { dueIn } from "./order-workload";
 
@@ -44,6 +44,8 @@ const NEXT_DAY_MS = 24 * 60 * 60 * 1000;
 interface Asked {
   deactivated: string[] | undefined;
   matches: OrderMatches | undefined;
+  /** Sorted by customer, a search that names customers alone: the keys its matches lie between (customersSortRange). */
+  customerRange?: { low: string; high: string } | undefined;
 }
 
 /** Only the deliverables picked in the queue (`SC-000014:1,…`). */
@@ -81,6 +83,9 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
   if (query.due) where.push(dueIn(eb, query.due, now));
   // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/0069-full-text-search.md).
   if (query.q?.trim()) where.push(searchCondition(eb, asked.matches));
+  // The same rows: a walk of the customer sort's index starts at the first of them (decision XXXX).
+  const range = asked.customerRange;
+  if (range) where.push(eb.between("deliverables.customer_sort", range.low, range.high));
   return where;
 }
 
@@ -179,21 +184,39 @@ function pageRows(
 }
 
 /**
+ * `customerRange: false`: sorted by customer, a search that names customers alone walks the sort's whole index as
+ * other searches do (tests compare the two ways; docs/decisions/XXXX-queue-customer-search-starts-at-its-names.md).
+ */
+export interface QueueOptions {
+  customerRange?: boolean;
+}
+
+/**
  * The order queue of the back office: filtered, sorted by a column (order-queue-sort.ts), paged by keyset on the due
  * date (docs/decisions/0032-…) or by page number.
  */
-export function createOrderQueue(db: Kysely<Database>, access: OrderAccessPolicy, people: People, staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">) {
+export function createOrderQueue(
+  db: Kysely<Database>,
+  access: OrderAccessPolicy,
+  people: People,
+  staff: Pick<StaffDirectory, "deactivatedAmong" | "deactivatedMembers">,
+  { customerRange = true }: QueueOptions = {},
+) {
   /**
    * The customers a search names (accounts' full-text index, at most its PREFIX_MATCH_LIMIT; never for a writer, who
    * does not see customers, so may not search them either), the deactivated colleagues for the `inactive` writer filter
-   * (the staff module answers), and the match on the orders' search table.
+   * (the staff module answers), and the match on the orders' search table; sorted by customer, a search that names
+   * customers alone also asks where their keys lie in that sort (`customersSortRange`).
    */
   const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
     const words = searchWords(query.q ?? "");
     const customers = words.length === 0 || actor.role === "writer" ? [] : await people.customerIdsMatching(query.q ?? "", executor);
+    const matches = words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers);
+    const named = customerRange && queueOrder(query).column === "customer" ? matches?.customersOnly : undefined;
     return {
       deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,
-      matches: words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers),
+      matches,
+      customerRange: named ? await customersSortRange(executor, named) : undefined,
     };
   };
 

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { matchesWords } from "../../db/full-text";
 import { inTextList } from "../../db/value-list";
 import type { Database } from "../../db/schema";
@@ -18,8 +18,12 @@ type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 export const MATCH_LIST_LIMIT = 1000;
 const WALK_LIST_LIMIT = 10_000;
 
-/** A search's orders: their ids when few, else the condition that tells a match. */
-export type OrderMatches = { ids: string[] } | { many: (eb: Eb) => Expression<SqlBool> };
+/**
+ * A search's orders: their ids when few, else the condition that tells a match; `customersOnly`: the customers the
+ * words name when nothing matched by its own text (all the matches are their orders, which the customer sort holds
+ * together).
+ */
+export type OrderMatches = ({ ids: string[] } | { many: (eb: Eb) => Expression<SqlBool> }) & { customersOnly: string[] | undefined };
 
 /**
  * What of an order a search reads: its number, briefs, messages and internal notes; a writer's search reads the
@@ -47,11 +51,13 @@ export async function orderMatches(
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
   const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.walk + 1).execute()).map((row) => row.id);
   const ids = new Set([...own, ...theirs]);
-  if (own.length <= limits.walk && ids.size <= limits.list) return { ids: [...ids] };
+  const customersOnly = own.length === 0 && customers.length > 0 ? customers : undefined;
+  if (own.length <= limits.walk && ids.size <= limits.list) return { ids: [...ids], customersOnly };
   // One list of every matching order: the walk tests the index entry's order_id only.
-  if (ids.size <= limits.walk) return { many: () => inTextList(executor, unindexed("deliverables.order_id"), [...ids]) };
+  if (ids.size <= limits.walk) return { many: () => inTextList(executor, unindexed("deliverables.order_id"), [...ids]), customersOnly };
   const ownMany = own.length > limits.walk;
   return {
+    customersOnly,
     many: (eb) => {
       const tests: Array<Expression<SqlBool>> = [];
       if (own.length > 0) tests.push(ownMany ? eb(unindexed("deliverables.order_id"), "in", search()) : inTextList(executor, unindexed("deliverables.order_id"), own));
@@ -59,6 +65,22 @@ export async function orderMatches(
       return eb.or(tests);
     },
   };
+}
+
+/**
+ * Where a search that names customers alone finds its orders in the customer sort: the lowest and highest customer
+ * key of those customers' deliverables, from one deliverable per customer (every deliverable of a customer carries the
+ * same key: placing writes the customer's name, a rename rewrites all of them in its transaction, decision 0074), so
+ * a walk of the customer sort's index can start at the first of them instead of passing every name before (going
+ * down from "zoe" to "bench 12…": 83,000 entries). Undefined when the customers have no order.
+ */
+export async function customersSortRange(executor: Kysely<Database>, customers: string[]): Promise<{ low: string; high: string } | undefined> {
+  const pg = executor.getExecutor().adapter instanceof PostgresAdapter;
+  const named = pg ? sql`unnest(${customers}::text[]) as named(value)` : sql`json_each(${JSON.stringify(customers)}) as named`;
+  const result = await sql<{ low: string | null; high: string | null }>`select min(sort_key) as low, max(sort_key) as high from (select (select deliverables.customer_sort
+      from orders inner join deliverables on deliverables.order_id = orders.id where orders.user_id = named.value limit 1) as sort_key from ${named}) as keys`.execute(executor);
+  const row = result.rows[0];
+  return row?.low != null && row.high != null ? { low: row.low, high: row.high } : undefined;
 }
 
 /** The search's condition in the queue's query. */
