@@ -7,7 +7,7 @@ import { searchWords } from "../../db/full-text";
 import { createOrderQueue, type OrderQueue } from "./order-queue.repository";
 import { customersSortRange, orderMatches } from "./order-search.repository";
 
-// Issue 26 (docs/decisions/XXXX-queue-customer-search-starts-at-its-names.md): sorted by customer, a search that names
+// Issue 26 (docs/decisions/0082-queue-customer-search-starts-at-its-names.md): sorted by customer, a search that names
 // customers alone walks the sort's index from the first of their names, not from the first name of all; its pages are
 // the whole walk's, row for row, either way, page after page.
 const clock = manualClock(new Date());

@@ -83,7 +83,7 @@ function conditions(eb: Eb, query: AdminOrderQuery, actor: Actor, now: Date, acc
   if (query.due) where.push(dueIn(eb, query.due, now));
   // Full-text: the number (a part of it too), briefs, messages; a customer's e-mail, name or company (docs/decisions/0069-full-text-search.md).
   if (query.q?.trim()) where.push(searchCondition(eb, asked.matches));
-  // The same rows: a walk of the customer sort's index starts at the first of them (decision XXXX).
+  // The same rows: a walk of the customer sort's index starts at the first of them (decision 0082).
   const range = asked.customerRange;
   if (range) where.push(eb.between("deliverables.customer_sort", range.low, range.high));
   return where;
@@ -185,7 +185,7 @@ function pageRows(
 
 /**
  * `customerRange: false`: sorted by customer, a search that names customers alone walks the sort's whole index as
- * other searches do (tests compare the two ways; docs/decisions/XXXX-queue-customer-search-starts-at-its-names.md).
+ * other searches do (tests compare the two ways; docs/decisions/0082-queue-customer-search-starts-at-its-names.md).
  */
 export interface QueueOptions {
   customerRange?: boolean;

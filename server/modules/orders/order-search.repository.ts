@@ -72,7 +72,7 @@ export async function orderMatches(
  * key of those customers' deliverables, from one deliverable per customer (every deliverable of a customer carries the
  * same key: placing writes the customer's name, a rename rewrites all of them in its transaction, decision 0074), so
  * a walk of the customer sort's index can start at the first of them instead of passing every name before (the bench's
- * `bench.test bench 12` going down: 83,000 entries; docs/decisions/XXXX-queue-customer-search-starts-at-its-names.md).
+ * `bench.test bench 12` going down: 83,000 entries; docs/decisions/0082-queue-customer-search-starts-at-its-names.md).
  * Undefined when the customers have no order.
  */
 export async function customersSortRange(executor: Kysely<Database>, customers: string[]): Promise<{ low: string; high: string } | undefined> {
