@@ -1,7 +1,7 @@
 import { registerHooks } from "node:module";
 
 /**
- * Three edits to React Router's production files as Node loads them (docs/decisions/XXXX-react-router-render-work.md):
+ * Four edits to React Router's production files as Node loads them (docs/decisions/XXXX-react-router-render-work.md):
  * work React Router does again on every server render although its inputs never change (issue 27, render CPU).
  *
  * - Route matching: `matchRoutesImpl` tries the ranked branches in order until one matches (~90 here: every optional
@@ -13,8 +13,11 @@ import { registerHooks } from "node:module";
  *   kept with the manifest's routes while the modules are the same.
  * - `createStaticRouter` turned those routes into data routes per render (`convertRoutesToDataRoutes`): kept with the
  *   routes they were made from.
+ * - Every `<Link>` resolved its `to` twice (`useHref`, the click handler), each time writing the route pathnames as
+ *   JSON and reading them back: the JSON is kept per matches array, and a string `to` resolved once per location and
+ *   route pathnames (each caller gets its own copy of the path).
  *
- * Each edit replaces one exact line of React Router 8.4.0. When a line is not found (another version), that file loads
+ * Each edit replaces exact lines of React Router 8.4.0. When a line is not found (another version), that file loads
  * unchanged and `unpatched` names it; server/react-router-patches.test.ts fails then, so an upgrade looks again.
  */
 export interface SourcePatch {
@@ -79,6 +82,36 @@ export const PATCHES: readonly SourcePatch[] = [
       "\tlet { manifest, dataRoutes } = kept;",
     ].join("\n"),
     append: "const __scriptoriumDataRoutes = new WeakMap();",
+  },
+  {
+    file: "dist/production/lib/hooks.js",
+    find: [
+      "\tlet routePathnamesJson = JSON.stringify(getResolveToMatches(matches));",
+      "\treturn React$1.useMemo(() => resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, relative === \"path\"), [",
+    ].join("\n"),
+    replace: [
+      "\tlet routePathnamesJson = __scriptoriumPathnamesJson(matches);",
+      "\treturn React$1.useMemo(() => __scriptoriumResolved(to, routePathnamesJson, locationPathname, relative === \"path\"), [",
+    ].join("\n"),
+    append: [
+      "const __scriptoriumJson = new WeakMap();",
+      "function __scriptoriumPathnamesJson(matches) {",
+      "\tlet json = __scriptoriumJson.get(matches);",
+      "\tif (json === void 0) __scriptoriumJson.set(matches, json = JSON.stringify(getResolveToMatches(matches)));",
+      "\treturn json;",
+      "}",
+      "const __scriptoriumPaths = new Map();",
+      "function __scriptoriumResolved(to, json, locationPathname, isPathRelative) {",
+      "\tif (typeof to !== \"string\") return resolveTo(to, JSON.parse(json), locationPathname, isPathRelative);",
+      "\tlet key = `${isPathRelative ? 1 : 0}\\u0000${locationPathname}\\u0000${json}\\u0000${to}`;",
+      "\tlet path = __scriptoriumPaths.get(key);",
+      "\tif (!path) {",
+      `\t\tif (__scriptoriumPaths.size >= ${MAX_PATHS}) __scriptoriumPaths.clear();`,
+      "\t\t__scriptoriumPaths.set(key, path = resolveTo(to, JSON.parse(json), locationPathname, isPathRelative));",
+      "\t}",
+      "\treturn { ...path };",
+      "}",
+    ].join("\n"),
   },
 ];
 
