@@ -103,7 +103,7 @@ export const PATCHES: readonly SourcePatch[] = [
       "const __scriptoriumPaths = new Map();",
       "function __scriptoriumResolved(to, json, locationPathname, isPathRelative) {",
       "\tif (typeof to !== \"string\") return resolveTo(to, JSON.parse(json), locationPathname, isPathRelative);",
-      "\tlet key = `${isPathRelative ? 1 : 0}\\u0000${locationPathname}\\u0000${json}\\u0000${to}`;",
+      '\tlet key = (isPathRelative ? "1" : "0") + "\\u0000" + locationPathname + "\\u0000" + json + "\\u0000" + to;',
       "\tlet path = __scriptoriumPaths.get(key);",
       "\tif (!path) {",
       `\t\tif (__scriptoriumPaths.size >= ${MAX_PATHS}) __scriptoriumPaths.clear();`,
