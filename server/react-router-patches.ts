@@ -6,8 +6,8 @@ import { registerHooks } from "node:module";
  *
  * - Route matching: `matchRoutesImpl` tries the ranked branches in order until one matches (~90 here: every optional
  *   `:lang?` segment is exploded into two), twice per request. With the ranked branches of a matcher (the static
- *   handler's; the browser's React Router is Vite's bundle, not edited) it now remembers, per branch list and path, which branch matched and matches
- *   only that one again, so every request still gets its own match objects.
+ *   handler's; the browser's React Router is Vite's bundle, not edited) it now remembers, per branch list and path,
+ *   which branch matched and matches only that one again, so every request still gets its own match objects.
  * - `ServerRouter` built the route objects of every route from the manifest per render (`createServerRoutes`): they
  *   depend only on the manifest and the route modules (a new object per request, the same modules in it), and are
  *   kept with the manifest's routes while the modules are the same.
