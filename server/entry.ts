@@ -1,4 +1,5 @@
 import { enableCompileCache } from "node:module";
+import { patchReactRouter } from "./react-router-patches";
 
 /**
  * The compiled server's entry (`build/app-server/main.js`): turns on Node's compile cache before the server's modules
@@ -7,4 +8,6 @@ import { enableCompileCache } from "node:module";
  * cannot be written the start goes on without it. Then the composition root (main.ts).
  */
 enableCompileCache();
+// Before anything imports React Router: its per-render route work done once (server/react-router-patches.ts).
+patchReactRouter();
 await import("./main");

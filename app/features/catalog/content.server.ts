@@ -25,6 +25,27 @@ export function inLocale<T extends object>(value: T, locale: Locale): InLocale<T
 }
 
 /**
+ * Copy made from a promise source is kept with that source: the server keeps one source until the catalog changes
+ * (server/http/page-promises.ts), so a page's filled-in copy is worked out once per source, language and settings
+ * instead of on every render (issue 27, render CPU). `key` names everything else the copy depends on; the settings
+ * object is compared by identity (the server's is one object for the process).
+ */
+const keptCopy = new WeakMap<PromiseSource, Map<string, { policy: BalancePolicySettings; copy: unknown }>>();
+/** Most pieces of copy kept per source (pages × languages × settings hold far fewer). */
+const MAX_KEPT = 1_000;
+
+function keptFor<T>(source: PromiseSource, key: string, policy: BalancePolicySettings, make: () => T): T {
+  let byKey = keptCopy.get(source);
+  if (!byKey) keptCopy.set(source, (byKey = new Map()));
+  const kept = byKey.get(key);
+  if (kept && kept.policy === policy) return kept.copy as T;
+  const copy = make();
+  if (byKey.size >= MAX_KEPT) byKey.clear();
+  byKey.set(key, { policy, copy });
+  return copy;
+}
+
+/**
  * A service page's copy with its promises filled in from the catalog data and settings (content/promises.ts); its FAQ
  * ends with the on-time guarantee (issue 28) and the unused-balance policy, the same text the terms, the balance page, the closing flow and the mail state.
  */
@@ -34,6 +55,10 @@ export function serviceContent(
   source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<ServiceContent> {
+  return keptFor(source, `service|${id}|${locale}`, policy, () => makeServiceContent(id, locale, source, policy));
+}
+
+function makeServiceContent(id: ServiceId, locale: Locale, source: PromiseSource, policy: BalancePolicySettings): InLocale<ServiceContent> {
   const content = fillPromises(inLocale(SERVICE_CONTENT[id], locale), promiseValues(source, locale, id, policy));
   const guarantee = onTimeGuaranteeText(locale, source.onTimeCreditPercent ?? DEFAULT_ON_TIME_CREDIT_PERCENT);
   const late = guarantee ? [{ question: ON_TIME_GUARANTEE_QUESTION[locale], answer: guarantee }] : [];
@@ -51,6 +76,11 @@ const savingPercents: Record<Locale, Intl.NumberFormat> = {
  * in the visitor's currency and in the page's language (the prices of the database, never a figure in the copy).
  */
 export function bundleContent(id: BundleId, locale: Locale, source: PromiseSource, saving: { minor: number; apartMinor: number; currency: Currency }): InLocale<BundleContent> {
+  const key = `bundle|${id}|${locale}|${saving.currency}|${saving.minor}|${saving.apartMinor}`;
+  return keptFor(source, key, DEFAULT_BALANCE_POLICY, () => makeBundleContent(id, locale, source, saving));
+}
+
+function makeBundleContent(id: BundleId, locale: Locale, source: PromiseSource, saving: { minor: number; apartMinor: number; currency: Currency }): InLocale<BundleContent> {
   const percent = savingPercents[locale];
   return fillPromises(inLocale(BUNDLE_CONTENT[id], locale), {
     ...promiseValues(source, locale),
@@ -69,6 +99,10 @@ export function infoPage(
   source: PromiseSource,
   policy: BalancePolicySettings = DEFAULT_BALANCE_POLICY,
 ): InLocale<InfoPageContent> {
+  return keptFor(source, `info|${id}|${locale}`, policy, () => makeInfoPage(id, locale, source, policy));
+}
+
+function makeInfoPage(id: InfoPageId, locale: Locale, source: PromiseSource, policy: BalancePolicySettings): InLocale<InfoPageContent> {
   const revisionList = SERVICES.map((service) => {
     const promised = offerPromises(source, service.id, locale);
     return `${SERVICE_CONTENT[service.id].name[locale]}: ${revisionListItem(promised.revisions, promised.revisionTime, locale)}`;
