@@ -47,5 +47,22 @@ for (const entry of fs.readdirSync(catalogues, { withFileTypes: true })) {
   if (entry.isDirectory()) fs.cpSync(path.join(catalogues, entry.name), path.join(serverDir, entry.name), { recursive: true });
 }
 
+// V8 keeps a module's source for as long as the process runs, in one byte per character only when every character is
+// Latin-1: one "→" in a comment made the 650,000-character server bundle two bytes a character (issue 27, idle memory).
+// esbuild already escapes strings and regular expressions (charset ascii); what is left (comments, and the React Router
+// build's text) is written as \u escapes, which mean the same in strings, templates, regular expressions and comments
+// (neither bundle reads a template's raw text). Source maps keep their lines; a column after such a character shifts.
+function latin1Sources(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = fs.readFileSync(file, "utf8");
+    const escaped = text.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    if (escaped !== text) fs.writeFileSync(file, escaped);
+  }
+}
+latin1Sources(serverDir);
+latin1Sources(path.join(buildDir, "server"));
+
 fs.writeFileSync(path.join(buildDir, COMPLETE_MARK), new Date().toISOString() + "\n");
 console.log(`Built the app and the server into ${path.relative(root, buildDir) || "."}`);

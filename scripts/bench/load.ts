@@ -172,6 +172,20 @@ export function rssMb(pid: number | undefined): number | null {
 }
 
 /**
+ * What RSS is made of (/proc/PID/status, MB): anonymous memory (V8's heap, malloc) and file pages (mostly the node
+ * binary's own code and ICU data, which a bare `node` holds too); null without /proc.
+ */
+export function rssPartsMb(pid: number | undefined): { anon: number; file: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { anon: kb("RssAnon") / 1024, file: (kb("RssFile") + kb("RssShmem")) / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * One row of the issue's table: figure, baseline, ratio and aim. With the runs given, the row is MET only when every
  * answer of both was a success (wrk's non-2xx and socket errors), and the CPU per answer of each side is printed.
  */

@@ -8,6 +8,7 @@
 // instead of making a fresh one, so the figures always match the sources).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -108,6 +109,39 @@ function writeHeaders(file: string, headers: Headers): void {
   fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...headers].filter(([name]) => !NODE_OWN.has(name)))));
 }
 
+/** One request as the load generator sends it (no accept-encoding unless `request` has one), answered byte for byte. */
+function rawAnswer(request: LoadRequest, url: string): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, { method: request.method ?? "GET", headers: request.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") headers.set(name, value);
+        resolve({ status: answer.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+      answer.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end(request.body);
+  });
+}
+
+/**
+ * The baseline at `url` answers `request` with 200 and the store's bytes and headers (the date and request id aside):
+ * both sides of a ratio send the same answer to the same request.
+ */
+async function sameAnswer(request: LoadRequest, url: string, bytes: Buffer, headers: Headers): Promise<void> {
+  const answer = await rawAnswer(request, url);
+  if (answer.status !== 200 || !answer.body.equals(bytes))
+    throw new Error(`the baseline at ${url} answered ${answer.status}, ${answer.body.length} B, not the store's ${bytes.length} B`);
+  const VARYING = new Set(["date", "x-request-id"]);
+  for (const [name, value] of headers) {
+    if (!VARYING.has(name) && answer.headers.get(name) !== value)
+      throw new Error(`the baseline's ${name} is ${answer.headers.get(name)}, not ${value}`);
+  }
+}
+
 /** Gzipped bytes of the JavaScript a first visit to the home page loads: module preloads and the entry's imports. */
 function homeJavaScript(html: string, clientDir: string): { files: number; gzipBytes: number } {
   const hrefs = new Set<string>();
@@ -189,9 +223,12 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       body: pricesBody,
       pid: store.child.pid,
     };
-    const prices = await fetch(pricesRequest.url, { method: "POST", headers: pricesRequest.headers, body: pricesBody });
+    // The request exactly as wrk sends it (fetch would add accept-encoding and decode the answer).
+    const prices = await rawAnswer(pricesRequest, pricesRequest.url);
+    const pricesBytes = prices.body;
+    if (prices.status !== 200) throw new Error(`POST /api/prices answered ${prices.status}: ${pricesBytes.toString()}`);
     const pricesFile = path.join(dataDir, "prices.json");
-    fs.writeFileSync(pricesFile, Buffer.from(await prices.arrayBuffer()));
+    fs.writeFileSync(pricesFile, pricesBytes);
     const pricesHeadersFile = path.join(dataDir, "prices-headers.json");
     writeHeaders(pricesHeadersFile, prices.headers);
     fastify = await startProcess(
@@ -199,6 +236,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
       process.env,
       async (output) => (/^\d+\n/.test(output) ? `http://127.0.0.1:${output.trim()}` : null),
     );
+    await sameAnswer(pricesRequest, fastify.url + "/api/prices", pricesBytes, prices.headers);
     const [pricesRun, fastifyRun] = alternate(
       pricesRequest,
       { ...pricesRequest, url: fastify.url + "/api/prices", pid: fastify.child.pid },

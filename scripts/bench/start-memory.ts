@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "./page-cache";
-import { peakRssMb, rssMb } from "./load";
+import { peakRssMb, rssMb, rssPartsMb } from "./load";
 import { renderPagesRound } from "./wrk-pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -136,7 +136,9 @@ async function memory(log: (line: string) => void, buildDir: string, dataDir: st
     // V8's memory reducer shrinks the heap some 10-15 s after the start's collection (server/after-start.ts).
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000 - 2000));
     const idle = rssMb(store.serverPid);
-    log(`RSS once started (npm start, first page answered): ${early?.toFixed(0)} MB 2 s later, ${idle?.toFixed(0)} MB ${SETTLE_SECONDS} s later`);
+    const parts = rssPartsMb(store.serverPid);
+    const split = parts ? ` (anonymous ${parts.anon.toFixed(0)} MB, file pages ${parts.file.toFixed(0)} MB)` : "";
+    log(`RSS once started (npm start, first page answered): ${early?.toFixed(0)} MB 2 s later, ${idle?.toFixed(0)} MB ${SETTLE_SECONDS} s later${split}`);
     log(
       `  RSS at start (idle ${SETTLE_SECONDS} s after the first page): ${idle?.toFixed(0)} MB (aim <= ${RSS_START_AIM_MB} MB) ${met(idle !== null && idle <= RSS_START_AIM_MB)}`,
     );

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { PageContext } from "../../common/page-context";
 import type { createPageErrorLog } from "./page-errors";
+import { registerClientFiles } from "./client-files";
 import { loadContext } from "./ssr-web";
 
 /** Answers one page request with React Router's server rendering. */
@@ -56,19 +56,7 @@ export async function loadProductionBuild(
     stylesheet = await readFile(path.join(buildDir, "client", stylesheetHref));
     onInlineStyle?.(stylesheet.toString("utf8"));
   }
-  await app.register(fastifyStatic, {
-    root: path.join(buildDir, "client"),
-    wildcard: false,
-    // Hashed files never change; everything else may change with the next build.
-    setHeaders(res, filePath) {
-      res.raw.setHeader(
-        "cache-control",
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? "public, max-age=31536000, immutable"
-          : "public, max-age=3600",
-      );
-    },
-  });
+  await registerClientFiles(app, path.join(buildDir, "client"));
   const handler = createRequestHandler(build, "production");
   return {
     buildId: build.assets.version,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlaceOrderRequest } from "../../../contract/orders";
 import { manualClock, type ManualClock } from "../../platform/clock";
 import { fetchPdf, pdfText } from "../../test/pdf-text";
+import { RUSH_DAYS_TTL_MS } from "./rush-capacity";
 import { startTestStore, type TestStore } from "../../test/test-store";
 import {
   articleBrief,
@@ -193,6 +194,22 @@ describe("rush capacity per day (RUSH_CAPACITY_PER_DAY)", () => {
     // A day later the full days are behind a rush placed now.
     clock.set("2026-03-03T09:00:00.000Z");
     expect((await optionsOf("seo-layer"))[0]).toMatchObject({ offeredTurnaroundDays: 3 });
+  });
+});
+
+describe("the full rush days POST /api/prices keeps (issue 27)", () => {
+  it("shows a day another instance filled within RUSH_DAYS_TTL_MS, and one this store books at once", async () => {
+    // Monday 2026-05-04: Article Forge's rush falls due on Wednesday 2026-05-06.
+    clock.set("2026-05-04T09:00:00.000Z");
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 2 });
+    // Another instance (same database) fills Wednesday: this store's read stands until it expires.
+    await store.db.kysely.insertInto("rush_bookings").values({ day: "2026-05-06", booked: 1 }).execute();
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 2 });
+    clock.advance(RUSH_DAYS_TTL_MS);
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 3 });
+    // This store books Thursday: the next price list moves the rush to Friday, with no time passing.
+    expect((await place(ARTICLE_RUSH_EXTRA)).answer.status).toBe(200);
+    expect((await optionsOf("article-forge"))[0]).toMatchObject({ offeredTurnaroundDays: 4 });
   });
 });
 
