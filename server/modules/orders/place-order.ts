@@ -23,6 +23,7 @@ import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
 import { recordFirstEvent } from "./order-lifecycle";
+import { scheduleSearchIndex } from "./order-search-index";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
 import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
@@ -290,6 +291,8 @@ async function recordPaidOrder(
   const wishes = await writerWishes(trx, userId, input.orderFormData);
   await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
   await refreshOrder(trx, id, now);
+  // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
+  await scheduleSearchIndex(deps.jobs, trx, deps.clock);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
   const lines = invoiceLines(priced, locale);
   const invoice = await deps.documents.issueInvoice(trx, {
