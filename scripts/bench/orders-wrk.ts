@@ -36,6 +36,8 @@ export interface OrdersRun {
   drain: { ms: number; left: number; kinds: Record<string, number> };
   /** The machine's load averages (1, 5, 15 min) at the end of the burst: a loaded machine's rate is not a quiet one's. */
   load: number[];
+  /** How long the server's event loop was held up during the burst (ms): p50, p99 and the longest. */
+  loop: { p50: number; p99: number; max: number };
 }
 
 interface Ready {
@@ -185,12 +187,14 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
     const jobs = process.env.BENCH_JOBS !== "off";
     await ask(`drain ${jobs ? 60_000 : 0}`);
     fs.writeFileSync(script, luaScript(ready, acks));
+    await ask("loop");
     const before = cpuMsOf(ready.pid);
     const mainBefore = cpuMsOf(ready.pid, ready.pid);
     const burst = await runWrk(ready.url, script, seconds);
     const after = cpuMsOf(ready.pid);
     const mainAfter = cpuMsOf(ready.pid, ready.pid);
     const load = os.loadavg();
+    const loop = (await ask("loop")) as OrdersRun["loop"];
     const drain = (await ask(`drain ${jobs ? ORDERS_AIMS.drainS * 1000 * 2 : 0}`)) as OrdersRun["drain"];
     const drained = cpuMsOf(ready.pid);
     const check = (await ask(`check ${acks} ${warmup}`)) as OrdersCheck;
@@ -209,6 +213,7 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
       check,
       drain,
       load,
+      loop,
     };
   } finally {
     child.stdin?.write("close\n");
@@ -235,7 +240,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
     `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
-    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}`,
+    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms`,
     `  server CPU per order over the burst: main thread ${ms(main)} (the event loop: the request path, and the job runner if it ran during the burst; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(main !== null && main <= ORDERS_AIMS.cpuMs)}; whole process ${ms(cpu)} (also the SQLite checkpointer thread, GC and libuv threads); after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)
         .map(([kind, n]) => `${n} ${kind}`)
