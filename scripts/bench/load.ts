@@ -50,10 +50,10 @@ function wrkScript(request: LoadRequest): string {
   return file;
 }
 
-/** CPU time process `pid` has used so far (user + system, from /proc/PID/stat), ms; null without /proc. */
-export function cpuMsOf(pid: number | undefined): number | null {
+/** CPU time process `pid` (or only its thread `thread`; the main thread's id is the pid) has used so far (user + system, from /proc), ms; null without /proc. */
+export function cpuMsOf(pid: number | undefined, thread?: number): number | null {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
     // After the command's name in parentheses (which may hold spaces): state is field 3, utime 14 and stime 15.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;

@@ -5,6 +5,7 @@
 // Argument: a PostgreSQL URL, or none for SQLite. orders-wrk.ts compiles it as `npm run build` compiles the server
 // (esbuild, migrations and catalogues beside it), so what runs is plain JavaScript as in production.
 import { randomUUID } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
 import { backlog, checkOrders } from "./orders-integrity";
 import { startBenchStore } from "./orders-store";
@@ -92,11 +93,21 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
   const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  // `loop`: how long the event loop was held up since the last `loop` (ms), the burst's stalls behind its p99.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const loop = () => {
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const stats = { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) };
+    delay.reset();
+    return stats;
+  };
   for await (const line of readline.createInterface({ input: process.stdin })) {
     const [command, argument, earlier] = line.trim().split(" ");
     if (command === "check")
       answer(await checkOrders(store.db.kysely, store.services.wallet, buyers, FUNDED, argument ?? "", earlier));
     else if (command === "drain") answer(await backlog(store.db.kysely, Number(argument ?? 60_000)));
+    else if (command === "loop") answer(loop());
     else if (command === "close") break;
   }
   await store.services.jobs.stop();

@@ -28,12 +28,16 @@ export interface OrdersRun {
   p99Ms: number;
   socketErrors: number;
   cpuMsPerOrder: number | null;
+  /** The main thread's share of it: the event loop (requests, and the job runner if it ran during the burst). */
+  mainCpuMsPerOrder: number | null;
   /** The server's CPU from the end of the burst until the backlog drained, per order of the burst. */
   drainCpuMsPerOrder: number | null;
   check: OrdersCheck;
   drain: { ms: number; left: number; kinds: Record<string, number> };
   /** The machine's load averages (1, 5, 15 min) at the end of the burst: a loaded machine's rate is not a quiet one's. */
   load: number[];
+  /** How long the server's event loop was held up during the burst (ms): p50, p99 and the longest. */
+  loop: { p50: number; p99: number; max: number };
 }
 
 interface Ready {
@@ -183,10 +187,14 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
     const jobs = process.env.BENCH_JOBS !== "off";
     await ask(`drain ${jobs ? 60_000 : 0}`);
     fs.writeFileSync(script, luaScript(ready, acks));
+    await ask("loop");
     const before = cpuMsOf(ready.pid);
+    const mainBefore = cpuMsOf(ready.pid, ready.pid);
     const burst = await runWrk(ready.url, script, seconds);
     const after = cpuMsOf(ready.pid);
+    const mainAfter = cpuMsOf(ready.pid, ready.pid);
     const load = os.loadavg();
+    const loop = (await ask("loop")) as OrdersRun["loop"];
     const drain = (await ask(`drain ${jobs ? ORDERS_AIMS.drainS * 1000 * 2 : 0}`)) as OrdersRun["drain"];
     const drained = cpuMsOf(ready.pid);
     const check = (await ask(`check ${acks} ${warmup}`)) as OrdersCheck;
@@ -200,10 +208,12 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
       p99Ms: burst.p99Ms,
       socketErrors: burst.socketErrors,
       cpuMsPerOrder: before === null || after === null || orders === 0 ? null : (after - before) / orders,
+      mainCpuMsPerOrder: mainBefore === null || mainAfter === null || orders === 0 ? null : (mainAfter - mainBefore) / orders,
       drainCpuMsPerOrder: after === null || drained === null || orders === 0 ? null : (drained - after) / orders,
       check,
       drain,
       load,
+      loop,
     };
   } finally {
     child.stdin?.write("close\n");
@@ -225,11 +235,13 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
     : `INTEGRITY FAILED: ${check.unlisted} acknowledged orders missing, ${check.strayCharges} stray charges, ${check.charges} charges for ${check.stored} orders, ${check.wrongBalances} wrong balances`;
   const allOk = Object.keys(check.statuses).every((status) => status === "200") && run.socketErrors === 0;
   const cpu = run.cpuMsPerOrder;
+  const main = run.mainCpuMsPerOrder;
+  const ms = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} ms`);
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
     `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
-    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}`,
-    `  server CPU per order over the burst ${cpu === null ? "n/a" : `${cpu.toFixed(2)} ms`} (the request path and whatever the job runner rendered meanwhile; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(cpu !== null && cpu <= ORDERS_AIMS.cpuMs)}; after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
+    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms`,
+    `  server CPU per order over the burst: main thread ${ms(main)} (the event loop: the request path, and the job runner if it ran during the burst; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(main !== null && main <= ORDERS_AIMS.cpuMs)}; whole process ${ms(cpu)} (also its other threads: GC, libuv, on SQLite the checkpointer); after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)
         .map(([kind, n]) => `${n} ${kind}`)
         .join(", ") || "none"

@@ -35,7 +35,8 @@ function ordersRow(runs: { sqlite: OrdersRun; postgres: OrdersRun | null }): Row
     run.p99Ms <= ORDERS_AIMS.p99Ms &&
     run.drain.left === 0 &&
     run.drain.ms <= ORDERS_AIMS.drainS * 1000;
-  const cpu = all.map((run) => run.cpuMsPerOrder ?? Number.POSITIVE_INFINITY);
+  // The aim is the request path's: the main thread (the event loop) over the burst; the whole process is shown beside it.
+  const cpu = all.map((run) => run.mainCpuMsPerOrder ?? Number.POSITIVE_INFINITY);
   return [
     {
       measure:
@@ -45,11 +46,11 @@ function ordersRow(runs: { sqlite: OrdersRun; postgres: OrdersRun | null }): Row
       met: fast(runs.sqlite, ORDERS_AIMS.sqlite) && fast(runs.postgres, ORDERS_AIMS.postgres),
     },
     {
-      measure: "server CPU per order (from /proc, over the burst)",
+      measure: "server CPU per order (from /proc, over the burst): main thread (whole process)",
       now: all
         .map(
           (run) =>
-            `${run.label} ${(run.cpuMsPerOrder ?? Number.NaN).toFixed(2)} ms (+ ${(run.drainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms after it, rendering)`,
+            `${run.label} ${(run.mainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms (${(run.cpuMsPerOrder ?? Number.NaN).toFixed(2)} ms; + ${(run.drainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms after it, rendering)`,
         )
         .join("; "),
       aim: `<= ${ORDERS_AIMS.cpuMs} ms on the request path`,

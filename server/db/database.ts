@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql, type Dialect as KyselyDialect } from "kys
 import type pg from "pg";
 import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
 import { cachingStatements } from "./sqlite-statement-cache";
+import { BACKSTOP_PAGES, JOURNAL_SIZE_LIMIT, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
 import { handlePoolErrors, POOL_CONNECT_TIMEOUT_MS, unavailableDialect } from "./postgres-pool";
 import type { Database } from "./schema";
@@ -17,6 +18,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema in use when not `public` (each test store has its own). */
   pgSchema?: string;
+  /** SQLite with `checkpointer`: the thread that checkpoints its WAL. */
+  checkpointer?: Checkpointer;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -31,6 +34,8 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
   /** Tests: fail any query on the outer database made inside `transaction(fn)` (outer-database-guard.ts). */
   guardOuterDatabase?: boolean;
+  /** SQLite file: WAL checkpoints taken by a thread of their own, off the committing requests (sqlite-checkpointer.ts). */
+  checkpointer?: boolean;
   /** Where a lost PostgreSQL connection is told (one line each); stderr when left out. */
   log?: (line: string) => void;
 }
@@ -69,7 +74,19 @@ export function openDatabase(options: DatabaseOptions): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const kysely = createKysely(immediateSqliteDialect({ database: cachingStatements(sqlite) }), options);
-  return withCommon(kysely, "sqlite");
+  if (!options.checkpointer || file === ":memory:") return withCommon(kysely, "sqlite");
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+  const checkpointer = startCheckpointer(file);
+  const common = withCommon(kysely, "sqlite");
+  return {
+    ...common,
+    checkpointer,
+    async close() {
+      await checkpointer.close();
+      await common.close();
+    },
+  };
 }
 
 function createKysely(dialect: KyselyDialect, options: DatabaseOptions): Kysely<Database> {

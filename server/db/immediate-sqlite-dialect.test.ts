@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type Dialect } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { immediateSqliteDialect } from "./immediate-sqlite-dialect";
+import { fifoTurns, immediateSqliteDialect } from "./immediate-sqlite-dialect";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-immediate-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -38,5 +38,33 @@ describe("SQLite transactions", () => {
   it("take the write lock at BEGIN, so no other writer slips in between a read and the write that depends on it", async () => {
     expect(await otherWriterAdmittedDuringRead("plain", (database) => new SqliteDialect({ database }))).toBe(true);
     expect(await otherWriterAdmittedDuringRead("immediate", (database) => immediateSqliteDialect({ database }))).toBe(false);
+  });
+});
+
+describe("turns at the one SQLite connection (issue 27: Kysely's mutex let a request under way pass its waiters)", () => {
+  it("go to the waiters in the order they asked, a later asker behind them however soon it asks", async () => {
+    const turns = fifoTurns();
+    const order: string[] = [];
+    await turns.take();
+    const waiters = ["b", "c", "d"].map((name) => turns.take().then(() => order.push(name)));
+    // The holder passes its turn and asks again at once: it must queue behind b, c and d.
+    turns.pass();
+    const again = turns.take().then(() => order.push("a again"));
+    for (let n = 0; n < 4; n++) {
+      await Promise.race([...waiters, again].map((p) => p.then(() => undefined)));
+      await Promise.resolve();
+      turns.pass();
+    }
+    await Promise.all([...waiters, again]);
+    expect(order).toEqual(["b", "c", "d", "a again"]);
+  });
+
+  it("keep every query of concurrent callers answered, through Kysely", async () => {
+    const kysely = new Kysely<{ t: { n: number } }>({ dialect: immediateSqliteDialect({ database: new SQLite(":memory:") }) });
+    await sql`create table t (n integer)`.execute(kysely);
+    await Promise.all(Array.from({ length: 20 }, (_, n) => kysely.transaction().execute((trx) => trx.insertInto("t").values({ n }).execute())));
+    const rows = await kysely.selectFrom("t").select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirst();
+    expect(rows?.c).toBe(20);
+    await kysely.destroy();
   });
 });

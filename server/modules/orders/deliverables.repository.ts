@@ -95,29 +95,43 @@ const latest = (values: Array<string | null>) => values.filter((v): v is string 
  * (order-status.ts) and the dates and writer lists and filters read (the soonest open due date, the first pending
  * question or review end, the writer when one writer has all of it).
  */
-export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: string): Promise<void> {
+/** The order's summary of its deliverables, as refreshOrder writes it. */
+export type OrderSummary = Pick<Selectable<Database["orders"]>, LifecycleColumns | "updated_at">;
+
+/**
+ * Writes the order's summary of its deliverables. `known`: the order's row as the caller wrote it in this
+ * transaction (placing an order); then only the columns that differ are written, and nothing when none do (issue 27:
+ * the placing transaction's UPDATE rewrote the row and four of its indexes to the values just inserted).
+ */
+export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: string, known?: OrderSummary): Promise<void> {
   const rows = await deliverablesOf(trx, [orderId]);
   const [first] = rows;
   if (!first) return;
   const open = rows.filter((row) => OPEN_STATUSES.includes(row.status));
   const writers = [...new Set(rows.map((row) => row.assigned_to))];
-  await trx
-    .updateTable("orders")
-    .set({
-      status: orderStatusOf(rows.map((row) => row.status)),
-      due_at: earliest(open.map((row) => row.due_at)) ?? latest(rows.map((row) => row.due_at)) ?? first.due_at,
-      needs_info_since: earliest(open.map((row) => row.needs_info_since)),
-      resume_status: rows.length === 1 ? first.resume_status : null,
-      revision_rounds: first.revision_rounds,
-      revisions_used: first.revisions_used,
-      assigned_to: writers.length === 1 ? (writers[0] ?? null) : (rows.find((row) => row.assigned_to)?.assigned_to ?? null),
-      delivered_at: latest(rows.map((row) => row.delivered_at)),
-      review_ends_at: earliest(rows.map((row) => row.review_ends_at)),
-      completed_at: open.length === 0 ? latest(rows.map((row) => row.completed_at)) : null,
-      updated_at: at,
-    })
-    .where("id", "=", orderId)
-    .execute();
+  const summary: OrderSummary = {
+    status: orderStatusOf(rows.map((row) => row.status)),
+    due_at: earliest(open.map((row) => row.due_at)) ?? latest(rows.map((row) => row.due_at)) ?? first.due_at,
+    needs_info_since: earliest(open.map((row) => row.needs_info_since)),
+    resume_status: rows.length === 1 ? first.resume_status : null,
+    revision_rounds: first.revision_rounds,
+    revisions_used: first.revisions_used,
+    assigned_to: writers.length === 1 ? (writers[0] ?? null) : (rows.find((row) => row.assigned_to)?.assigned_to ?? null),
+    delivered_at: latest(rows.map((row) => row.delivered_at)),
+    review_ends_at: earliest(rows.map((row) => row.review_ends_at)),
+    completed_at: open.length === 0 ? latest(rows.map((row) => row.completed_at)) : null,
+    updated_at: at,
+  };
+  const changes = known ? changedColumns(summary, known) : summary;
+  if (Object.keys(changes).length === 0) return;
+  await trx.updateTable("orders").set(changes).where("id", "=", orderId).execute();
+}
+
+function changedColumns(summary: OrderSummary, known: OrderSummary): Partial<OrderSummary> {
+  const changes: Partial<OrderSummary> = {};
+  for (const column of Object.keys(summary) as Array<keyof OrderSummary>)
+    if (summary[column] !== known[column]) Object.assign(changes, { [column]: summary[column] });
+  return changes;
 }
 
 /**

@@ -3,6 +3,7 @@ import { matchesWords } from "../../db/full-text";
 import { inTextList } from "../../db/value-list";
 import type { Database } from "../../db/schema";
 import type { Actor } from "./order-lifecycle";
+import { indexPendingSearch } from "./order-search-index";
 
 type Eb = ExpressionBuilder<Database, "orders" | "deliverables">;
 
@@ -46,6 +47,8 @@ export async function orderMatches(
   customers: string[],
   limits = { list: MATCH_LIST_LIMIT, walk: WALK_LIST_LIMIT },
 ): Promise<OrderMatches> {
+  // SQLite: the rows placed since the last batch enter the index first, so the search sees every committed order.
+  await indexPendingSearch(executor);
   const kinds = searchedKinds(actor);
   const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);

@@ -24,6 +24,7 @@ import { createOrderActions } from "./order-actions";
 import { createOrdersDashboard } from "./order-dashboard.repository";
 import { DEFAULT_ATTACHMENT_TYPES } from "./order-files";
 import { registerOrderJobs } from "./order-jobs";
+import { registerSearchIndexJob } from "./order-search-index";
 import { createOrderLookup } from "./order-lookup";
 import { createFavouriteWriters } from "./favourite-writers";
 import { createOrderHandOver } from "./order-handover";
@@ -131,6 +132,7 @@ export function createOrdersModule(deps: OrdersModuleDeps): OrdersService {
   };
   const actions = createOrderActions(work);
   registerOrderJobs(jobs, actions);
+  registerSearchIndexJob(jobs, db);
   const placing: PlaceOrderDeps = { ...deps, repository, transaction, clock };
   const upload = deps.upload ?? DEFAULT_UPLOAD;
   const lookup = createOrderLookup({ db, repository, access, clock, people, wallet, upload, staffDirectory: deps.staffDirectory });

@@ -169,8 +169,14 @@ export interface OrderSearchTable {
   document: string;
 }
 
+/** SQLite: the order_search rows not in the FTS5 index yet (order-search-index.ts; 2026-11-28-97). */
+export interface OrderSearchPendingTable {
+  rid: number;
+}
+
 export interface OrderTables extends DeliverableTables {
   order_search: OrderSearchTable;
+  order_search_pending: OrderSearchPendingTable;
   pending_checkouts: PendingCheckoutsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

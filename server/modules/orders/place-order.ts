@@ -18,11 +18,12 @@ import type { MailService } from "../mail";
 import type { WalletService } from "../wallet";
 import { addBusinessDays } from "./due-dates";
 import { codeCart, isFirstOrder, paidItems, priceOrder, type PricedOrder } from "./order-pricing";
-import { refreshOrder } from "./deliverables.repository";
+import { refreshOrder, type OrderSummary } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
 import { recordFirstEvent } from "./order-lifecycle";
+import { scheduleSearchIndex } from "./order-search-index";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
 import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
@@ -229,6 +230,23 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   });
 }
 
+/** A new order's summary of its work, before its deliverables are known (refreshOrder corrects what differs). */
+function placedSummary(now: string, dueAt: string, revisionRounds: number): OrderSummary {
+  return {
+    status: "paid",
+    updated_at: now,
+    due_at: dueAt,
+    needs_info_since: null,
+    resume_status: null,
+    revision_rounds: revisionRounds,
+    revisions_used: 0,
+    assigned_to: null,
+    delivered_at: null,
+    review_ends_at: null,
+    completed_at: null,
+  };
+}
+
 /** The paid order with its items, deliverables, first event, late checks, invoice, confirmation and idempotency record. */
 async function recordPaidOrder(
   deps: PlaceOrderDeps,
@@ -242,13 +260,13 @@ async function recordPaidOrder(
   const now = placedAt.toISOString();
   const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
   const { orderFormData: _cart, currency, promoCode: _code, ...billing } = input;
+  const summary = placedSummary(now, dueAt, terms.revisionRounds);
   await deps.repository.insert(
     {
       id,
       seq,
       number,
       user_id: userId,
-      status: "paid",
       currency,
       total: priced.total,
       discount: priced.promotion?.discount ?? 0,
@@ -256,16 +274,7 @@ async function recordPaidOrder(
       billing_json: JSON.stringify(billing),
       locale,
       created_at: now,
-      updated_at: now,
-      due_at: dueAt,
-      needs_info_since: null,
-      resume_status: null,
-      revision_rounds: terms.revisionRounds,
-      revisions_used: 0,
-      assigned_to: null,
-      delivered_at: null,
-      review_ends_at: null,
-      completed_at: null,
+      ...summary,
     },
     priced.items.map((item, position) => ({
       order_id: id,
@@ -289,7 +298,10 @@ async function recordPaidOrder(
   });
   const wishes = await writerWishes(trx, userId, input.orderFormData);
   await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
-  await refreshOrder(trx, id, now);
+  // The summary of the deliverables just inserted: written only where it differs from the row inserted above.
+  await refreshOrder(trx, id, now, summary);
+  // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
+  await scheduleSearchIndex(deps.jobs, trx, deps.clock);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
   const lines = invoiceLines(priced, locale);
   const invoice = await deps.documents.issueInvoice(trx, {
