@@ -22,6 +22,7 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
+import { indexPendingSearch } from "../../server/modules/orders/order-search-index";
 import { customer, orderBody, staffMember } from "../../server/test/orders-test-support";
 import { startFakeS3 } from "../../server/modules/storage/fake-s3";
 import { placeOrderRequestSchema } from "../../contract/orders";
@@ -150,6 +151,9 @@ async function seed(store: Store, dialect: "sqlite" | "postgres"): Promise<void>
     )
     .execute(db);
   await sql.raw(pg ? `select setval(pg_get_serial_sequence('order_numbers', 'seq'), ${ORDERS})` : `insert into order_numbers (seq) values (${ORDERS})`).execute(db);
+  // SQLite notes new search rows and indexes them in a job after the commit (decision 0086): that job has run in a store
+  // that has grown to this size, so no measured request pays for indexing the seeded orders.
+  await indexPendingSearch(db);
   // Fresh statistics and a vacuumed table (GIN's pending entries merged into the index), as a store that has grown to
   // this size would have (autovacuum on PostgreSQL, ANALYZE on SQLite).
   await sql.raw(pg ? "vacuum analyze" : "analyze").execute(db);
