@@ -52,6 +52,10 @@ export async function orderMatches(
   const kinds = searchedKinds(actor);
   const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
+  if (own.length <= limits.walk && customers.length > 0 && executor.getExecutor().adapter instanceof PostgresAdapter) {
+    const many = await customersOrdersInQuery(executor, own, customers, limits);
+    if (many) return { many, customersOnly: own.length === 0 ? customers : undefined };
+  }
   const theirs = customers.length === 0 ? [] : (await executor.selectFrom("orders").select("id").where("user_id", "in", customers).limit(limits.walk + 1).execute()).map((row) => row.id);
   const ids = new Set([...own, ...theirs]);
   const customersOnly = own.length === 0 && customers.length > 0 ? customers : undefined;
@@ -67,6 +71,34 @@ export async function orderMatches(
       if (customers.length > 0) tests.push(inTextList(executor, unindexed("orders.user_id"), customers));
       return eb.or(tests);
     },
+  };
+}
+
+/** The orders of `customers` (index-only on orders_queue_user), as a subquery. */
+const customersOrders = (executor: Kysely<Database>, customers: string[]) =>
+  executor.selectFrom("orders as theirs").select("theirs.id").where(inTextList(executor, sql.ref("theirs.user_id"), customers));
+
+/**
+ * PostgreSQL, when the matches are too many for the id list but few enough for the walk: the customers' orders stay in
+ * the database, counted (not fetched), and the walk tests each entry's order_id against them as a subquery, which
+ * PostgreSQL hashes once (a hashed SubPlan) — the same test as the list of ids, without fetching 5,000 ids and sending
+ * them back as a parameter to be parsed and planned. Undefined when the count leaves the choice to the ids.
+ */
+async function customersOrdersInQuery(
+  executor: Kysely<Database>,
+  own: string[],
+  customers: string[],
+  limits: { list: number; walk: number },
+): Promise<((eb: Eb) => Expression<SqlBool>) | undefined> {
+  const counted = await executor
+    .selectFrom(customersOrders(executor, customers).limit(limits.walk + 1).as("capped"))
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = own.length + Number(counted.count);
+  if (total <= limits.list || total > limits.walk) return undefined;
+  return (eb) => {
+    const theirs = eb(unindexed("deliverables.order_id"), "in", customersOrders(executor, customers));
+    return own.length === 0 ? theirs : eb.or([inTextList(executor, unindexed("deliverables.order_id"), own), theirs]);
   };
 }
 

@@ -41,6 +41,8 @@ describe("a search's orders, few or many", () => {
       ["diets", [buyer.id], numbers],
       ["penguin", [], [numbers[2]]],
       ["nothing", [], []],
+      // The customers' orders alone (PostgreSQL past the list: a subquery of them, never their ids fetched).
+      ["nothing", [other.id], [numbers[1], numbers[2]]],
     ] as const) {
       expect(await matched(text, [...customers], 1000)).toEqual(expected);
       expect(await matched(text, [...customers], 0)).toEqual(expected);
