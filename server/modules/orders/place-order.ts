@@ -297,9 +297,9 @@ async function recordPaidOrder(
     note: "",
   });
   const wishes = await writerWishes(trx, userId, input.orderFormData);
-  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
+  const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
   // The summary of the deliverables just inserted: written only where it differs from the row inserted above.
-  await refreshOrder(trx, id, now, summary);
+  await refreshOrder(trx, id, now, summary, stored);
   // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
   await scheduleSearchIndex(deps.jobs, trx, deps.clock);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
@@ -312,6 +312,7 @@ async function recordPaidOrder(
     locale,
     billing,
     lines,
+    newSource: true,
   });
   if (to) {
     const confirmation = confirmationMail(
