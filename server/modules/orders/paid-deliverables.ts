@@ -44,7 +44,8 @@ export type WriterWishes = ReadonlyArray<string | null>;
 export async function insertPaidDeliverables(
   deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId">; staffDirectory?: Pick<StaffDirectory, "activeMember">; rushCapacity?: number },
   trx: Kysely<Database>,
-  order: { id: string; number: string; total: number; customerId: string },
+  /** `customerName`: the name the account's lock read in this transaction, when the caller holds it (placing). */
+  order: { id: string; number: string; total: number; customerId: string; customerName?: { first_name: string; last_name: string } },
   planned: PlannedDeliverable[],
   placedAt: Date,
   wishes: WriterWishes = [],
@@ -52,7 +53,7 @@ export async function insertPaidDeliverables(
   const orderId = order.id;
   const now = placedAt.toISOString();
   // The customer's name as the queue sorts it, read where placing holds the account's row (a rename waits for it).
-  const customerSort = nameSortKey(await deps.people.byId(order.customerId, trx));
+  const customerSort = nameSortKey(order.customerName ?? (await deps.people.byId(order.customerId, trx)));
   const writers = await activeWished(deps, trx, wishes);
   const rows = [];
   for (const [index, plan] of planned.entries()) {
