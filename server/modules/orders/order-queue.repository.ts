@@ -211,7 +211,7 @@ export function createOrderQueue(
   const ask = async (query: AdminOrderQuery, actor: Actor, executor: Kysely<Database>): Promise<Asked> => {
     const words = searchWords(query.q ?? "");
     const customers = words.length === 0 || actor.role === "writer" ? [] : await people.customerIdsMatching(query.q ?? "", executor);
-    const matches = words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers);
+    const matches = words.length === 0 ? undefined : await orderMatches(executor, words, actor, customers, undefined, queueOrder(query).column !== "number");
     const named = customerRange && queueOrder(query).column === "customer" ? matches?.customersOnly : undefined;
     return {
       deactivated: query.writer === "inactive" ? await staff.deactivatedMembers(executor) : undefined,

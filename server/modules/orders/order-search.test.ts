@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /** The order numbers a search matches: its ids listed, or past `list` tested on each row of the walk (as a list up to `walk`). */
-async function matched(text: string, customers: string[], list: number, walk = 10): Promise<string[]> {
+async function matched(text: string, customers: string[], list: number, walk = 10, customersInQuery = true): Promise<string[]> {
   const db = store.db.kysely;
-  const matches = await orderMatches(db, searchWords(text), { id: "m", role: "manager" }, customers, { list, walk });
+  const matches = await orderMatches(db, searchWords(text), { id: "m", role: "manager" }, customers, { list, walk }, customersInQuery);
   const rows = await db
     .selectFrom("deliverables")
     .innerJoin("orders", "orders.id", "deliverables.order_id")
@@ -46,6 +46,8 @@ describe("a search's orders, few or many", () => {
     ] as const) {
       expect(await matched(text, [...customers], 1000)).toEqual(expected);
       expect(await matched(text, [...customers], 0)).toEqual(expected);
+      // The number sort: the customers' orders as ids, whatever the database.
+      expect(await matched(text, [...customers], 0, 10, false)).toEqual(expected);
       // Many: tested against the search itself, and against the customers, on each row of the walk.
       expect(await matched(text, [...customers], 0, 0)).toEqual(expected);
     }
