@@ -67,6 +67,13 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
   // The thread never keeps the process alive, and a failure of it leaves the backstop to do its work.
   worker.unref();
   worker.on("error", (error) => console.warn(`SQLite checkpointer stopped: ${String(error)}`));
+  let stopped = false;
+  const exited = new Promise<void>((resolve) =>
+    worker.once("exit", () => {
+      stopped = true;
+      resolve();
+    }),
+  );
   const waiting: Array<{
     resolve: (value: { busy: number; log: number; checkpointed: number }) => void;
     reject: (error: Error) => void;
@@ -85,8 +92,9 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
         waiting.push({ resolve, reject });
         worker.postMessage("checkpoint");
       }),
+    // Closing twice (a store closed, then its test's cleanup) or after the thread failed: the exit has happened already.
     close: async () => {
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      if (stopped) return;
       worker.ref();
       worker.postMessage("close");
       await exited;
