@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
 import type { JobRunner } from "../../platform/jobs/job-runner";
@@ -14,11 +15,10 @@ export const SEARCH_INDEX_JOB = "orders.search-index";
 /** The orders placed within one window share one batch. */
 export const SEARCH_INDEX_WINDOW_MS = 5_000;
 
-const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** Adds every noted row to the index: the rows as they are now (a change since their insert included). */
 export async function indexPendingSearch(db: Kysely<Database>): Promise<number> {
-  if (!isSqlite(db)) return 0;
+  if (isPostgres(db)) return 0;
   const waiting = await db.selectFrom("order_search_pending").select("rid").limit(1).executeTakeFirst();
   if (!waiting) return 0;
   const batch = async (trx: Kysely<Database>) => {
@@ -32,7 +32,7 @@ export async function indexPendingSearch(db: Kysely<Database>): Promise<number> 
 
 /** In the placing transaction (SQLite): the batch that indexes this order, shared by the window's other orders. */
 export async function scheduleSearchIndex(jobs: JobRunner, trx: Kysely<Database>, clock: Clock): Promise<void> {
-  if (!isSqlite(trx)) return;
+  if (isPostgres(trx)) return;
   const window = Math.floor(clock.now().getTime() / SEARCH_INDEX_WINDOW_MS) + 1;
   await jobs.schedule(trx, {
     kind: SEARCH_INDEX_JOB,

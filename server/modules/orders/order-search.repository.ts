@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { isPostgres } from "../../db/row-lock";
 import { matchesWords } from "../../db/full-text";
 import { inTextList } from "../../db/value-list";
 import type { Database } from "../../db/schema";
@@ -57,7 +58,7 @@ export async function orderMatches(
   const kinds = searchedKinds(actor);
   const search = () => executor.selectFrom("order_search").select("order_search.order_id").where(matchesWords(executor, "order_search", words)).where("order_search.kind", "in", kinds);
   const own = (await search().distinct().limit(limits.walk + 1).execute()).map((row) => row.order_id);
-  if (customersInQuery && own.length <= limits.walk && customers.length > 0 && executor.getExecutor().adapter instanceof PostgresAdapter) {
+  if (customersInQuery && own.length <= limits.walk && customers.length > 0 && isPostgres(executor)) {
     const many = await customersOrdersInQuery(executor, own, customers, limits);
     if (many) return { many, customersOnly: own.length === 0 ? customers : undefined };
   }
@@ -116,7 +117,7 @@ async function customersOrdersInQuery(
  * Undefined when the customers have no order.
  */
 export async function customersSortRange(executor: Kysely<Database>, customers: string[]): Promise<{ low: string; high: string } | undefined> {
-  const pg = executor.getExecutor().adapter instanceof PostgresAdapter;
+  const pg = isPostgres(executor);
   const named = pg ? sql`unnest(${customers}::text[]) as named(value)` : sql`json_each(${JSON.stringify(customers)}) as named`;
   const result = await sql<{ low: string | null; high: string | null }>`select min(sort_key) as low, max(sort_key) as high from (select (select deliverables.customer_sort
       from orders inner join deliverables on deliverables.order_id = orders.id where orders.user_id = named.value limit 1) as sort_key from ${named}) as keys`.execute(executor);
