@@ -22,7 +22,7 @@ export async function startBenchStore(databaseUrl?: string, env: Record<string, 
   if (databaseUrl) await admin(`CREATE SCHEMA ${schema}`);
   const config = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", LOG_LEVEL: "silent", DATA_DIR: dataDir, DEMO_DATA: "false", JWT_SECRET: randomUUID() + randomUUID(), ...env });
   const db = databaseUrl
-    ? openDatabase({ databaseUrl, pgSchema: schema })
+    ? openDatabase({ databaseUrl, pgSchema: schema, pgPoolSize: process.env.BENCH_PG_POOL ? Number(process.env.BENCH_PG_POOL) : undefined })
     : openDatabase({ sqliteFile: path.join(dataDir, "scriptorium.sqlite"), checkpointer: process.env.BENCH_CHECKPOINTER !== "off" });
   await migrateToLatest(db);
   const services = createServices({ config, db, redis: null });

@@ -3,6 +3,12 @@ import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../platform/domain-error";
 
+/** The name of the account a write transaction holds, as the lock read it. */
+export interface AccountName {
+  first_name: string;
+  last_name: string;
+}
+
 /**
  * The first statement of a customer's write transaction (an order, a deposit, a message): the user's row locked
  * until commit, or 401 (the sign-in has ended) when the account is closed. Closing takes the same lock first,
@@ -13,16 +19,17 @@ import { DomainError } from "../../platform/domain-error";
  * SQLite check every table referring to users (some ~35, several by a full scan): ~150 us per order placed with
  * a thousand orders stored, growing with the store's messages and tickets (issue 27).
  */
-export async function lockOpenAccount(trx: Kysely<Database>, userId: string): Promise<void> {
-  const open = isPostgres(trx)
-    ? (
-        await trx
-          .updateTable("users")
-          .set((eb) => ({ id: eb.ref("id") }))
-          .where("id", "=", userId)
-          .where("closed_at", "is", null)
-          .executeTakeFirst()
-      ).numUpdatedRows > 0n
-    : (await trx.selectFrom("users").select("id").where("id", "=", userId).where("closed_at", "is", null).executeTakeFirst()) !== undefined;
-  if (!open) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
+export async function lockOpenAccount(trx: Kysely<Database>, userId: string): Promise<AccountName> {
+  // The account's name comes back with the lock (one round trip): read while the row is held, a rename waits for it.
+  const held = isPostgres(trx)
+    ? await trx
+        .updateTable("users")
+        .set((eb) => ({ id: eb.ref("id") }))
+        .where("id", "=", userId)
+        .where("closed_at", "is", null)
+        .returning(["first_name", "last_name"])
+        .executeTakeFirst()
+    : await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId).where("closed_at", "is", null).executeTakeFirst();
+  if (!held) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
+  return held;
 }

@@ -18,6 +18,8 @@ export interface DocumentCommon {
   locale: Locale;
   /** The billing fields sent with the deposit or order. */
   billing: Partial<Buyer>;
+  /** The source was created in this very transaction (an order being placed): nothing can have been issued for it, so nothing is looked for. */
+  newSource?: boolean;
 }
 
 export interface ReceiptFacts extends DocumentCommon {

@@ -26,7 +26,7 @@ export type IssueDocument = (
 
 export function createDocumentNumbering(repository: DocumentsRepository, seller: Seller, clock: Clock): IssueDocument {
   return async (trx, kind, sourceId, common, build) => {
-    const existing = await repository.findBySource(kind, sourceId, trx);
+    const existing = common.newSource ? undefined : await repository.findBySource(kind, sourceId, trx);
     if (existing) return existing;
     const at = clock.now();
     const series = `${SERIES_PREFIX[kind]}-${at.getUTCFullYear()}`;

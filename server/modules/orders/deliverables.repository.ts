@@ -103,8 +103,15 @@ export type OrderSummary = Pick<Selectable<Database["orders"]>, LifecycleColumns
  * transaction (placing an order); then only the columns that differ are written, and nothing when none do (issue 27:
  * the placing transaction's UPDATE rewrote the row and four of its indexes to the values just inserted).
  */
-export async function refreshOrder(trx: Kysely<Database>, orderId: string, at: string, known?: OrderSummary): Promise<void> {
-  const rows = await deliverablesOf(trx, [orderId]);
+export async function refreshOrder(
+  trx: Kysely<Database>,
+  orderId: string,
+  at: string,
+  known?: OrderSummary,
+  /** The order's deliverables as this transaction just stored them (placing): not read again. */
+  stored?: readonly DeliverableRow[],
+): Promise<void> {
+  const rows = stored ? [...stored].sort((a, b) => a.n - b.n) : await deliverablesOf(trx, [orderId]);
   const [first] = rows;
   if (!first) return;
   const open = rows.filter((row) => OPEN_STATUSES.includes(row.status));

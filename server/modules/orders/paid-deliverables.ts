@@ -1,3 +1,4 @@
+import type { DeliverableRow } from "./deliverables.repository";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -43,15 +44,16 @@ export type WriterWishes = ReadonlyArray<string | null>;
 export async function insertPaidDeliverables(
   deps: { jobs: JobRunner; notifier?: StaffNotifier; people: Pick<People, "byId">; staffDirectory?: Pick<StaffDirectory, "activeMember">; rushCapacity?: number },
   trx: Kysely<Database>,
-  order: { id: string; number: string; total: number; customerId: string },
+  /** `customerName`: the name the account's lock read in this transaction, when the caller holds it (placing). */
+  order: { id: string; number: string; total: number; customerId: string; customerName?: { first_name: string; last_name: string } },
   planned: PlannedDeliverable[],
   placedAt: Date,
   wishes: WriterWishes = [],
-): Promise<void> {
+): Promise<DeliverableRow[]> {
   const orderId = order.id;
   const now = placedAt.toISOString();
   // The customer's name as the queue sorts it, read where placing holds the account's row (a rename waits for it).
-  const customerSort = nameSortKey(await deps.people.byId(order.customerId, trx));
+  const customerSort = nameSortKey(order.customerName ?? (await deps.people.byId(order.customerId, trx)));
   const writers = await activeWished(deps, trx, wishes);
   const rows = [];
   for (const [index, plan] of planned.entries()) {
@@ -83,7 +85,8 @@ export async function insertPaidDeliverables(
       order_total: order.total,
     });
   }
-  await trx.insertInto("deliverables").values(rows).execute();
+  // The rows as stored come back with the insert: the order's summary is computed from them without reading them again.
+  const stored = await trx.insertInto("deliverables").values(rows).returningAll().execute();
   for (const row of rows) {
     await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
     const writer = writers.get(row.assigned_to ?? "");
@@ -95,6 +98,7 @@ export async function insertPaidDeliverables(
   // The favourite writer hears of the work given to them; managers and admins of the work waiting for one.
   const assignees = [...new Set(rows.map((row) => row.assigned_to))];
   await deps.notifier?.notify(trx, { kind: "newWork", order: { id: orderId, number: order.number }, assignees, onceKey: `newWork:${orderId}` });
+  return stored;
 }
 
 /** The wished writers who are active members of staff, by id, with the name buyers read. */

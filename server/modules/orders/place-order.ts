@@ -200,7 +200,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   const { userId, input, priced, refusal } = placing;
   return deps.transaction(async (trx) => {
     // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
-    await lockOpenAccount(trx, userId);
+    const name = await lockOpenAccount(trx, userId);
     // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
     // answer nobody reads.
     refuseIf(refusal);
@@ -217,7 +217,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
       reference: number,
     });
     if (!paid) throw new BalanceShort();
-    const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId });
+    const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId, name });
     await placing.pending?.placed(trx, response);
     // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked by
     // this transaction already, while after it the update queued behind every other order of the account and the
@@ -252,7 +252,7 @@ async function recordPaidOrder(
   deps: PlaceOrderDeps,
   trx: Kysely<Database>,
   placing: Placing,
-  { seq, id }: { seq: number; id: string },
+  { seq, id, name }: { seq: number; id: string; name: { first_name: string; last_name: string } },
 ): Promise<PlaceOrderResponse> {
   const { userId, input, priced, terms, locale, to, idempotency } = placing;
   const number = orderNumber(seq);
@@ -297,9 +297,9 @@ async function recordPaidOrder(
     note: "",
   });
   const wishes = await writerWishes(trx, userId, input.orderFormData);
-  await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId }, placing.deliverables, placedAt, wishes);
+  const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId, customerName: name }, placing.deliverables, placedAt, wishes);
   // The summary of the deliverables just inserted: written only where it differs from the row inserted above.
-  await refreshOrder(trx, id, now, summary);
+  await refreshOrder(trx, id, now, summary, stored);
   // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
   await scheduleSearchIndex(deps.jobs, trx, deps.clock);
   // The invoice takes the next number of its series in this transaction: an order rolled back takes none.
@@ -312,6 +312,7 @@ async function recordPaidOrder(
     locale,
     billing,
     lines,
+    newSource: true,
   });
   if (to) {
     const confirmation = confirmationMail(
