@@ -302,6 +302,19 @@ describe("billing details", () => {
     });
   });
 
+  it("stay as they were when the order is refused (the balance is short): written in the order's transaction, rolled back with it", async () => {
+    const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
+    await store.post("/api/orders", orderBody(), { token: buyer.token });
+    const short = await customer(store, { currency: "EUR", minor: 100 });
+    const refused = await store.post("/api/orders", { ...orderBody(), city: "Sevilla" }, { token: short.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[""]).toEqual([expect.stringContaining("balance")]);
+    expect((await store.call("/api/Accounts/profile", { token: short.token })).body.billing).toBeNull();
+    const again = await store.post("/api/orders", { ...orderBody(), city: "Sevilla", vatNumber: "FR1" }, { token: buyer.token });
+    expect(again.status).toBe(400);
+    expect((await store.call("/api/Accounts/profile", { token: buyer.token })).body.billing.city).toBe("Madrid");
+  });
+
   it("refuse a VAT number that is not well formed for its EU country, in the caller's language, and keep the old details", async () => {
     const buyer = await customer(store);
     const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, ...details } = orderBody();

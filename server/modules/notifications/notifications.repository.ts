@@ -8,11 +8,10 @@ export type SettingsRow = Selectable<NotificationSettingsTable>;
 /** The notifications module's own tables; each method takes the caller's transaction when it has one. */
 export function createNotificationsRepository(db: Kysely<Database>) {
   return {
-    /** Adds the rows; one whose (recipient, once key) exists already is skipped. */
+    /** Adds the rows in one statement (placing an order tells every manager and admin); one whose (recipient, once key) exists already is skipped. */
     async insert(rows: Insertable<StaffNotificationsTable>[], trx: Kysely<Database> = db): Promise<void> {
-      for (const row of rows) {
-        await trx.insertInto("staff_notifications").values(row).onConflict((oc) => oc.columns(["recipient_id", "once_key"]).doNothing()).execute();
-      }
+      if (rows.length === 0) return;
+      await trx.insertInto("staff_notifications").values(rows).onConflict((oc) => oc.columns(["recipient_id", "once_key"]).doNothing()).execute();
     },
 
     /** A person's notifications, newest first. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DAY_MS } from "../../platform/clock";
-import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { JobRunner, ScheduleJob } from "../../platform/jobs/job-runner";
 
 /** The timed work of a deliverable (LIFECYCLE.md): the end of a review window, its reminders, a due date passed. */
 export const REVIEW_END_JOB = "order.review-end";
@@ -37,24 +37,17 @@ export function registerOrderJobs(jobs: JobRunner, handlers: OrderJobHandlers): 
  * The check for lateness at the due date, and for work at risk a day before it (once per due date: a moved due date
  * schedules others; a due date less than a day away is checked at once).
  */
-export async function scheduleLate(
-  jobs: JobRunner,
-  trx: Kysely<Database>,
-  work: { id: string; deliverable_id: string },
-  dueAt: string,
-): Promise<void> {
-  await jobs.schedule(trx, {
-    kind: LATE_JOB,
-    payload: { orderId: work.id, deliverableId: work.deliverable_id },
-    runAt: new Date(dueAt),
-    uniqueKey: `${LATE_JOB}:${work.deliverable_id}:${dueAt}`,
-  });
-  await jobs.schedule(trx, {
-    kind: AT_RISK_JOB,
-    payload: { orderId: work.id, deliverableId: work.deliverable_id },
-    runAt: new Date(new Date(dueAt).getTime() - AT_RISK_MS),
-    uniqueKey: `${AT_RISK_JOB}:${work.deliverable_id}:${dueAt}`,
-  });
+export function lateJobs(work: { id: string; deliverable_id: string }, dueAt: string): ScheduleJob[] {
+  const payload = { orderId: work.id, deliverableId: work.deliverable_id };
+  return [
+    { kind: LATE_JOB, payload, runAt: new Date(dueAt), uniqueKey: `${LATE_JOB}:${work.deliverable_id}:${dueAt}` },
+    { kind: AT_RISK_JOB, payload, runAt: new Date(new Date(dueAt).getTime() - AT_RISK_MS), uniqueKey: `${AT_RISK_JOB}:${work.deliverable_id}:${dueAt}` },
+  ];
+}
+
+/** Schedules lateJobs in `trx`, in one statement. */
+export function scheduleLate(jobs: JobRunner, trx: Kysely<Database>, work: { id: string; deliverable_id: string }, dueAt: string): Promise<void> {
+  return jobs.schedule(trx, lateJobs(work, dueAt));
 }
 
 /** A delivered version's review window: its end, a reminder half-way and one a day before the end (when later). */
@@ -66,11 +59,11 @@ export async function scheduleReview(
   const { orderId, deliverableId, version, at, reviewEnds, reviewDays } = delivery;
   const key = `${deliverableId}:${version}`;
   const payload = { orderId, deliverableId, version };
-  await jobs.schedule(trx, { kind: REVIEW_END_JOB, payload, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` });
   const half = new Date(at.getTime() + (reviewDays * DAY_MS) / 2);
   const lastDay = new Date(reviewEnds.getTime() - DAY_MS);
-  await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` });
-  if (lastDay > half) {
-    await jobs.schedule(trx, { kind: REVIEW_REMINDER_JOB, payload, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` });
-  }
+  await jobs.schedule(trx, [
+    { kind: REVIEW_END_JOB, payload, runAt: reviewEnds, uniqueKey: `${REVIEW_END_JOB}:${key}` },
+    { kind: REVIEW_REMINDER_JOB, payload, runAt: half, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:half` },
+    ...(lastDay > half ? [{ kind: REVIEW_REMINDER_JOB, payload, runAt: lastDay, uniqueKey: `${REVIEW_REMINDER_JOB}:${key}:last` }] : []),
+  ]);
 }

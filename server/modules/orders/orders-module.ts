@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { BillingDetails } from "../../../contract/accounts";
 import { orderBriefSchema } from "../../../contract/briefs";
 import type { ProductId, ServiceId } from "../../../contract/catalog";
 import type { Database } from "../../db/schema";
@@ -55,8 +54,6 @@ export interface OrdersModuleDeps {
   accountEmail: (userId: string) => Promise<string | undefined>;
   /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
   documents: DocumentsService;
-  /** Remembers the billing details an order was sent with, to prefill the next one. */
-  rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   storage: FileStorage;
   jobs: JobRunner;
   clock?: Clock;

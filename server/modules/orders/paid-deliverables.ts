@@ -1,11 +1,11 @@
-import type { DeliverableRow } from "./deliverables.repository";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { PlannedDeliverable } from "./deliverable-plan";
+import type { DeliverableRow } from "./deliverables.repository";
 import { addBusinessDays } from "./due-dates";
-import { scheduleLate } from "./order-jobs";
+import { lateJobs } from "./order-jobs";
 import { recordEvent } from "./order-lifecycle";
 import { nameSortKey, UNASSIGNED_SORT } from "./order-sort-keys";
 import type { People, StaffDirectory, StaffNotifier } from "./orders-ports";
@@ -87,8 +87,9 @@ export async function insertPaidDeliverables(
   }
   // The rows as stored come back with the insert: the order's summary is computed from them without reading them again.
   const stored = await trx.insertInto("deliverables").values(rows).returningAll().execute();
+  // Every deliverable's late and at-risk checks in one statement.
+  await deps.jobs.schedule(trx, rows.flatMap((row) => lateJobs({ id: orderId, deliverable_id: row.id }, row.due_at)));
   for (const row of rows) {
-    await scheduleLate(deps.jobs, trx, { id: orderId, deliverable_id: row.id }, row.due_at);
     const writer = writers.get(row.assigned_to ?? "");
     if (writer) {
       const event = { order_id: orderId, deliverable_id: row.id, at: now, actor_id: null, actor_role: "system" as const, kind: "assigned" as const };

@@ -70,8 +70,6 @@ export interface PlaceOrderDeps {
   publicUrl: string;
   /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
   accountEmail: (userId: string) => Promise<string | undefined>;
-  /** Remembers the billing details an order was sent with, to prefill the next one. */
-  rememberBilling?: (userId: string, billing: BillingDetails, trx: Kysely<Database>) => Promise<void>;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
   /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
   notifier?: StaffNotifier;
@@ -200,7 +198,9 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
   const { userId, input, priced, refusal } = placing;
   return deps.transaction(async (trx) => {
     // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
-    const name = await lockOpenAccount(trx, userId);
+    // The billing details it was sent with prefill the next deposit or order: written with the lock, whose row this
+    // transaction holds anyway (after the commit the write queued behind every other order of the account: issue 22).
+    const name = await lockOpenAccount(trx, userId, { billing: billingToRemember(input), at: deps.clock.now().toISOString() });
     // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
     // answer nobody reads.
     refuseIf(refusal);
@@ -219,10 +219,6 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     if (!paid) throw new BalanceShort();
     const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId, name });
     await placing.pending?.placed(trx, response);
-    // The billing details prefill the next deposit or order. Here, not after the commit: the account's row is locked by
-    // this transaction already, while after it the update queued behind every other order of the account and the
-    // answer waited seconds under overload, past its client's patience (issue 22).
-    await deps.rememberBilling?.(userId, billingToRemember(input), trx);
     // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
     // under overload, and a client that gave up (or soon will) must not pay (the fault run's overload row found 51).
     refuseIf(refusal);

@@ -89,6 +89,26 @@ describe("the durable job runner", () => {
     expect(runs).toBe(1);
   });
 
+  it("schedules several jobs in one call, each once: a key already known is skipped, the others are added", async () => {
+    const { db } = await database();
+    const clock = manualClock("2026-03-02T10:00:00.000Z");
+    const runner = createJobRunner(db.kysely, db.dialect, { clock });
+    const seen: string[] = [];
+    runner.register("note", async (payload: { text: string }) => void seen.push(payload.text));
+    await runner.schedule(db.kysely, { kind: "note", payload: { text: "first" }, uniqueKey: "note:1" });
+    await runner.schedule(db.kysely, [
+      { kind: "note", payload: { text: "again" }, uniqueKey: "note:1" },
+      { kind: "note", payload: { text: "second" }, uniqueKey: "note:2" },
+      { kind: "note", payload: { text: "later" }, runAt: new Date("2026-03-02T12:00:00.000Z") },
+    ]);
+    await runner.schedule(db.kysely, []);
+    expect(await runner.runDue()).toBe(2);
+    expect(seen.sort()).toEqual(["first", "second"]);
+    clock.set("2026-03-02T12:00:00.000Z");
+    expect(await runner.runDue()).toBe(1);
+    expect(seen).toContain("later");
+  });
+
   it("stays up when a job's result cannot be written (the database went away mid-job): logged, and the claim left to expire", async () => {
     const { db } = await database();
     const errors: string[] = [];

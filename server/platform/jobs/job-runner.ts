@@ -24,8 +24,11 @@ export interface JobRunner extends Pick<JobLoop, "wake" | "start" | "stop"> {
   prepare(): Promise<void>;
   /** `handler` is the one reader of its kind's payloads: the kind is the contract between scheduler and handler. */
   register<Payload>(kind: string, handler: JobHandler<Payload>, kindOptions?: JobKindOptions): void;
-  /** Adds a job in `trx` (the transaction that makes it due) or on its own; a known `uniqueKey` adds nothing. */
-  schedule(trx: Kysely<Database>, job: ScheduleJob): Promise<void>;
+  /**
+   * Adds jobs in `trx` (the transaction that makes them due) or on their own, several in one statement (a round trip
+   * each counts on PostgreSQL: issue 27); a known `uniqueKey` adds nothing.
+   */
+  schedule(trx: Kysely<Database>, job: ScheduleJob | readonly ScheduleJob[]): Promise<void>;
   /** How many jobs wait, per kind and state (read when /metrics is scraped: three grouped counts on the jobs table). */
   depth(): Promise<JobDepth[]>;
   /**
@@ -98,23 +101,28 @@ export function createJobRunner(
       });
     },
     async schedule(trx, job) {
+      const jobs: readonly ScheduleJob[] = Array.isArray(job) ? job : [job];
+      if (jobs.length === 0) return;
+      const now = clock.now().toISOString();
       await trx
         .insertInto("jobs")
-        .values({
-          id: randomUUID(),
-          kind: job.kind,
-          payload_json: JSON.stringify(job.payload ?? {}),
-          unique_key: job.uniqueKey ?? null,
-          status: "queued",
-          run_at: (job.runAt ?? clock.now()).toISOString(),
-          attempts: 0,
-          max_attempts: job.maxAttempts ?? defaultMaxAttempts,
-          locked_until: null,
-          locked_by: null,
-          last_error: null,
-          created_at: clock.now().toISOString(),
-          finished_at: null,
-        })
+        .values(
+          jobs.map((one) => ({
+            id: randomUUID(),
+            kind: one.kind,
+            payload_json: JSON.stringify(one.payload ?? {}),
+            unique_key: one.uniqueKey ?? null,
+            status: "queued",
+            run_at: one.runAt?.toISOString() ?? now,
+            attempts: 0,
+            max_attempts: one.maxAttempts ?? defaultMaxAttempts,
+            locked_until: null,
+            locked_by: null,
+            last_error: null,
+            created_at: now,
+            finished_at: null,
+          })),
+        )
         .onConflict((oc) => oc.column("unique_key").doNothing())
         .execute();
     },
