@@ -117,6 +117,10 @@ describe("a buyer picks options for a service", () => {
       await page.getByLabel(lang.billing.agree).check();
       await page.getByRole("button", { name: lang.place }).click();
       await page.getByTestId("order-placed").waitFor();
+      // As stored: the code and its discount (a failure here is the order's, not its page's).
+      const orders = await call(store.server.url, "/api/orders", { token: buyer.accessToken });
+      const [order] = orders.body as Array<{ number: string; createdAt: string; dueAt: string; promoCode: string | null }>;
+      expect(order?.promoCode).toBe(code);
       await page.getByTestId("open-placed-order").click();
 
       // The order: the code's discount, what was paid for the work, its options, the extra round and the rush's due date.
@@ -126,8 +130,6 @@ describe("a buyer picks options for a service", () => {
       const options = plain(await deliverable.getByTestId("deliverable-options").textContent());
       for (const name of lang.options) expect(options).toContain(name);
       expect(plain(await deliverable.getByTestId("deliverable-rounds").textContent())).toBe(lang.rounds);
-      const orders = await call(store.server.url, "/api/orders", { token: buyer.accessToken });
-      const [order] = orders.body as Array<{ number: string; createdAt: string; dueAt: string }>;
       const placedAt = new Date(order!.createdAt);
       // Rush: 2 business days instead of the service's 3.
       expect(order!.dueAt).toBe(addBusinessDays(placedAt, 2).toISOString());
