@@ -144,14 +144,6 @@ export async function recordEvent(trx: Kysely<Database>, event: Omit<OrderEvents
   await trx.insertInto("order_events").values({ id: randomUUID(), seq: Number(last?.seq ?? 0) + 1, ...event }).execute();
 }
 
-/**
- * The first event of an order inserted in this same transaction: number 1, without recordEvent's lock and lookup (the
- * new row is this transaction's until it commits, and has no events yet). Two statements fewer per order placed.
- */
-export async function recordFirstEvent(trx: Kysely<Database>, event: Omit<OrderEventsTable, "id" | "seq">): Promise<void> {
-  await trx.insertInto("order_events").values({ id: randomUUID(), seq: 1, ...event }).execute();
-}
-
 /** The customer moves that apply now, for the order page's buttons. */
 export function customerMoves(order: LifecycleRow, now: Date): Array<"accept" | "request_revision" | "answer" | "cancel" | "cancel_late"> {
   const moves = ["accept", "request_revision", "answer", "cancel", "cancel_late"] as const;

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "../../../contract/orders";
+import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import type {
   IdempotencyRow,
@@ -9,12 +11,21 @@ import type {
   OrderRow,
   OrderVersionRow,
 } from "./order-rows";
+import type { OrderEventsTable } from "./orders.tables";
+
+/** An order's first event, as placing records it. */
+export type FirstEvent = Omit<OrderEventsTable, "id" | "seq">;
 
 /** Writes of orders: placing one, its assignment, its work (briefs, versions, messages, read markers), forgetting it. */
 export interface OrderWrites {
   /** The next order sequence number: unique under any concurrency, without a lock held until commit. */
   nextSeq(trx?: Kysely<Database>): Promise<number>;
-  insert(order: OrderRow, items: OrderItemRow[], trx?: Kysely<Database>): Promise<void>;
+  /**
+   * A new order with its items and its first event (number 1: the new row has no events yet, and is this transaction's
+   * until it commits). One statement on PostgreSQL (data-modifying CTEs: two round trips fewer per order placed,
+   * issue 27), three on SQLite.
+   */
+  insert(order: OrderRow, items: OrderItemRow[], firstEvent: FirstEvent, trx?: Kysely<Database>): Promise<void>;
   saveIdempotent(row: IdempotencyRow, trx?: Kysely<Database>): Promise<void>;
   /**
    * Gives the order to `assignee` only if nobody has it and it is still in `status` (true when it did); `updatedAt`
@@ -55,9 +66,20 @@ export function createOrderWrites(db: Kysely<Database>): OrderWrites {
       return Number(row.seq);
     },
 
-    async insert(order, items, trx = db) {
+    async insert(order, items, firstEvent, trx = db) {
+      const event = { id: randomUUID(), seq: 1, ...firstEvent };
+      if (isPostgres(trx)) {
+        await trx
+          .with("new_order", (q) => q.insertInto("orders").values(order))
+          .with("new_items", (q) => q.insertInto("order_items").values(items))
+          .insertInto("order_events")
+          .values(event)
+          .execute();
+        return;
+      }
       await trx.insertInto("orders").values(order).execute();
       await trx.insertInto("order_items").values(items).execute();
+      await trx.insertInto("order_events").values(event).execute();
     },
 
     async saveIdempotent(row, trx = db) {

@@ -22,7 +22,6 @@ import { refreshOrder, type OrderSummary } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
-import { recordFirstEvent } from "./order-lifecycle";
 import { scheduleSearchIndex } from "./order-search-index";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
@@ -279,19 +278,9 @@ async function recordPaidOrder(
       price: item.price,
       brief_json: JSON.stringify(item.brief),
     })),
+    { order_id: id, deliverable_id: null, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" },
     trx,
   );
-  await recordFirstEvent(trx, {
-    order_id: id,
-    deliverable_id: null,
-    at: now,
-    actor_id: userId,
-    actor_role: "customer",
-    kind: "status",
-    from_status: null,
-    to_status: "paid",
-    note: "",
-  });
   const wishes = await writerWishes(trx, userId, input.orderFormData);
   const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId, customerName: name }, placing.deliverables, placedAt, wishes);
   // The summary of the deliverables just inserted: written only where it differs from the row inserted above.

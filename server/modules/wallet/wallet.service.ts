@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Currency } from "../../../contract/currency";
 import type { LedgerKind } from "../../../contract/wallet";
+import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import { type Clock, systemClock } from "../../platform/clock";
 import { createWalletRepository, type LedgerEntry } from "./wallet.repository";
+import { takeWithEntry } from "./wallet-debit";
 
 export type { LedgerEntry } from "./wallet.repository";
 
@@ -104,6 +106,7 @@ export function createWalletService(db: Kysely<Database>, clock: Clock = systemC
      */
     async debit(trx: Kysely<Database>, debit: WalletDebit): Promise<boolean> {
       assertPositive(debit.amount);
+      if (isPostgres(trx)) return takeWithEntry(trx, { ...debit, amount: -debit.amount }, clock.now().toISOString());
       const taken = await repository.takeIfCovered(debit.userId, debit.currency, debit.amount, trx);
       if (taken) await repository.appendEntry({ ...debit, amount: -debit.amount }, trx);
       return taken;
