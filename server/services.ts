@@ -119,7 +119,7 @@ export function createServices({ config, db, redis, bus = createChangeBus(redis)
     db: db.kysely, audit: staffAudit, clock, refundedOf: (orderIds) => orders.refundedOf(orderIds),
   });
   const orders = createOrdersModule({
-    db: db.kysely, catalog, wallet, deposits, mail, accountEmail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
+    db: db.kysely, catalog, wallet, deposits, mail, storage, jobs, clock, publicUrl: config.publicUrl, staffEmail: config.SUPPORT_EMAIL,
     reviewDays: config.REVIEW_DAYS, onTimeCreditPercent: config.ON_TIME_CREDIT_PERCENT, metrics: metrics.store, documents,
     upload: { limitBytes: config.UPLOAD_LIMIT_BYTES, allowedTypes: config.UPLOAD_ALLOWED_TYPES, maxFiles: 10 },
     writerPool: config.WRITER_POOL, staffAudit, attachmentTypes: config.ATTACHMENT_ALLOWED_TYPES, people: accounts.people, staffDirectory,

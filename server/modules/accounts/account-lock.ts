@@ -10,10 +10,11 @@ export interface RememberedBilling {
   at: string;
 }
 
-/** The name of the account a write transaction holds, as the lock read it. */
-export interface AccountName {
+/** The name and own address of the account a write transaction holds, as the lock read them. */
+export interface AccountHeld {
   first_name: string;
   last_name: string;
+  email: string;
 }
 
 /**
@@ -26,8 +27,8 @@ export interface AccountName {
  * SQLite check every table referring to users (some ~35, several by a full scan): ~150 us per order placed with
  * a thousand orders stored, growing with the store's messages and tickets (issue 27).
  */
-export async function lockOpenAccount(trx: Kysely<Database>, userId: string, remember?: RememberedBilling): Promise<AccountName> {
-  // The account's name comes back with the lock (one round trip): read while the row is held, a rename waits for it.
+export async function lockOpenAccount(trx: Kysely<Database>, userId: string, remember?: RememberedBilling): Promise<AccountHeld> {
+  // The account's name and address come back with the lock (one round trip): read while the row is held, a change waits for it.
   // Billing details to remember are written by the same statement on PostgreSQL (one round trip fewer per order).
   const billing = remember ? { billing_json: JSON.stringify(remember.billing), updated_at: remember.at } : undefined;
   if (isPostgres(trx)) {
@@ -36,12 +37,12 @@ export async function lockOpenAccount(trx: Kysely<Database>, userId: string, rem
       .set((eb) => billing ?? { id: eb.ref("id") })
       .where("id", "=", userId)
       .where("closed_at", "is", null)
-      .returning(["first_name", "last_name"])
+      .returning(["first_name", "last_name", "email"])
       .executeTakeFirst();
     if (!held) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
     return held;
   }
-  const held = await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId).where("closed_at", "is", null).executeTakeFirst();
+  const held = await trx.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", userId).where("closed_at", "is", null).executeTakeFirst();
   if (!held) throw DomainError.unauthenticated({ key: "accounts.sessionEnded" });
   if (billing) await trx.updateTable("users").set(billing).where("id", "=", userId).execute();
   return held;

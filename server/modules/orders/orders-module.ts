@@ -50,8 +50,6 @@ export interface OrdersModuleDeps {
   /** Deposits that pay an order's shortfall ("pay the difference", pay-the-difference.ts). */
   deposits: DepositService;
   mail: MailService;
-  /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
-  accountEmail: (userId: string) => Promise<string | undefined>;
   /** Issues the invoice of each order and the credit note of each refund, in the transaction that moves the money. */
   documents: DocumentsService;
   storage: FileStorage;

@@ -11,7 +11,7 @@ import { DomainError } from "../../platform/domain-error";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { StoreMetrics } from "../../platform/metrics";
 import type { TransactionOpener } from "../../platform/transactions";
-import { lockOpenAccount } from "../accounts";
+import { type AccountHeld, lockOpenAccount } from "../accounts";
 import type { CatalogService } from "../catalog";
 import type { DocumentsService } from "../documents";
 import type { MailService } from "../mail";
@@ -67,8 +67,6 @@ export interface PlaceOrderDeps {
   jobs: JobRunner;
   clock: Clock;
   publicUrl: string;
-  /** The account's own address: order mail goes there only; the billing email is printed on the order, never mailed. */
-  accountEmail: (userId: string) => Promise<string | undefined>;
   metrics?: Pick<StoreMetrics, "orderPlaced">;
   /** Managers and admins hear of the new work in the placing transaction (the notifications module's port). */
   notifier?: StaffNotifier;
@@ -114,8 +112,6 @@ interface Placing {
   /** One per service, with its share and its own clock (deliverable-plan.ts). */
   deliverables: PlannedDeliverable[];
   locale: Locale;
-  /** The account's own address: the confirmation goes there only, never to the billing email the client typed. */
-  to: string | undefined;
   idempotency?: Idempotency;
   refusal?: () => DomainError | undefined;
   pending?: PendingPlacing;
@@ -144,7 +140,6 @@ export async function placeOrder(
   const terms = await deps.catalog.orderTerms(priced.items.map((item) => item.productId));
   // Each deliverable carries what was paid for it: its line's price less the line's share of the discount.
   const deliverables = await planDeliverables(deps.catalog, paidItems(priced), input.currency);
-  const to = await deps.accountEmail(userId);
   const placing: Placing = {
     userId,
     input,
@@ -152,7 +147,6 @@ export async function placeOrder(
     terms,
     deliverables,
     locale: options.locale,
-    to,
     idempotency,
     refusal: options.refusal,
     pending: options.pending,
@@ -199,7 +193,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     // First: waits for a closing of the account in progress, and is refused (401) once it has committed.
     // The billing details it was sent with prefill the next deposit or order: written with the lock, whose row this
     // transaction holds anyway (after the commit the write queued behind every other order of the account: issue 22).
-    const name = await lockOpenAccount(trx, userId, { billing: billingToRemember(input), at: deps.clock.now().toISOString() });
+    const account = await lockOpenAccount(trx, userId, { billing: billingToRemember(input), at: deps.clock.now().toISOString() });
     // The client may have left, or waited too long, while this waited for a connection: then nothing is debited for an
     // answer nobody reads.
     refuseIf(refusal);
@@ -216,7 +210,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
       reference: number,
     });
     if (!paid) throw new BalanceShort();
-    const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId, name });
+    const response = await recordPaidOrder(deps, trx, placing, { seq, id: orderId, account });
     await placing.pending?.placed(trx, response);
     // And again before the commit: the debit and the invoice number wait for row locks other orders hold, seconds
     // under overload, and a client that gave up (or soon will) must not pay (the fault run's overload row found 51).
@@ -247,9 +241,9 @@ async function recordPaidOrder(
   deps: PlaceOrderDeps,
   trx: Kysely<Database>,
   placing: Placing,
-  { seq, id, name }: { seq: number; id: string; name: { first_name: string; last_name: string } },
+  { seq, id, account }: { seq: number; id: string; account: AccountHeld },
 ): Promise<PlaceOrderResponse> {
-  const { userId, input, priced, terms, locale, to, idempotency } = placing;
+  const { userId, input, priced, terms, locale, idempotency } = placing;
   const number = orderNumber(seq);
   const placedAt = deps.clock.now();
   const now = placedAt.toISOString();
@@ -282,7 +276,7 @@ async function recordPaidOrder(
     trx,
   );
   const wishes = await writerWishes(trx, userId, input.orderFormData);
-  const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId, customerName: name }, placing.deliverables, placedAt, wishes);
+  const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId, customerName: account }, placing.deliverables, placedAt, wishes);
   // The summary of the deliverables just inserted: written only where it differs from the row inserted above.
   await refreshOrder(trx, id, now, summary, stored);
   // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
@@ -299,15 +293,14 @@ async function recordPaidOrder(
     lines,
     newSource: true,
   });
-  if (to) {
-    const confirmation = confirmationMail(
-      to,
-      { number, currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
-      locale,
-      deps.publicUrl,
-    );
-    await deps.mail.send(deps.documents.attached(confirmation, invoice, locale), trx);
-  }
+  // To the account's own address, as the lock read it: never to the billing email the client typed.
+  const confirmation = confirmationMail(
+    account.email,
+    { number, currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
+    locale,
+    deps.publicUrl,
+  );
+  await deps.mail.send(deps.documents.attached(confirmation, invoice, locale), trx);
   const response: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency };
   if (idempotency) {
     const row = {
