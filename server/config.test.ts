@@ -98,6 +98,12 @@ describe("configuration tuning", () => {
     expect(() => loadConfig({ SSR_CONCURRENCY: "0" })).toThrow(/SSR_CONCURRENCY/);
   });
 
+  it("holds at most 10 PostgreSQL connections per instance by default, DATABASE_POOL_SIZE otherwise", () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "5" }).DATABASE_POOL_SIZE).toBe(5);
+    for (const value of ["0", "2.5", "many", "201"]) expect(configError({ DATABASE_POOL_SIZE: value })).toMatch(/^Configuration error: DATABASE_POOL_SIZE /);
+  });
+
   it("commits an order whatever its age by default, ORDER_DEADLINE_MS otherwise (0: no deadline)", () => {
     expect(loadConfig({}).ORDER_DEADLINE_MS).toBe(0);
     expect(loadConfig({ ORDER_DEADLINE_MS: "2500" }).ORDER_DEADLINE_MS).toBe(2500);

@@ -30,7 +30,7 @@ export async function buildAppForRole(role: Role, deps: AppDeps & { metrics: Met
 
 /** The store's database as configured: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
 export function openStoreDatabase(config: Config, log?: (line: string) => void): Db {
-  return openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: sqliteFileOf(config), log, checkpointer: true });
+  return openDatabase({ databaseUrl: config.DATABASE_URL, pgPoolSize: config.DATABASE_POOL_SIZE, sqliteFile: sqliteFileOf(config), log, checkpointer: true });
 }
 
 export function sqliteFileOf(config: Pick<Config, "DATA_DIR">): string {
