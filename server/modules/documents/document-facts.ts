@@ -20,6 +20,8 @@ export interface DocumentCommon {
   billing: Partial<Buyer>;
   /** The source was created in this very transaction (an order being placed): nothing can have been issued for it, so nothing is looked for. */
   newSource?: boolean;
+  /** The document's id when the caller chose it before issuing (a mail stored earlier in the transaction attaches it). */
+  id?: string;
 }
 
 export interface ReceiptFacts extends DocumentCommon {

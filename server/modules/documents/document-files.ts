@@ -1,7 +1,7 @@
 import type { DocumentSummary } from "../../../contract/documents";
 import { translate, type Locale } from "../../i18n/messages";
 import { DomainError } from "../../platform/domain-error";
-import type { MailAttachment, OutgoingMail } from "../mail";
+import type { MailAttachment, OutgoingMail, RenderedAttachment } from "../mail";
 import { inLanguage, type DocumentData } from "./document-data";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import type { DocumentKind } from "./documents.tables";
@@ -18,13 +18,17 @@ export interface DocumentFiles {
   pdfFor(userId: string, kind: DocumentKind, sourceId: string, locale?: Locale): Promise<MailAttachment & { number: string }>;
   /** A just-issued document as a mail attachment. */
   attachment(row: DocumentRow): Promise<MailAttachment>;
-  /** The PDF of the document `id` for a mail rendered after the commit (the mail module's attachment source); null once gone. */
-  attachmentById(id: string): Promise<MailAttachment | null>;
   /**
-   * `message` with the document attached as a PDF and a line saying so under its text. Only the reference is
-   * added: the PDF is rendered with the mail, after the transaction that issued the document has committed.
+   * The PDF of the document `id` for a mail rendered after the commit (the mail module's attachment source), with the
+   * line naming it in the mail's `locale`; null once gone.
    */
-  attached<M extends OutgoingMail>(message: M, row: DocumentRow, locale: Locale): M;
+  attachmentById(id: string, locale: Locale): Promise<RenderedAttachment | null>;
+  /**
+   * `message` with the document `id` attached as a PDF and a line saying so under its text. Only the reference is
+   * added: the PDF and the line (with the document's number) are rendered with the mail, after the transaction that
+   * issued the document has committed; so the document may be issued after the mail is stored, in the same transaction.
+   */
+  attached<M extends OutgoingMail>(message: M, document: Pick<DocumentRow, "id">): M;
   /** The owner's documents, newest first. */
   listFor(userId: string): Promise<DocumentSummary[]>;
 }
@@ -74,16 +78,14 @@ export function createDocumentFiles(repository: DocumentsRepository): DocumentFi
 
     attachment: (row) => attachment(row),
 
-    async attachmentById(id) {
+    async attachmentById(id, locale) {
       const row = await repository.findById(id);
-      return row ? attachment(row) : null;
+      if (!row) return null;
+      return { ...(await attachment(row)), note: translate(locale, `documents.mailAttached.${row.kind}`, { number: row.number }) };
     },
 
-    attached(message, row, locale) {
-      const note = translate(locale, `documents.mailAttached.${row.kind}`, { number: row.number });
-      const attach = [...(message.attach ?? []), { source: DOCUMENT_ATTACHMENTS, id: row.id }];
-      if ("template" in message) return { ...message, notes: [...(message.notes ?? []), note], attach };
-      return { ...message, text: `${message.text}\n\n${note}`, attach };
+    attached(message, document) {
+      return { ...message, attach: [...(message.attach ?? []), { source: DOCUMENT_ATTACHMENTS, id: document.id }] };
     },
 
     async listFor(userId) {

@@ -21,7 +21,7 @@ export type IssueDocument = (
   kind: DocumentKind,
   sourceId: string,
   common: DocumentCommon,
-  build: (number: string, issuedAt: string) => DocumentBody,
+  build: () => DocumentBody,
 ) => Promise<DocumentRow>;
 
 export function createDocumentNumbering(repository: DocumentsRepository, seller: Seller, clock: Clock): IssueDocument {
@@ -30,30 +30,19 @@ export function createDocumentNumbering(repository: DocumentsRepository, seller:
     if (existing) return existing;
     const at = clock.now();
     const series = `${SERIES_PREFIX[kind]}-${at.getUTCFullYear()}`;
-    const seq = await repository.nextNumber(series, trx);
-    const number = `${series}-${String(seq).padStart(6, "0")}`;
     const issuedAt = at.toISOString();
-    const data: DocumentData = {
+    // The number is left to the repository, which takes it from the series with the insert (one statement on
+    // PostgreSQL: the series' row is locked from there to the commit, so it is taken last in a transaction).
+    const data = (number: string): DocumentData => ({
       kind,
       number,
       issuedAt,
       locale: common.locale,
       currency: common.currency,
       seller,
-      ...build(number, issuedAt),
-    };
-    const row: DocumentRow = {
-      id: randomUUID(),
-      user_id: common.userId,
-      kind,
-      series,
-      seq,
-      number,
-      source_id: sourceId,
-      data_json: JSON.stringify(data),
-      issued_at: issuedAt,
-    };
-    await repository.insert(row, trx);
-    return row;
+      ...build(),
+    });
+    const unnumbered = { id: common.id ?? randomUUID(), user_id: common.userId, kind, series, source_id: sourceId, issued_at: issuedAt };
+    return repository.insertNumbered(unnumbered, data, trx);
   };
 }

@@ -94,6 +94,25 @@ describe("invoices", () => {
       await fresh.close();
     }
   });
+
+  it("keeps every digit past invoice 999,999, in the list, the PDF and the confirmation mail", async () => {
+    const fresh = await startTestStore({}, { listen: true });
+    try {
+      await fresh.db.kysely.insertInto("document_series").values({ series: `INV-${YEAR}`, last_number: 999_999 }).execute();
+      const buyer = await customer(fresh, { currency: "EUR", minor: 100_000 });
+      const placed = await fresh.post("/api/orders", orderBody(), { token: buyer.token });
+      expect(placed.status).toBe(200);
+      const [listed] = (await fresh.call("/api/documents", { token: buyer.token })).body;
+      expect(listed).toMatchObject({ kind: "invoice", number: `INV-${YEAR}-1000000` });
+      const pdf = await fetchPdf(`${fresh.url}/api/orders/${placed.body.id}/invoice`, buyer.token);
+      expect(pdfText(pdf.bytes)).toContain(`Number: INV-${YEAR}-1000000`);
+      const [mail] = await fresh.services.mail.list({ to: buyer.email });
+      expect(mail!.subject).toContain(placed.body.number);
+      expect(mail!.text).toContain(`Your invoice INV-${YEAR}-1000000 is attached as a PDF.`);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe("issued invoices", () => {

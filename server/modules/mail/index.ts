@@ -7,6 +7,7 @@ export {
   type MailMessage,
   type MailService,
   type OutgoingMail,
+  type RenderedAttachment,
   type TemplatedMail,
 } from "./mail.service";
 export type { OrderUpdateData, OrderUpdateKind } from "./templates/order-update";

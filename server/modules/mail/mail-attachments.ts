@@ -1,3 +1,5 @@
+import type { Locale } from "../../i18n/messages";
+
 export interface MailAttachment {
   fileName: string;
   contentType: string;
@@ -13,8 +15,14 @@ export interface AttachmentRef {
   id: string;
 }
 
-/** Renders the attachment `id` of one source (e.g. a document's PDF); null when it no longer exists. */
-export type AttachmentRenderer = (id: string) => Promise<MailAttachment | null>;
+/** An attachment rendered with its mail, and the line under the mail's text that names it ("Invoice INV-… attached"). */
+export type RenderedAttachment = MailAttachment & { note?: string };
+
+/**
+ * Renders the attachment `id` of one source (e.g. a document's PDF) for a mail in `locale`; null when it no longer
+ * exists. Its note is written then too: a document issued last in the sender's transaction is named by its number.
+ */
+export type AttachmentRenderer = (id: string, locale: Locale) => Promise<RenderedAttachment | null>;
 
 interface StoredAttachment {
   fileName: string;

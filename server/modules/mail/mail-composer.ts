@@ -1,4 +1,5 @@
 import { storeAttachments, type AttachmentRef, type AttachmentRenderer, type MailAttachment } from "./mail-attachments";
+import type { Locale } from "../../i18n/messages";
 import type { MailMessage, OutgoingMail, StoredContent } from "./mail-types";
 import type { MailBrand } from "./templates/mail-template";
 
@@ -20,39 +21,37 @@ export function createMailComposer(
   const load = () => (renderer ??= import("./render-mail"));
   const renderMail: typeof import("./render-mail")["renderMail"] = async (...args) =>
     (await load()).renderMail(...args);
-  const renderAttachments = async (refs: AttachmentRef[] = []): Promise<MailAttachment[]> => {
+  /** The files attached by reference, and the lines naming them under the mail's text. */
+  const renderAttachments = async (refs: AttachmentRef[] = [], locale: Locale): Promise<{ files: MailAttachment[]; notes: string[] }> => {
     const files: MailAttachment[] = [];
+    const notes: string[] = [];
     for (const ref of refs) {
       const source = attachmentSources[ref.source];
       if (!source) throw new Error(`no attachment source "${ref.source}"`);
-      const file = await source(ref.id);
-      if (file) files.push(file);
+      const rendered = await source(ref.id, locale);
+      if (!rendered) continue;
+      const { note, ...file } = rendered;
+      files.push(file);
+      if (note) notes.push(note);
     }
-    return files;
+    return { files, notes };
   };
 
   return {
     async compose(outgoing) {
-      const attachments = [...(outgoing.attachments ?? []), ...(await renderAttachments(outgoing.attach))];
+      const locale = outgoing.locale ?? "en";
+      const byReference = await renderAttachments(outgoing.attach, locale);
+      const attachments = [...(outgoing.attachments ?? []), ...byReference.files];
       if ("template" in outgoing) {
-        const rendered = await renderMail(
-          outgoing.template,
-          outgoing.data as never,
-          outgoing.locale,
-          brand,
-          outgoing.notes,
-        );
+        const notes = [...(outgoing.notes ?? []), ...byReference.notes];
+        const rendered = await renderMail(outgoing.template, outgoing.data as never, locale, brand, notes);
         return { to: outgoing.to, ...rendered, secrets: outgoing.secrets, attachments };
       }
-      if (outgoing.html !== undefined) return { ...outgoing, attachments };
-      const rendered = await renderMail(
-        "plain",
-        { subject: outgoing.subject, text: outgoing.text },
-        outgoing.locale ?? "en",
-        brand,
-      );
-      // The text part stays the caller's own words.
-      return { ...outgoing, html: rendered.html, attachments };
+      // The text part stays the caller's own words, with the attachments' notes under them.
+      const text = [outgoing.text, ...byReference.notes].join("\n\n");
+      if (outgoing.html !== undefined) return { ...outgoing, text, attachments };
+      const rendered = await renderMail("plain", { subject: outgoing.subject, text }, locale, brand);
+      return { ...outgoing, text, html: rendered.html, attachments };
     },
 
     async facts(outgoing) {

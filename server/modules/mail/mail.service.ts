@@ -12,7 +12,7 @@ import { createMailSender, MAIL_DELIVER_JOB, MAIL_RETENTION_MS, purgeSentMail } 
 import { DEFAULT_BRAND } from "./templates/mail-template";
 
 export type { TemplatedMail } from "./render-mail";
-export type { AttachmentRef, AttachmentRenderer, MailAttachment } from "./mail-attachments";
+export type { AttachmentRef, AttachmentRenderer, MailAttachment, RenderedAttachment } from "./mail-attachments";
 export type { MailMessage, MailOptions, OutgoingMail, StoredMail } from "./mail-types";
 
 const MAIL_PURGE_JOB = "mail.purge";

@@ -98,7 +98,7 @@ export function createOrderMoveEffects(deps: OrderMoveEffectsDeps): OrderMoveEff
     const to = account.email;
     const locale = order.locale as Locale;
     const message = orderMail(kind, to, order, locale, deps.publicUrl, params);
-    await mail.send(document ? documents.attached(message, document, locale) : message, trx);
+    await mail.send(document ? documents.attached(message, document) : message, trx);
   }
 
   async function staffMail(trx: Kysely<Database>, order: OrderRow | WorkRow, kind: OrderMailKind, params: Record<string, string | number> = {}): Promise<void> {

@@ -27,8 +27,10 @@ export interface OrderPricingDeps {
 }
 
 /** True when the buyer has never placed an order (of any state): a first-order code applies. */
-export async function isFirstOrder(executor: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await executor.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst();
+export async function isFirstOrder(executor: Kysely<Database>, userId: string, except?: string): Promise<boolean> {
+  let query = executor.selectFrom("orders").select("id").where("user_id", "=", userId);
+  if (except) query = query.where("id", "!=", except);
+  const row = await query.limit(1).executeTakeFirst();
   return row === undefined;
 }
 

@@ -74,7 +74,7 @@ export function createDepositSettlement({
       paidAt,
       locale,
     });
-    await mail.send(documents.attached(message, receipt, locale), trx);
+    await mail.send(documents.attached(message, receipt), trx);
   };
 
   return {

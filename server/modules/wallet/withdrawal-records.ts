@@ -83,7 +83,7 @@ export function createWithdrawalRecords({ repository, payments, jobs, clock, doc
       refunds: parts.map((part) => ({ depositedAt: part.deposit.createdAt, amount: part.amount })),
       policy: balancePolicyText(locale, policy),
     };
-    await mail.send(documents.attached({ to, locale, template: "withdrawalStarted" as const, data }, receipt, locale), trx);
+    await mail.send(documents.attached({ to, locale, template: "withdrawalStarted" as const, data }, receipt), trx);
   };
 
   return { record, paperwork };
