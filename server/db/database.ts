@@ -7,6 +7,7 @@ import { cachingStatements } from "./sqlite-statement-cache";
 import { BACKSTOP_PAGES, JOURNAL_SIZE_LIMIT, startCheckpointer, type Checkpointer } from "./sqlite-checkpointer";
 import { guardDialect, guardTransactions } from "./outer-database-guard";
 import { handlePoolErrors, POOL_CONNECT_TIMEOUT_MS, unavailableDialect } from "./postgres-pool";
+import { preparingClient } from "./postgres-statement-cache";
 import type { Database } from "./schema";
 import { loadOnFirstUse } from "../platform/load-on-first-use";
 import { ensurePrivateDir, ensurePrivateFile } from "../platform/private-files";
@@ -51,7 +52,9 @@ function postgresClient(): typeof pg {
 
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new (postgresClient().Pool)({
+    const client = postgresClient();
+    const pool = new client.Pool({
+      Client: preparingClient(client),
       connectionString: options.databaseUrl,
       max: options.pgPoolSize ?? 10,
       connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
