@@ -1,31 +1,24 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEmptyDatabase } from "../test/empty-database";
 import { TEST_DATABASE_URL } from "../test/test-store";
-import { openDatabase, type Db } from "./database";
+import type { Db } from "./database";
 
 // What PostgreSQL keeps prepared for one connection; it does not depend on the dialect under test, so it runs in the
 // PostgreSQL pass only.
-const schema = `t_${randomUUID().replace(/-/g, "")}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-
 describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL statements (issue 27: parsing and planning each write anew)", () => {
+  let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
   let db: Db;
   beforeAll(async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
     // One connection: what it keeps prepared is what pg_prepared_statements shows.
-    db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 1 });
+    empty = await openEmptyDatabase({ pgPoolSize: 1 });
+    db = empty.db;
     await sql`create table t (n integer, label text)`.execute(db.kysely);
   });
   afterAll(async () => {
     await db.close();
-    await admin(`DROP SCHEMA ${schema} CASCADE`);
+    await empty.drop();
   });
 
   const prepared = async () =>
@@ -46,7 +39,10 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL statements (issue 27: par
   });
 
   it("after another instance changed the table: the one write that ran the kept statement fails, the next is prepared anew", async () => {
-    await admin(`ALTER TABLE ${schema}.t ADD COLUMN later text DEFAULT 'y'`);
+    const otherInstance = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await otherInstance.connect();
+    await otherInstance.query(`ALTER TABLE ${db.pgSchema}.t ADD COLUMN later text DEFAULT 'y'`);
+    await otherInstance.end();
     await expect(insert(22)).rejects.toMatchObject({ code: "0A000" });
     expect((await insert(23)).rows).toEqual([{ n: 23, label: "n23", extra: "x", later: "y" }]);
   });

@@ -10,7 +10,7 @@ import { TEST_DATABASE_URL } from "./test-store";
  * An empty, unmigrated database on the dialect under test (a new SQLite file, or a new PostgreSQL schema), for the
  * tests of one migration: they migrate up to just before it, write rows in the old shape, then run it.
  */
-export async function openEmptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function openEmptyDatabase(options: { pgPoolSize?: number } = {}): Promise<{ db: Db; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-migration-"));
     const db = openDatabase({ sqliteFile: path.join(dir, "m.sqlite") });
@@ -24,7 +24,7 @@ export async function openEmptyDatabase(): Promise<{ db: Db; drop(): Promise<voi
     await client.end();
   };
   await admin(`CREATE SCHEMA ${schema}`);
-  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: options.pgPoolSize });
   return { db, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
