@@ -42,13 +42,14 @@ export function createMailComposer(
       const locale = outgoing.locale ?? "en";
       const byReference = await renderAttachments(outgoing.attach, locale);
       const attachments = [...(outgoing.attachments ?? []), ...byReference.files];
+      // A mail stored before the notes were written at render time has its note already (a deploy's backlog): once.
       if ("template" in outgoing) {
-        const notes = [...(outgoing.notes ?? []), ...byReference.notes];
+        const notes = [...(outgoing.notes ?? []), ...byReference.notes.filter((note) => !outgoing.notes?.includes(note))];
         const rendered = await renderMail(outgoing.template, outgoing.data as never, locale, brand, notes);
         return { to: outgoing.to, ...rendered, secrets: outgoing.secrets, attachments };
       }
       // The text part stays the caller's own words, with the attachments' notes under them.
-      const text = [outgoing.text, ...byReference.notes].join("\n\n");
+      const text = [outgoing.text, ...byReference.notes.filter((note) => !outgoing.text.includes(note))].join("\n\n");
       if (outgoing.html !== undefined) return { ...outgoing, text, attachments };
       const rendered = await renderMail("plain", { subject: outgoing.subject, text }, locale, brand);
       return { ...outgoing, text, html: rendered.html, attachments };
