@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { BillingDetails } from "../../../contract/accounts";
@@ -25,6 +25,7 @@ import { writerWishes } from "./writer-wishes";
 import { scheduleSearchIndex } from "./order-search-index";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
+import { type Idempotency, idempotencyOf, keepAnswer, replay } from "./order-idempotency";
 import type { People, PromotionCheckout, StaffDirectory, StaffNotifier } from "./orders-ports";
 import type { OrdersRepository } from "./orders.repository";
 
@@ -101,8 +102,6 @@ export function orderNumber(seq: number): string {
   return `SC-${String(seq).padStart(6, "0")}`;
 }
 
-type Idempotency = { key: string; hash: string };
-
 /** One placing as the store receives it, priced and with the order's terms and the confirmation's address known. */
 interface Placing {
   userId: string;
@@ -128,9 +127,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   options: PlaceOrderOptions,
 ): Promise<PlaceOrderResponse> {
-  const idempotency = options.idempotencyKey
-    ? { key: options.idempotencyKey, hash: createHash("sha256").update(JSON.stringify(input)).digest("hex") }
-    : undefined;
+  const idempotency = idempotencyOf(options.idempotencyKey, input);
   if (idempotency) {
     const earlier = await replay(deps.repository, userId, idempotency);
     if (earlier) return earlier;
@@ -172,18 +169,6 @@ export async function placeOrder(
       throw error;
     }
   }
-}
-
-/** The stored answer for this key, or null; the same key with another body is a 409. */
-async function replay(
-  repository: OrdersRepository,
-  userId: string,
-  idempotency: Idempotency,
-): Promise<PlaceOrderResponse | null> {
-  const stored = await repository.findIdempotent(userId, idempotency.key);
-  if (!stored) return null;
-  if (stored.request_hash !== idempotency.hash) throw DomainError.conflict("orders.idempotencyKeyReused");
-  return JSON.parse(stored.response_json) as PlaceOrderResponse;
 }
 
 /**
@@ -332,16 +317,7 @@ async function recordPaidOrder(
   );
   await deps.mail.send(deps.documents.attached(confirmation, { id: invoiceId }), trx);
   const answer: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency: input.currency };
-  if (idempotency) {
-    const row = {
-      user_id: userId,
-      key: idempotency.key,
-      request_hash: idempotency.hash,
-      response_json: JSON.stringify(answer),
-      created_at: now,
-    };
-    await deps.repository.saveIdempotent(row, trx);
-  }
+  if (idempotency) await keepAnswer(deps.repository, trx, userId, idempotency, answer, now);
   return { answer, invoiceId };
 }
 
