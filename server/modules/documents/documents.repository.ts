@@ -9,8 +9,8 @@ export type DocumentRow = Selectable<DocumentsTable>;
 /** A document as issued, before its series gives it a number. */
 export type Unnumbered = Omit<DocumentRow, "seq" | "number" | "data_json">;
 
-/** A document's number: its series and its place in it ("INV-2026-000042"). */
-export function documentNumber(series: string, seq: number): string {
+/** A document's number: its series and its place in it ("INV-2026-000042"); on PostgreSQL the statement's own. */
+function documentNumber(series: string, seq: number): string {
   return `${series}-${String(seq).padStart(6, "0")}`;
 }
 
@@ -33,7 +33,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     async insertNumbered(document: Unnumbered, data: (number: string) => DocumentData, trx: Kysely<Database> = db): Promise<DocumentRow> {
       if (isPostgres(trx)) {
         const template = JSON.stringify(data(NUMBER_SLOT));
-        const { seq } = await sql<{ seq: string | number }>`
+        const { seq, number } = await sql<{ seq: string | number; number: string }>`
           with counter as (
             insert into document_series (series, last_number) values (${document.series}, 1)
             on conflict (series) do update set last_number = document_series.last_number + 1
@@ -47,10 +47,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
           select ${document.id}, ${document.user_id}, ${document.kind}, ${document.series}, seq, number, ${document.source_id},
             replace(${template}, ${SLOT_FIELD}, '"number":"' || number || '"'), ${document.issued_at}
           from numbered
-          returning seq`
+          returning seq, number`
           .execute(trx)
           .then((result) => result.rows[0] ?? Promise.reject(new Error("the document was not inserted")));
-        const number = documentNumber(document.series, Number(seq));
         return { ...document, seq: Number(seq), number, data_json: template.replace(SLOT_FIELD, `"number":"${number}"`) };
       }
       const counter = await trx

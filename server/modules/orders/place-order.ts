@@ -94,7 +94,13 @@ function refuseIf(refusal: (() => DomainError | undefined) | undefined): void {
 
 /** The billing details of an order, as remembered for the next one: without the cart, the currency and the consent. */
 function billingToRemember(input: PlaceOrderInput): BillingDetails {
-  const { orderFormData: _cart, currency: _currency, agreedToPP_TOS: _agreed, promoCode: _code, ...billing } = input;
+  const { agreedToPP_TOS: _agreed, ...billing } = billingOf(input);
+  return billing;
+}
+
+/** The billing details of an order as stored with it and printed on its invoice: the request less the cart and the currency. */
+function billingOf(input: PlaceOrderInput) {
+  const { orderFormData: _cart, currency: _currency, promoCode: _code, ...billing } = input;
   return billing;
 }
 
@@ -222,12 +228,6 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     refuseIf(refusal);
     return response.answer;
   });
-}
-
-/** The billing details of an order as stored with it and printed on its invoice: the request less the cart and the currency. */
-function billingOf(input: PlaceOrderInput) {
-  const { orderFormData: _cart, currency: _currency, promoCode: _code, ...billing } = input;
-  return billing;
 }
 
 /** A new order's summary of its work, before its deliverables are known (refreshOrder corrects what differs). */
