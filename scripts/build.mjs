@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { bundleServer } from "./server-bundle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -16,36 +16,8 @@ const app = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inh
 if (app.status !== 0) process.exit(app.status ?? 1);
 
 fs.rmSync(serverDir, { recursive: true, force: true });
-const common = {
-  platform: "node",
-  format: "esm",
-  target: "node24",
-  bundle: true,
-  packages: "external",
-  sourcemap: "linked",
-  logLevel: "warning",
-  absWorkingDir: root,
-};
-// Code splitting: a module the server imports on first use (mail templates, PDF documents, Stripe, S3, Redis) becomes
-// its own file, and so do the packages it imports; a store that never needs them never loads them.
-await build({
-  ...common,
-  // The entry turns on the compile cache, then imports main.ts (server/entry.ts).
-  entryPoints: { main: "server/entry.ts" },
-  outdir: serverDir,
-  splitting: true,
-  chunkNames: "[name]-[hash]",
-});
 
-// Two folders are read at run time next to the module that reads them (import.meta.dirname, which in the bundle is
-// app-server/): the migrations, compiled one file each, and the server's message catalogues, copied.
-const migrations = path.join(root, "server", "db", "migrations");
-const migrationFiles = fs.readdirSync(migrations).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
-await build({ ...common, entryPoints: migrationFiles.map((file) => path.join(migrations, file)), outdir: path.join(serverDir, "migrations") });
-const catalogues = path.join(root, "server", "i18n");
-for (const entry of fs.readdirSync(catalogues, { withFileTypes: true })) {
-  if (entry.isDirectory()) fs.cpSync(path.join(catalogues, entry.name), path.join(serverDir, entry.name), { recursive: true });
-}
+await bundleServer({ main: "server/entry.ts" }, serverDir);
 
 // V8 keeps a module's source for as long as the process runs, in one byte per character only when every character is
 // Latin-1: one "→" in a comment made the 650,000-character server bundle two bytes a character (issue 27, idle memory).

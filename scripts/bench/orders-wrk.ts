@@ -77,39 +77,14 @@ end
 `;
 }
 
-/** orders-server.ts compiled as scripts/build.mjs compiles the server; the entry's path. Built once per bench process. */
+/** orders-server.ts compiled as scripts/build.mjs compiles the server (scripts/server-bundle.mjs); the entry's path. Built once per bench process. */
 let compiled: Promise<string> | undefined;
 function compileServer(): Promise<string> {
   compiled ??= (async () => {
-    const { build } = await import("esbuild");
+    const { bundleServer } = await import("../server-bundle.mjs");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-orders-server-"));
     process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const common = {
-      platform: "node",
-      format: "esm",
-      target: "node24",
-      bundle: true,
-      packages: "external",
-      logLevel: "warning",
-      absWorkingDir: root,
-    } as const;
-    await build({
-      ...common,
-      entryPoints: { main: "scripts/bench/orders-server.ts" },
-      outdir: dir,
-      splitting: true,
-      chunkNames: "[name]-[hash]",
-    });
-    const migrations = path.join(root, "server/db/migrations");
-    const files = fs.readdirSync(migrations).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
-    await build({
-      ...common,
-      entryPoints: files.map((file) => path.join(migrations, file)),
-      outdir: path.join(dir, "migrations"),
-    });
-    for (const entry of fs.readdirSync(path.join(root, "server/i18n"), { withFileTypes: true }))
-      if (entry.isDirectory())
-        fs.cpSync(path.join(root, "server/i18n", entry.name), path.join(dir, entry.name), { recursive: true });
+    await bundleServer({ main: "scripts/bench/orders-server.ts" }, dir);
     // Packages resolve from the repository's node_modules, as the build's do from its own place in the repository.
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
     return path.join(dir, "main.js");
