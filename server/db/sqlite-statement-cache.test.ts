@@ -53,4 +53,14 @@ describe("SQLite statements (issue 27: compiling every query was a quarter of an
     expect([...rows]).toEqual([{ n: 2 }]);
     database.close();
   });
+
+  it("keeps at most its size of statements, the first prepared dropped first", () => {
+    const database = new SQLite(path.join(folder, "bounded.sqlite"));
+    const statements = cachingStatements(database, 2);
+    const prepare = vi.spyOn(database, "prepare");
+    for (const n of [1, 2, 1, 2, 3, 2, 3, 1]) expect(statements.prepare(`select ${n} as n`).get([])).toEqual({ n });
+    // 1 and 2 prepared, reused; 3 drops 1; 2 and 3 reused; 1 prepared again.
+    expect(prepare.mock.calls.map(([text]) => text)).toEqual(["select 1 as n", "select 2 as n", "select 3 as n", "select 1 as n"]);
+    database.close();
+  });
 });
