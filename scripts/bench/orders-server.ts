@@ -1,11 +1,12 @@
 // The store for the orders row, in a process of its own so that its CPU (from /proc) is the server's alone: the API
 // as production runs it (scripts/bench/orders-store.ts) with the job runner started, as `npm start` does, so the
 // confirmation mail and invoice rendered after each commit run here too. Prints one `READY <json>` line (URL, pid,
-// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file> [warm-up acks-file]`, `drain`.
+// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file> [warm-up acks-file]`, `drain`, `loop`.
 // Argument: a PostgreSQL URL, or none for SQLite. orders-wrk.ts compiles it as `npm run build` compiles the server
 // (esbuild, migrations and catalogues beside it), so what runs is plain JavaScript as in production.
 import { randomUUID } from "node:crypto";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
 import { backlog, checkOrders } from "./orders-integrity";
 import { startBenchStore } from "./orders-store";
@@ -93,13 +94,26 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
   const answer = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-  // `loop`: how long the event loop was held up since the last `loop` (ms), the burst's stalls behind its p99.
+  // `loop`: how long the event loop was held up since the last `loop` (ms), the burst's stalls behind its p99; and
+  // how long the server took over each request, from Node's `request` event to the answer handed to the socket: what
+  // wrk's latency adds to that waited outside the handler (in the socket, for the event loop to read it).
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  const handled = createHistogram();
+  store.app.server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    const received = process.hrtime.bigint();
+    response.once("finish", () => handled.record(process.hrtime.bigint() - received || 1n));
+  });
   const loop = () => {
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-    const stats = { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) };
+    const stats = {
+      p50: ms(delay.percentile(50)),
+      p99: ms(delay.percentile(99)),
+      max: ms(delay.max),
+      handled: { p50: ms(handled.percentile(50)), p99: ms(handled.percentile(99)), max: ms(handled.max) },
+    };
     delay.reset();
+    handled.reset();
     return stats;
   };
   for await (const line of readline.createInterface({ input: process.stdin })) {

@@ -33,6 +33,7 @@ export async function startBenchStore(databaseUrl?: string, env: Record<string, 
   return {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
     db,
+    app,
     services,
     dataDir,
     async close() {

@@ -36,8 +36,9 @@ export interface OrdersRun {
   drain: { ms: number; left: number; kinds: Record<string, number> };
   /** The machine's load averages (1, 5, 15 min) at the end of the burst: a loaded machine's rate is not a quiet one's. */
   load: number[];
-  /** How long the server's event loop was held up during the burst (ms): p50, p99 and the longest. */
-  loop: { p50: number; p99: number; max: number };
+  /** How long the server's event loop was held up during the burst (ms): p50, p99 and the longest; and how long the
+   * server took over a request once Node had read it (`handled`), against which wrk's latency shows the wait before. */
+  loop: { p50: number; p99: number; max: number; handled: { p50: number; p99: number; max: number } };
 }
 
 interface Ready {
@@ -73,6 +74,7 @@ function response(status, headers, body)
 end
 done = function(summary, latency, requests)
   io.write(string.format("p99_us %d\\n", latency:percentile(99)))
+  io.write(string.format("dist p50 %d p90 %d p95 %d p99 %d p999 %d max %d\\n", latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(99), latency:percentile(99.9), latency.max))
 end
 `;
 }
@@ -138,6 +140,7 @@ function runWrk(
   return new Promise((resolve, reject) =>
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`wrk failed: ${out}`));
+      if (process.env.BENCH_DIST) console.error(/dist .*/.exec(out)?.[0]);
       const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       resolve({
         requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
@@ -215,7 +218,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
     `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
-    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms`,
+    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms; a request from Node's reading it to its answer p50 ${run.loop.handled.p50} ms, p99 ${run.loop.handled.p99} ms, max ${run.loop.handled.max} ms`,
     `  server CPU per order over the burst: main thread ${ms(main)} (the event loop: the request path, and the job runner if it ran during the burst; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(main !== null && main <= ORDERS_AIMS.cpuMs)}; whole process ${ms(cpu)} (also its other threads: GC, libuv, on SQLite the checkpointer); after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)
         .map(([kind, n]) => `${n} ${kind}`)

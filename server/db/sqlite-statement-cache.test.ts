@@ -58,7 +58,7 @@ describe("SQLite statements (issue 27: compiling every query was a quarter of an
     const database = new SQLite(path.join(folder, "bounded.sqlite"));
     const statements = cachingStatements(database, 2);
     const prepare = vi.spyOn(database, "prepare");
-    for (const n of [1, 2, 1, 2, 3, 2, 3, 1]) expect(statements.prepare(`select ${n} as n`).get([])).toEqual({ n });
+    for (const n of [1, 2, 1, 2, 3, 2, 3, 1]) expect(statements.prepare(`select ${n} as n`).all([])).toEqual([{ n }]);
     // 1 and 2 prepared, reused; 3 drops 1; 2 and 3 reused; 1 prepared again.
     expect(prepare.mock.calls.map(([text]) => text)).toEqual(["select 1 as n", "select 2 as n", "select 3 as n", "select 1 as n"]);
     database.close();
