@@ -25,6 +25,9 @@ export interface OrdersRun {
   requests: number;
   seconds: number;
   ordersPerSecond: number;
+  /** wrk's latency percentiles over the burst. */
+  p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   socketErrors: number;
   cpuMsPerOrder: number | null;
@@ -73,8 +76,7 @@ function response(status, headers, body)
   acks:write(status, " ", (string.match(body, '"id":"([^"]+)"') or ""), "\\n")
 end
 done = function(summary, latency, requests)
-  io.write(string.format("p99_us %d\\n", latency:percentile(99)))
-  io.write(string.format("dist p50 %d p90 %d p95 %d p99 %d p999 %d max %d\\n", latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(99), latency:percentile(99.9), latency.max))
+  io.write(string.format("p50_us %d p95_us %d p99_us %d\\n", latency:percentile(50), latency:percentile(95), latency:percentile(99)))
 end
 `;
 }
@@ -129,7 +131,7 @@ function runWrk(
   url: string,
   script: string,
   seconds: number,
-): Promise<{ requests: number; p99Ms: number; socketErrors: number; seconds: number }> {
+): Promise<{ requests: number; p50Ms: number; p95Ms: number; p99Ms: number; socketErrors: number; seconds: number }> {
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
   const child = spawn(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, url], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -140,10 +142,11 @@ function runWrk(
   return new Promise((resolve, reject) =>
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`wrk failed: ${out}`));
-      if (process.env.BENCH_DIST) console.error(/dist .*/.exec(out)?.[0]);
       const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       resolve({
         requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+        p50Ms: Number(/p50_us (\d+)/.exec(out)?.[1] ?? 0) / 1000,
+        p95Ms: Number(/p95_us (\d+)/.exec(out)?.[1] ?? 0) / 1000,
         p99Ms: Number(/p99_us (\d+)/.exec(out)?.[1] ?? 0) / 1000,
         socketErrors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
         seconds: Math.min(seconds, (performance.now() - started) / 1000),
@@ -183,6 +186,8 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
       requests: burst.requests,
       seconds: burst.seconds,
       ordersPerSecond: orders / burst.seconds,
+      p50Ms: burst.p50Ms,
+      p95Ms: burst.p95Ms,
       p99Ms: burst.p99Ms,
       socketErrors: burst.socketErrors,
       cpuMsPerOrder: before === null || after === null || orders === 0 ? null : (after - before) / orders,
@@ -218,7 +223,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
     `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
-    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms; a request from Node's reading it to its answer p50 ${run.loop.handled.p50} ms, p99 ${run.loop.handled.p99} ms, max ${run.loop.handled.max} ms`,
+    `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms; wrk's latency p50 ${run.p50Ms.toFixed(0)} ms, p95 ${run.p95Ms.toFixed(0)} ms, against a request's time from Node's reading it to its answer p50 ${run.loop.handled.p50} ms, p99 ${run.loop.handled.p99} ms, max ${run.loop.handled.max} ms`,
     `  server CPU per order over the burst: main thread ${ms(main)} (the event loop: the request path, and the job runner if it ran during the burst; aim <= ${ORDERS_AIMS.cpuMs} on the request path) ${verdict(main !== null && main <= ORDERS_AIMS.cpuMs)}; whole process ${ms(cpu)} (also its other threads: GC, libuv, on SQLite the checkpointer); after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)
         .map(([kind, n]) => `${n} ${kind}`)
