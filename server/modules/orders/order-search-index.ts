@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
 import type { Clock } from "../../platform/clock";
-import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { JobRunner, ScheduleJob } from "../../platform/jobs/job-runner";
 
 /**
  * SQLite: the order_search rows written since the last batch enter the FTS5 index together (2026-11-28-97;
@@ -30,15 +30,14 @@ export async function indexPendingSearch(db: Kysely<Database>): Promise<number> 
   return db.isTransaction ? batch(db) : db.transaction().execute(batch);
 }
 
-/** In the placing transaction (SQLite): the batch that indexes this order, shared by the window's other orders. */
-export async function scheduleSearchIndex(jobs: JobRunner, trx: Kysely<Database>, clock: Clock): Promise<void> {
-  if (isPostgres(trx)) return;
+/**
+ * In the placing transaction (SQLite): the batch that indexes this order, shared by the window's other orders, for
+ * the placing to schedule with its other jobs (one statement). None on PostgreSQL.
+ */
+export function searchIndexJob(trx: Kysely<Database>, clock: Clock): ScheduleJob[] {
+  if (isPostgres(trx)) return [];
   const window = Math.floor(clock.now().getTime() / SEARCH_INDEX_WINDOW_MS) + 1;
-  await jobs.schedule(trx, {
-    kind: SEARCH_INDEX_JOB,
-    runAt: new Date(window * SEARCH_INDEX_WINDOW_MS),
-    uniqueKey: `${SEARCH_INDEX_JOB}:${window}`,
-  });
+  return [{ kind: SEARCH_INDEX_JOB, runAt: new Date(window * SEARCH_INDEX_WINDOW_MS), uniqueKey: `${SEARCH_INDEX_JOB}:${window}` }];
 }
 
 export function registerSearchIndexJob(jobs: JobRunner, db: Kysely<Database>): void {

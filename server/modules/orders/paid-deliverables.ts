@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { JobRunner, ScheduleJob } from "../../platform/jobs/job-runner";
 import type { PlannedDeliverable } from "./deliverable-plan";
 import type { DeliverableRow } from "./deliverables.repository";
 import { addBusinessDays } from "./due-dates";
@@ -49,6 +49,8 @@ export async function insertPaidDeliverables(
   planned: PlannedDeliverable[],
   placedAt: Date,
   wishes: WriterWishes = [],
+  /** The placing's other jobs, scheduled in the same statement as the late checks. */
+  alongside: readonly ScheduleJob[] = [],
 ): Promise<DeliverableRow[]> {
   const orderId = order.id;
   const now = placedAt.toISOString();
@@ -87,8 +89,8 @@ export async function insertPaidDeliverables(
   }
   // The rows as stored come back with the insert: the order's summary is computed from them without reading them again.
   const stored = await trx.insertInto("deliverables").values(rows).returningAll().execute();
-  // Every deliverable's late and at-risk checks in one statement.
-  await deps.jobs.schedule(trx, rows.flatMap((row) => lateJobs({ id: orderId, deliverable_id: row.id }, row.due_at)));
+  // Every deliverable's late and at-risk checks, and the placing's other jobs, in one statement.
+  await deps.jobs.schedule(trx, [...rows.flatMap((row) => lateJobs({ id: orderId, deliverable_id: row.id }, row.due_at)), ...alongside]);
   for (const row of rows) {
     const writer = writers.get(row.assigned_to ?? "");
     if (writer) {

@@ -22,7 +22,7 @@ import { refreshOrder, type OrderSummary } from "./deliverables.repository";
 import { planDeliverables, type PlannedDeliverable } from "./deliverable-plan";
 import { insertPaidDeliverables } from "./paid-deliverables";
 import { writerWishes } from "./writer-wishes";
-import { scheduleSearchIndex } from "./order-search-index";
+import { searchIndexJob } from "./order-search-index";
 import { confirmationMail } from "./order-mail";
 import { invoiceLines } from "./order-invoice-lines";
 import { type Idempotency, idempotencyOf, keepAnswer, replay } from "./order-idempotency";
@@ -301,11 +301,13 @@ async function recordPaidOrder(
   const now = placedAt.toISOString();
   const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
   const wishes = await writerWishes(trx, userId, input.orderFormData);
-  const stored = await insertPaidDeliverables(deps, trx, { id, number, total: priced.total, customerId: userId, customerName: account }, placing.deliverables, placedAt, wishes);
+  // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction;
+  // its job is scheduled with the deliverables' late checks.
+  const alongside = searchIndexJob(trx, deps.clock);
+  const paid = { id, number, total: priced.total, customerId: userId, customerName: account };
+  const stored = await insertPaidDeliverables(deps, trx, paid, placing.deliverables, placedAt, wishes, alongside);
   // The summary of the deliverables just inserted: written only where it differs from the order's row.
   await refreshOrder(trx, id, now, placedSummary(now, dueAt, terms.revisionRounds), stored);
-  // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction.
-  await scheduleSearchIndex(deps.jobs, trx, deps.clock);
   // To the account's own address, as the lock read it: never to the billing email the client typed. The invoice is
   // attached by the id it will be issued with; its PDF and number are rendered with the mail, after the commit.
   const invoiceId = randomUUID();
