@@ -33,6 +33,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   return {
     id,
     price,
+    // Rendered with the page, so the offer keeps its size when the app asks for today's prices (a rush's free day).
+    options: prices.items.find((item) => item.id === id)?.options ?? [],
     currency: prices.currency,
     content: serviceContent(id, locale, source, context.get(pageContext).balancePolicy),
     bundles,
@@ -44,12 +46,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalog");
   const { to } = useLocale();
-  const { id, price, currency, content, bundles, promises, turnaroundDays } = loaderData;
+  const { id, price, options, currency, content, bundles, promises, turnaroundDays } = loaderData;
   const { name, tagline } = content;
   return (
     <main className="mx-auto max-w-4xl px-4 py-12">
       <ProductIntro kind="service" path={`/services/${id}`} name={name} tagline={tagline} price={price} currency={currency} turnaroundDays={turnaroundDays} />
-      <OfferBox productId={id} name={name} priceLabel={t("price")} price={price} currency={currency}>
+      <OfferBox productId={id} name={name} priceLabel={t("price")} price={price} currency={currency} options={options}>
         <PromiseFacts promises={promises} />
       </OfferBox>
       <p className="mt-8 text-lg leading-relaxed">{content.summary}</p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Currency } from "../../../contract/currency-codes";
 import type { ProductId } from "../../../contract/product-ids";
+import type { PriceOption } from "../../../contract/service-options";
 import { AddToCart } from "./add-to-cart";
 import { Price } from "./price";
 
@@ -21,12 +22,14 @@ interface OfferBoxProps {
   priceLabel: string;
   price: number;
   currency: Currency;
+  /** The product's options as the page was rendered with them (none for a bundle). */
+  options?: readonly PriceOption[];
   /** The facts shown after the price (`OfferFact`s). */
   children: ReactNode;
 }
 
 /** The offer of a service or bundle page: its price, the page's own facts and "Add to cart". */
-export function OfferBox({ productId, name, priceLabel, price, currency, children }: OfferBoxProps) {
+export function OfferBox({ productId, name, priceLabel, price, currency, options, children }: OfferBoxProps) {
   return (
     <div className="mt-8 flex flex-wrap items-start gap-6 rounded-lg border border-slate-300 p-5 dark:border-slate-800">
       <OfferFact label={priceLabel}>
@@ -36,7 +39,7 @@ export function OfferBox({ productId, name, priceLabel, price, currency, childre
       </OfferFact>
       {children}
       <div className="ml-auto">
-        <AddToCart productId={productId} name={name} currency={currency} />
+        <AddToCart productId={productId} name={name} currency={currency} renderedOptions={options} />
       </div>
     </div>
   );
