@@ -5,7 +5,7 @@ import { SERVICE_IDS, type ServiceId } from "../../contract/product-ids";
 import { BulletList, CopySection, FaqList } from "~/features/catalog/copy-blocks";
 import { serviceContent } from "~/features/catalog/content.server";
 import { OfferBox } from "~/features/catalog/offer-box";
-import { pagePrices, priceOf } from "~/features/catalog/page-prices.server";
+import { itemOf, pagePrices, priceOf } from "~/features/catalog/page-prices.server";
 import { Price } from "~/features/catalog/price";
 import { ProductIntro } from "~/features/catalog/product-intro";
 import { PromiseFacts } from "~/features/catalog/promise-facts";
@@ -22,8 +22,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const id = params.serviceId;
   if (!isServiceId(id)) throw data(null, { status: 404 });
   const { locale, prices } = await pagePrices(request, url, context);
-  const price = priceOf(prices, id);
-  if (price === undefined) throw data(null, { status: 404 });
+  const item = itemOf(prices, id);
+  if (item === undefined) throw data(null, { status: 404 });
   // A hidden bundle has no price: it is not offered here either.
   const bundles = BUNDLES.filter((bundle) => bundle.services.includes(id)).flatMap((bundle) => {
     const bundlePrice = priceOf(prices, bundle.id);
@@ -32,9 +32,9 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const source = await context.get(pageContext).promises();
   return {
     id,
-    price,
+    price: item.price,
     // Rendered with the page, so the offer keeps its size when the app asks for today's prices (a rush's free day).
-    options: prices.items.find((item) => item.id === id)?.options ?? [],
+    options: item.options ?? [],
     currency: prices.currency,
     content: serviceContent(id, locale, source, context.get(pageContext).balancePolicy),
     bundles,

@@ -17,6 +17,11 @@ export async function pagePrices(
   return { locale, prices: await context.get(pageContext).prices(currencyFromRequest(request)) };
 }
 
+/** The product's line of the price list (its price and options), or undefined when it is not sold. */
+export function itemOf(prices: PricesResponse, id: string): PricesResponse["items"][number] | undefined {
+  return prices.items.find((item) => item.id === id);
+}
+
 export function priceOf(prices: PricesResponse, id: string): number | undefined {
-  return prices.items.find((item) => item.id === id)?.price;
+  return itemOf(prices, id)?.price;
 }
