@@ -1,11 +1,13 @@
-import { CompiledQuery, SqliteDialect, type Dialect, type SqliteDialectConfig } from "kysely";
+import { SqliteDialect, type Dialect, type SqliteDialectConfig } from "kysely";
+import { type GroupCommitOptions, groupCommits } from "./sqlite-group-commit";
 
 /**
  * Kysely's SQLite dialect with every transaction started by BEGIN IMMEDIATE: the write lock is taken at the start,
  * so a transaction that reads, then writes (the wallet's check-then-debit) never meets SQLITE_BUSY half-way, and
  * two processes on one file (the server and scripts/deliver-result.ts) wait for each other instead of failing.
+ * Transactions that run in the same turn of the event loop share one commit (sqlite-group-commit.ts).
  */
-export function immediateSqliteDialect(config: SqliteDialectConfig): Dialect {
+export function immediateSqliteDialect(config: SqliteDialectConfig & GroupCommitOptions): Dialect {
   const base = new SqliteDialect(config);
   return {
     createAdapter: () => base.createAdapter(),
@@ -14,20 +16,7 @@ export function immediateSqliteDialect(config: SqliteDialectConfig): Dialect {
     createDriver() {
       const driver = base.createDriver();
       // The one connection is handed to its waiters in the order they asked (fifoTurns).
-      const turns = fifoTurns();
-      const acquire = driver.acquireConnection.bind(driver);
-      const release = driver.releaseConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        await turns.take();
-        return acquire();
-      };
-      driver.releaseConnection = async (connection) => {
-        await release(connection);
-        turns.pass();
-      };
-      driver.beginTransaction = async (connection) => {
-        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-      };
+      groupCommits(driver, fifoTurns(), config);
       return driver;
     },
   };
