@@ -76,10 +76,13 @@ export function openDatabase(options: DatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const kysely = createKysely(
-    immediateSqliteDialect({ database: cachingStatements(sqlite), inTransaction: () => sqlite.inTransaction }),
-    options,
-  );
+  const statements = cachingStatements(sqlite);
+  const dialect = immediateSqliteDialect({
+    database: statements,
+    inTransaction: () => sqlite.inTransaction,
+    readOnly: (text) => (statements.prepare(text) as unknown as SQLite.Statement).readonly,
+  });
+  const kysely = createKysely(dialect, options);
   if (!options.checkpointer || file === ":memory:") return withCommon(kysely, "sqlite");
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);

@@ -42,7 +42,11 @@ describe("SQLite transactions", () => {
     expect(await otherWriterAdmittedDuringRead("plain", (database) => new SqliteDialect({ database }))).toBe(true);
     expect(
       await otherWriterAdmittedDuringRead("immediate", (database) =>
-        immediateSqliteDialect({ database, inTransaction: () => database.inTransaction }),
+        immediateSqliteDialect({
+          database,
+          inTransaction: () => database.inTransaction,
+          readOnly: (text) => database.prepare(text).readonly,
+        }),
       ),
     ).toBe(false);
   });
@@ -69,7 +73,11 @@ describe("turns at the one SQLite connection (issue 27: Kysely's mutex let a req
   it("keep every query of concurrent callers answered, through Kysely", async () => {
     const database = new SQLite(":memory:");
     const kysely = new Kysely<{ t: { n: number } }>({
-      dialect: immediateSqliteDialect({ database, inTransaction: () => database.inTransaction }),
+      dialect: immediateSqliteDialect({
+        database,
+        inTransaction: () => database.inTransaction,
+        readOnly: (text) => database.prepare(text).readonly,
+      }),
     });
     await sql`create table t (n integer)`.execute(kysely);
     await Promise.all(
