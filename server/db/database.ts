@@ -76,6 +76,10 @@ export function openDatabase(options: DatabaseOptions): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // A savepoint copies every page it changes to a sub-journal: in memory, not a temporary file written page by page
+  // (each transaction of a group commit is a savepoint: 1.9-2.9 ms of the main thread per order in that file, 1.33
+  // in memory, decision 0091). Sorts and temporary tables live in memory too.
+  sqlite.pragma("temp_store = MEMORY");
   const statements = cachingStatements(sqlite);
   const dialect = immediateSqliteDialect({
     database: statements,
