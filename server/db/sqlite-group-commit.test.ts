@@ -75,6 +75,18 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** Runs the deferred commits; then every one of `waiting` is done and the rows committed are `rows`, in one commit. */
+async function committedInOneCommit(
+  store: ReturnType<typeof openStore>,
+  waiting: Array<Promise<unknown>>,
+  rows: number[],
+) {
+  await store.turn();
+  await Promise.all(waiting);
+  expect(store.committed()).toEqual(rows);
+  expect(store.commits()).toBe(1);
+}
+
 describe("SQLite group commit (issue 27: one COMMIT for the transactions of one turn of the loop)", () => {
   it("commits the transactions that ran in the same turn of the loop once, and answers none of them before that commit", async () => {
     const store = openStore("one-commit");
@@ -82,10 +94,7 @@ describe("SQLite group commit (issue 27: one COMMIT for the transactions of one 
     await new Promise((resolve) => setImmediate(resolve));
     expect(await settled(Promise.all(placed))).toBe(false);
     expect(store.committed()).toEqual([]);
-    await store.turn();
-    await Promise.all(placed);
-    expect(store.committed()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(store.commits()).toBe(1);
+    await committedInOneCommit(store, placed, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     await store.close();
   });
 
@@ -99,10 +108,7 @@ describe("SQLite group commit (issue 27: one COMMIT for the transactions of one 
     expect(await read).toEqual([{ n: 7 }]);
     expect(await settled(written)).toBe(false);
     expect(store.committed()).toEqual([]);
-    await store.turn();
-    await Promise.all([placed, written]);
-    expect(store.committed()).toEqual([7, 8]);
-    expect(store.commits()).toBe(1);
+    await committedInOneCommit(store, [placed, written], [7, 8]);
     await store.close();
   });
 
@@ -124,6 +130,16 @@ describe("SQLite group commit (issue 27: one COMMIT for the transactions of one 
   });
 });
 
+/** After a failed group nothing of it was committed, and the next transaction commits. */
+async function usableAgain(store: ReturnType<typeof openStore>) {
+  expect(store.committed()).toEqual([]);
+  const next = insert(store.kysely, 2);
+  await store.turn();
+  await next;
+  expect(store.committed()).toEqual([2]);
+  await store.close();
+}
+
 describe("SQLite group commit, when a transaction or the commit fails", () => {
   it("rolls back only the failing transaction's changes; the others of its group are committed", async () => {
     const store = openStore("one-fails");
@@ -136,12 +152,9 @@ describe("SQLite group commit, when a transaction or the commit fails", () => {
     );
     const duplicate = failure(insert(store.kysely, 1));
     const third = insert(store.kysely, 3);
-    await store.turn();
+    await committedInOneCommit(store, [first, third], [1, 3]);
     expect(String(await failing)).toMatch("refused");
     expect(String(await duplicate)).toMatch(/UNIQUE constraint failed/);
-    await Promise.all([first, third]);
-    expect(store.committed()).toEqual([1, 3]);
-    expect(store.commits()).toBe(1);
     await store.close();
   });
 
@@ -157,13 +170,7 @@ describe("SQLite group commit, when a transaction or the commit fails", () => {
     await store.turn();
     expect(String(await fine)).toMatch(/FOREIGN KEY constraint failed/);
     expect(String(await orphan)).toMatch(/FOREIGN KEY constraint failed/);
-    expect(store.committed()).toEqual([]);
-    // The connection is usable again: the next transaction commits.
-    const next = insert(store.kysely, 2);
-    await store.turn();
-    await next;
-    expect(store.committed()).toEqual([2]);
-    await store.close();
+    await usableAgain(store);
   });
 
   it("fails the group's earlier transactions when SQLite rolls back the whole transaction under a later one", async () => {
@@ -179,12 +186,7 @@ describe("SQLite group commit, when a transaction or the commit fails", () => {
     await store.turn();
     expect(String(await breaking)).toMatch("the disk is full");
     expect(await earlier).toBeInstanceOf(GroupRolledBack);
-    expect(store.committed()).toEqual([]);
-    const next = insert(store.kysely, 2);
-    await store.turn();
-    await next;
-    expect(store.committed()).toEqual([2]);
-    await store.close();
+    await usableAgain(store);
   });
 });
 
