@@ -10,10 +10,7 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-immediate-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 /** Whether another connection to the same file could start writing while a transaction of `dialect` has only read. */
-async function otherWriterAdmittedDuringRead(
-  name: string,
-  dialect: (database: SQLite.Database) => Dialect,
-): Promise<boolean> {
+async function otherWriterAdmittedDuringRead(name: string, dialect: (database: SQLite.Database) => Dialect): Promise<boolean> {
   const file = path.join(folder, `${name}.sqlite`);
   const database = new SQLite(file);
   database.exec("create table t (n integer)");
@@ -40,15 +37,9 @@ async function otherWriterAdmittedDuringRead(
 describe("SQLite transactions", () => {
   it("take the write lock at BEGIN, so no other writer slips in between a read and the write that depends on it", async () => {
     expect(await otherWriterAdmittedDuringRead("plain", (database) => new SqliteDialect({ database }))).toBe(true);
-    expect(
-      await otherWriterAdmittedDuringRead("immediate", (database) =>
-        immediateSqliteDialect({
-          database,
-          inTransaction: () => database.inTransaction,
-          readOnly: (text) => database.prepare(text).readonly,
-        }),
-      ),
-    ).toBe(false);
+    const immediate = (database: SQLite.Database) =>
+      immediateSqliteDialect({ database, inTransaction: () => database.inTransaction, readOnly: (text) => database.prepare(text).readonly });
+    expect(await otherWriterAdmittedDuringRead("immediate", immediate)).toBe(false);
   });
 });
 
@@ -72,23 +63,11 @@ describe("turns at the one SQLite connection (issue 27: Kysely's mutex let a req
 
   it("keep every query of concurrent callers answered, through Kysely", async () => {
     const database = new SQLite(":memory:");
-    const kysely = new Kysely<{ t: { n: number } }>({
-      dialect: immediateSqliteDialect({
-        database,
-        inTransaction: () => database.inTransaction,
-        readOnly: (text) => database.prepare(text).readonly,
-      }),
-    });
+    const dialect = immediateSqliteDialect({ database, inTransaction: () => database.inTransaction, readOnly: (text) => database.prepare(text).readonly });
+    const kysely = new Kysely<{ t: { n: number } }>({ dialect });
     await sql`create table t (n integer)`.execute(kysely);
-    await Promise.all(
-      Array.from({ length: 20 }, (_, n) =>
-        kysely.transaction().execute((trx) => trx.insertInto("t").values({ n }).execute()),
-      ),
-    );
-    const rows = await kysely
-      .selectFrom("t")
-      .select((eb) => eb.fn.countAll<number>().as("c"))
-      .executeTakeFirst();
+    await Promise.all(Array.from({ length: 20 }, (_, n) => kysely.transaction().execute((trx) => trx.insertInto("t").values({ n }).execute())));
+    const rows = await kysely.selectFrom("t").select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirst();
     expect(rows?.c).toBe(20);
     await kysely.destroy();
   });

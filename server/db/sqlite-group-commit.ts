@@ -31,8 +31,8 @@ interface Member {
 
 /** Thrown to the transactions of a group that SQLite rolled back whole while one of them failed. */
 export class GroupRolledBack extends Error {
-  constructor(cause: unknown) {
-    super("SQLite rolled back the transaction these changes were part of", { cause });
+  constructor() {
+    super("SQLite rolled back the transaction these changes were part of");
   }
 }
 
@@ -154,7 +154,7 @@ export function groupCommits(driver: Driver, turns: Turns, options: GroupCommitO
     // SQLite ended the whole transaction (a full disk, an I/O error): the changes of the group's others are gone.
     const members = group ?? [];
     group = null;
-    for (const member of members) member.reject(new GroupRolledBack(undefined));
+    for (const member of members) member.reject(new GroupRolledBack());
   };
 
   driver.releaseConnection = async (connection) => {
