@@ -4,8 +4,9 @@ import { CompiledQuery, type DatabaseConnection, type Driver } from "kysely";
 const nextTurnOfTheLoop: (fn: () => void) => void = setImmediate.bind(globalThis);
 
 /**
- * Writing uses of the connection one commit takes at most: each waits for the ones after it, ~0.3 ms a use when
- * placing orders (32 placed 554–558 orders/s, 16 518–548/s, one at a time 392–413/s; issue 27).
+ * Writing uses of the connection one commit takes at most: each waits for the ones after it. Placing orders at 50
+ * connections, before `temp_store = MEMORY`: 32 placed 554–558 orders/s, 16 518–548/s, one at a time 392–413/s
+ * (decision 0091).
  */
 export const MAX_GROUP = 32;
 
