@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import type { JobRunner } from "../../platform/jobs/job-runner";
+import type { JobRunner, ScheduleJob } from "../../platform/jobs/job-runner";
 import { systemClock } from "../../platform/clock";
 import { storeAttachments } from "./mail-attachments";
 import { createMailComposer } from "./mail-composer";
@@ -26,6 +26,11 @@ export interface MailService extends Mailbox {
    * and rendered after the commit; without one it is rendered now.
    */
   send(outgoing: OutgoingMail, trx?: Kysely<Database>): Promise<void>;
+  /**
+   * `send` in `trx`, but the job that delivers or renders the mail is returned, not scheduled: the caller schedules it
+   * in `trx` with its own jobs, in one statement (placing an order, issue 27). The runner is woken by the caller.
+   */
+  queue(outgoing: OutgoingMail, trx: Kysely<Database>): Promise<ScheduleJob[]>;
   /** At start: makes sure the daily purge is scheduled. */
   prepare(): Promise<void>;
   /** Closes the SMTP connection (the job runner is stopped by its owner). */
@@ -62,51 +67,60 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     );
   // Four SMTP sends at once per instance; one that outlasts the transport's own timeouts (10 s + 10 s + 30 s) is failed
   // and retried rather than holding its slot (docs/decisions/0052).
-  if (sender) jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000, yieldsToRequests: true });
+  if (sender)
+    jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000, yieldsToRequests: true });
   // Daily: mail past its retention is deleted (stored mail holds names and addresses).
   jobs.register(MAIL_PURGE_JOB, async (_payload, context) => {
     await purgeSentMail(db, new Date(context.now.getTime() - MAIL_RETENTION_MS).toISOString());
     await jobs.scheduleDaily(MAIL_PURGE_JOB);
   });
 
+  /** Stores the mail (as facts in a transaction, rendered without one); the job it needs, if any. */
+  const store = async (outgoing: OutgoingMail, trx: Kysely<Database>): Promise<ScheduleJob[]> => {
+    const id = randomUUID();
+    const inTransaction = trx !== db;
+    let content: StoredContent;
+    if (inTransaction) content = await composer.facts(outgoing);
+    else {
+      const message = await composer.compose(outgoing);
+      content = {
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        attachments_json: storeAttachments(message.attachments),
+        pending_json: null,
+      };
+    }
+    await trx
+      .insertInto("mail_messages")
+      .values({
+        id,
+        to_address: outgoing.to,
+        ...content,
+        status: sender ? "queued" : "outbox",
+        attempts: 0,
+        last_error: null,
+        created_at: clock.now().toISOString(),
+        sent_at: null,
+        secrets: outgoing.secrets?.length ? JSON.stringify(outgoing.secrets) : null,
+      })
+      .execute();
+    if (sender) return [{ kind: MAIL_DELIVER_JOB, payload: { mailId: id }, maxAttempts: options.maxAttempts }];
+    return inTransaction ? [{ kind: MAIL_RENDER_JOB, payload: { mailId: id } }] : [];
+  };
+
   return {
     ...createMailbox(db, rendering),
 
     async send(outgoing, trx = db) {
-      const id = randomUUID();
-      const inTransaction = trx !== db;
-      let content: StoredContent;
-      if (inTransaction) content = await composer.facts(outgoing);
-      else {
-        const message = await composer.compose(outgoing);
-        content = {
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          attachments_json: storeAttachments(message.attachments),
-          pending_json: null,
-        };
-      }
-      await trx
-        .insertInto("mail_messages")
-        .values({
-          id,
-          to_address: outgoing.to,
-          ...content,
-          status: sender ? "queued" : "outbox",
-          attempts: 0,
-          last_error: null,
-          created_at: clock.now().toISOString(),
-          sent_at: null,
-          secrets: outgoing.secrets?.length ? JSON.stringify(outgoing.secrets) : null,
-        })
-        .execute();
-      if (sender)
-        await jobs.schedule(trx, { kind: MAIL_DELIVER_JOB, payload: { mailId: id }, maxAttempts: options.maxAttempts });
-      else if (inTransaction) await jobs.schedule(trx, { kind: MAIL_RENDER_JOB, payload: { mailId: id } });
+      const toSchedule = await store(outgoing, trx);
+      if (toSchedule.length === 0) return;
+      await jobs.schedule(trx, toSchedule);
       // On SQLite the runner's claim waits for this transaction's commit, so the job runs right after it.
-      if (sender || inTransaction) jobs.wake();
+      jobs.wake();
     },
+
+    queue: store,
 
     prepare: () => jobs.scheduleDaily(MAIL_PURGE_JOB),
 

@@ -196,7 +196,10 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     // refers to the account: the order's reference would hold the key of the row the closing rewrites (a deadlock).
     // The billing details it was sent with prefill the next deposit or order: written with the lock, whose row this
     // transaction holds anyway (after the commit the write queued behind every other order of the account: issue 22).
-    const account = await lockOpenAccount(trx, userId, { billing: billingToRemember(input), at: placedAt.toISOString() });
+    const account = await lockOpenAccount(trx, userId, {
+      billing: billingToRemember(input),
+      at: placedAt.toISOString(),
+    });
     refuseIf(refusal);
     await insertOrder(deps, trx, placing, order);
     if (placing.pending && !(await placing.pending.claim(trx))) throw new AlreadySettled();
@@ -255,7 +258,12 @@ interface NewOrder {
 }
 
 /** The order with its items and first event. */
-async function insertOrder(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: Placing, order: NewOrder): Promise<void> {
+async function insertOrder(
+  deps: PlaceOrderDeps,
+  trx: Kysely<Database>,
+  placing: Placing,
+  order: NewOrder,
+): Promise<void> {
   const { userId, input, priced, terms, locale } = placing;
   const now = order.placedAt.toISOString();
   const dueAt = addBusinessDays(order.placedAt, terms.turnaroundDays).toISOString();
@@ -281,7 +289,17 @@ async function insertOrder(deps: PlaceOrderDeps, trx: Kysely<Database>, placing:
       price: item.price,
       brief_json: JSON.stringify(item.brief),
     })),
-    { order_id: order.id, deliverable_id: null, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" },
+    {
+      order_id: order.id,
+      deliverable_id: null,
+      at: now,
+      actor_id: userId,
+      actor_role: "customer",
+      kind: "status",
+      from_status: null,
+      to_status: "paid",
+      note: "",
+    },
     trx,
   );
 }
@@ -301,30 +319,48 @@ async function recordPaidOrder(
   const now = placedAt.toISOString();
   const dueAt = addBusinessDays(placedAt, terms.turnaroundDays).toISOString();
   const wishes = await writerWishes(trx, userId, input.orderFormData);
-  // SQLite: the order's search rows (number, briefs) enter the full-text index in a batch, not in this transaction;
-  // its job is scheduled with the deliverables' late checks.
-  const alongside = searchIndexJob(trx, deps.clock);
-  const paid = { id, number, total: priced.total, customerId: userId, customerName: account };
-  const stored = await insertPaidDeliverables(deps, trx, paid, placing.deliverables, placedAt, wishes, alongside);
-  // The summary of the deliverables just inserted: written only where it differs from the order's row.
-  await refreshOrder(trx, id, now, placedSummary(now, dueAt, terms.revisionRounds), stored);
   // To the account's own address, as the lock read it: never to the billing email the client typed. The invoice is
   // attached by the id it will be issued with; its PDF and number are rendered with the mail, after the commit.
   const invoiceId = randomUUID();
   const confirmation = confirmationMail(
     account.email,
-    { number, currency: input.currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
+    {
+      number,
+      currency: input.currency,
+      total: priced.total,
+      items: priced.items,
+      dueAt,
+      ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}),
+    },
     locale,
     deps.publicUrl,
   );
-  await deps.mail.send(deps.documents.attached(confirmation, { id: invoiceId }), trx);
-  const answer: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency: input.currency };
+  // The mail's job, and on SQLite the batch that puts the order's search rows (number, briefs) into the full-text
+  // index, are scheduled with the deliverables' late checks: one statement.
+  const mailJobs = await deps.mail.queue(deps.documents.attached(confirmation, { id: invoiceId }), trx);
+  const alongside = [...mailJobs, ...searchIndexJob(trx, deps.clock)];
+  const paid = { id, number, total: priced.total, customerId: userId, customerName: account };
+  const stored = await insertPaidDeliverables(deps, trx, paid, placing.deliverables, placedAt, wishes, alongside);
+  // The summary of the deliverables just inserted: written only where it differs from the order's row.
+  await refreshOrder(trx, id, now, placedSummary(now, dueAt, terms.revisionRounds), stored);
+  const answer: PlaceOrderResponse = {
+    id,
+    number,
+    status: "paid",
+    total: toMajor(priced.total),
+    currency: input.currency,
+  };
   if (idempotency) await keepAnswer(deps.repository, trx, userId, idempotency, answer, now);
   return { answer, invoiceId };
 }
 
 /** The code's use, taken in the placing transaction after the account's lock: checked again, the cap held by one conditional update. */
-async function redeemCode(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: Placing, orderId: string): Promise<void> {
+async function redeemCode(
+  deps: PlaceOrderDeps,
+  trx: Kysely<Database>,
+  placing: Placing,
+  orderId: string,
+): Promise<void> {
   const { priced, input, userId, locale } = placing;
   if (!priced.promotion || !input.promoCode) return;
   if (!deps.promotions) throw new Error("promotion codes need the promotions module");
