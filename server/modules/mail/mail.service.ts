@@ -67,8 +67,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
     );
   // Four SMTP sends at once per instance; one that outlasts the transport's own timeouts (10 s + 10 s + 30 s) is failed
   // and retried rather than holding its slot (docs/decisions/0052).
-  if (sender)
-    jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000, yieldsToRequests: true });
+  if (sender) jobs.register(MAIL_DELIVER_JOB, sender.deliver, { concurrency: 4, timeoutMs: 90_000, yieldsToRequests: true });
   // Daily: mail past its retention is deleted (stored mail holds names and addresses).
   jobs.register(MAIL_PURGE_JOB, async (_payload, context) => {
     await purgeSentMail(db, new Date(context.now.getTime() - MAIL_RETENTION_MS).toISOString());

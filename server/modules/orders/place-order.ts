@@ -196,10 +196,7 @@ function storeOrder(deps: PlaceOrderDeps, placing: Placing): Promise<PlaceOrderR
     // refers to the account: the order's reference would hold the key of the row the closing rewrites (a deadlock).
     // The billing details it was sent with prefill the next deposit or order: written with the lock, whose row this
     // transaction holds anyway (after the commit the write queued behind every other order of the account: issue 22).
-    const account = await lockOpenAccount(trx, userId, {
-      billing: billingToRemember(input),
-      at: placedAt.toISOString(),
-    });
+    const account = await lockOpenAccount(trx, userId, { billing: billingToRemember(input), at: placedAt.toISOString() });
     refuseIf(refusal);
     await insertOrder(deps, trx, placing, order);
     if (placing.pending && !(await placing.pending.claim(trx))) throw new AlreadySettled();
@@ -258,12 +255,7 @@ interface NewOrder {
 }
 
 /** The order with its items and first event. */
-async function insertOrder(
-  deps: PlaceOrderDeps,
-  trx: Kysely<Database>,
-  placing: Placing,
-  order: NewOrder,
-): Promise<void> {
+async function insertOrder(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: Placing, order: NewOrder): Promise<void> {
   const { userId, input, priced, terms, locale } = placing;
   const now = order.placedAt.toISOString();
   const dueAt = addBusinessDays(order.placedAt, terms.turnaroundDays).toISOString();
@@ -289,17 +281,7 @@ async function insertOrder(
       price: item.price,
       brief_json: JSON.stringify(item.brief),
     })),
-    {
-      order_id: order.id,
-      deliverable_id: null,
-      at: now,
-      actor_id: userId,
-      actor_role: "customer",
-      kind: "status",
-      from_status: null,
-      to_status: "paid",
-      note: "",
-    },
+    { order_id: order.id, deliverable_id: null, at: now, actor_id: userId, actor_role: "customer", kind: "status", from_status: null, to_status: "paid", note: "" },
     trx,
   );
 }
@@ -324,14 +306,7 @@ async function recordPaidOrder(
   const invoiceId = randomUUID();
   const confirmation = confirmationMail(
     account.email,
-    {
-      number,
-      currency: input.currency,
-      total: priced.total,
-      items: priced.items,
-      dueAt,
-      ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}),
-    },
+    { number, currency: input.currency, total: priced.total, items: priced.items, dueAt, ...(priced.promotion ? { discount: { code: priced.promotion.code, amount: priced.promotion.discount } } : {}) },
     locale,
     deps.publicUrl,
   );
@@ -343,24 +318,13 @@ async function recordPaidOrder(
   const stored = await insertPaidDeliverables(deps, trx, paid, placing.deliverables, placedAt, wishes, alongside);
   // The summary of the deliverables just inserted: written only where it differs from the order's row.
   await refreshOrder(trx, id, now, placedSummary(now, dueAt, terms.revisionRounds), stored);
-  const answer: PlaceOrderResponse = {
-    id,
-    number,
-    status: "paid",
-    total: toMajor(priced.total),
-    currency: input.currency,
-  };
+  const answer: PlaceOrderResponse = { id, number, status: "paid", total: toMajor(priced.total), currency: input.currency };
   if (idempotency) await keepAnswer(deps.repository, trx, userId, idempotency, answer, now);
   return { answer, invoiceId };
 }
 
 /** The code's use, taken in the placing transaction after the account's lock: checked again, the cap held by one conditional update. */
-async function redeemCode(
-  deps: PlaceOrderDeps,
-  trx: Kysely<Database>,
-  placing: Placing,
-  orderId: string,
-): Promise<void> {
+async function redeemCode(deps: PlaceOrderDeps, trx: Kysely<Database>, placing: Placing, orderId: string): Promise<void> {
   const { priced, input, userId, locale } = placing;
   if (!priced.promotion || !input.promoCode) return;
   if (!deps.promotions) throw new Error("promotion codes need the promotions module");
