@@ -46,12 +46,7 @@ export interface RenderedMail {
 }
 
 /** The subject alone: a string from the catalogue, nothing rendered (stored with a mail that is rendered later). */
-export function mailSubject<Name extends MailTemplateName>(
-  template: Name,
-  data: MailData<Name>,
-  locale: Locale,
-  brand: MailBrand,
-): string {
+export function mailSubject<Name extends MailTemplateName>(template: Name, data: MailData<Name>, locale: Locale, brand: MailBrand): string {
   const definition = MAIL_TEMPLATES[template] as unknown as MailTemplate<MailData<Name>>;
   return definition.subject(data, mailContext(locale, brand));
 }
@@ -69,12 +64,7 @@ export async function renderMail<Name extends MailTemplateName>(
   const subject = definition.subject(data, ctx);
   const body = definition.body(data, ctx);
   // The line clients show after the subject: the template's own, or the body's first words.
-  const preview =
-    definition.preview?.(data, ctx) ??
-    previewText(await render(<div>{body}</div>))
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 120);
+  const preview = definition.preview?.(data, ctx) ?? previewText(await render(<div>{body}</div>)).replace(/\s+/g, " ").trim().slice(0, 120);
   const html = await render(
     <MailLayout ctx={ctx} subject={subject} preview={preview} signOff={definition.signOff !== false}>
       {body}
