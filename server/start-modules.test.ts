@@ -7,7 +7,7 @@ const ON_FIRST_USE = [
   "pdfkit",
   "docx",
   "qrcode",
-  "@react-email/components",
+  "@react-email/html",
   "@react-email/render",
   "nodemailer",
   "@node-rs/argon2",

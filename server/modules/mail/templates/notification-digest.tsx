@@ -1,4 +1,4 @@
-import { Link } from "@react-email/components";
+import { Link } from "@react-email/link";
 import { defineMail } from "./mail-template";
 import { Action, Greeting, Paragraph } from "./parts";
 

@@ -1,4 +1,8 @@
-import { Button, Column, Row, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 
 // The few building blocks every template uses, styled once (inline styles: mail clients ignore style sheets).

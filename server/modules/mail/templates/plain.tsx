@@ -1,4 +1,4 @@
-import { Link } from "@react-email/components";
+import { Link } from "@react-email/link";
 import type { ReactNode } from "react";
 import { defineMail } from "./mail-template";
 import { Paragraph } from "./parts";
