@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cachedPageHeaders, pageCacheKey } from "./page-cache-http";
-import { pickEncoding, type PageCache } from "./page-cache";
+import { pageBytes, pickEncoding, type PageCache } from "./page-cache";
 import type { FirstAnswer } from "./front-door";
 
 /** What a page-cache hit answered at the door needs from the rest of the app to answer exactly as Fastify would. */
@@ -32,7 +32,7 @@ export function pageCacheDoor(options: PageCacheDoorOptions): FirstAnswer {
     const requestId = options.requestId(request);
     const security = options.securityHeaders();
     const encoding = pickEncoding(request.headers["accept-encoding"]);
-    const body = page[encoding];
+    const body = pageBytes(page, encoding);
     response.writeHead(200, {
       "x-request-id": requestId,
       ...security,

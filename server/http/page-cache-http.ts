@@ -1,11 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_CURRENCY, isCurrency } from "../../contract/currency";
 import { localeRedirectOf } from "../../common/locale-redirect";
 import { COOKIES, readCookie } from "../../common/cookies";
 import { PUBLIC_PATHS } from "../../common/public-pages";
-import { cspWithHashes, pickEncoding, type CachedPage, type Encoding, type PageCache } from "./page-cache";
+import { compressQuickly, cspWithHashes, pageBytes, pickEncoding, type CachedPage, type Encoding, type PageCache } from "./page-cache";
 
 /** Response headers that belong to one answer only and are never replayed from the cache. */
 const PER_RESPONSE = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection", "content-security-policy"]);
@@ -41,7 +40,7 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
   reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   if (encoding === "identity") return reply.send(body);
   reply.header("content-encoding", encoding);
-  return reply.send(encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body));
+  return reply.send(compressQuickly(body, encoding));
 }
 
 /**
@@ -62,5 +61,5 @@ export function cachedPageHeaders(page: CachedPage, encoding: Encoding, state: "
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
   const encoding = pickEncoding(request.headers["accept-encoding"]);
   reply.headers(cachedPageHeaders(page, encoding, state, reply.getHeader("content-security-policy")));
-  return reply.status(200).send(page[encoding]);
+  return reply.status(200).send(pageBytes(page, encoding));
 }

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import { memoByText } from "../../common/memo-by-text";
 import { cspHash } from "./security-headers";
 
@@ -6,8 +7,11 @@ import { cspHash } from "./security-headers";
 export interface CachedPage {
   headers: Record<string, string>;
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** At their best quality, made in the thread pool once the page is kept (until then pageBytes compresses quickly). */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** Settles once `gzip` and `br` are in (or could not be made). */
+  compressed: Promise<void>;
   /** `'sha256-…'` of every inline script in the HTML: the CSP of a cached answer allows exactly these. */
   scriptHashes: string[];
   /** The CSP of this page's answers, worked out on the first one (the base policy does not change). */
@@ -68,17 +72,46 @@ const encodingOfHeader = memoByText((acceptEncoding: string): Encoding => {
   return "identity";
 });
 
-/** Bounded in-memory LRU of rendered pages, stored pre-compressed. */
+const gzipInPool = promisify(gzip);
+const brotliInPool = promisify(brotliCompress);
+
+/** A page's gzip (level 9) and brotli (quality 9) forms, made in libuv's thread pool, off the event loop. */
+async function compressInPool(html: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
+  const [gzipped, brotli] = await Promise.all([
+    gzipInPool(html, { level: 9 }),
+    brotliInPool(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+  ]);
+  return { gzip: gzipped, br: brotli };
+}
+
+/** `body` compressed as a rendered answer is (brotli 4, gzip 6): a few milliseconds. */
+export function compressQuickly(body: Buffer, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br" ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body);
+}
+
+/** The page's bytes in `encoding`: its kept compression, or quickly compressed until the thread pool has made that. */
+export function pageBytes(page: CachedPage, encoding: Encoding): Buffer {
+  return encoding === "identity" ? page.identity : (page[encoding] ?? compressQuickly(page.identity, encoding));
+}
+
+/** Bounded in-memory LRU of rendered pages, kept compressed (brotli and gzip made in the thread pool). */
 export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
-  const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.br.length;
+  const sizeOf = (page: CachedPage) => page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
 
   const evict = (key: string) => {
     const page = entries.get(key);
     if (!page) return;
     entries.delete(key);
     bytes -= sizeOf(page);
+  };
+
+  const keepWithinBounds = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      evict(oldest);
+    }
   };
 
   return {
@@ -91,23 +124,24 @@ export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024
       return page;
     },
 
-    /** Compresses and keeps a page; returns the stored entry. */
+    /**
+     * Keeps a page at once and returns the entry; its brotli and gzip forms follow from the thread pool. Brotli at
+     * quality 9 takes ~95 ms of a 67 KB page: made on the event loop, every miss stopped it that long (issue 27).
+     */
     set(key: string, html: Buffer, headers: Record<string, string>): CachedPage {
-      const page: CachedPage = {
-        headers,
-        identity: html,
-        gzip: gzipSync(html, { level: 9 }),
-        br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-        scriptHashes: inlineScriptHashes(html.toString("utf8")),
-      };
+      const page: CachedPage = { headers, identity: html, scriptHashes: inlineScriptHashes(html.toString("utf8")), compressed: Promise.resolve() };
+      page.compressed = compressInPool(html).then(({ gzip, br }) => {
+        page.gzip = gzip;
+        page.br = br;
+        if (entries.get(key) !== page) return;
+        bytes += gzip.length + br.length;
+        keepWithinBounds();
+      }, () => undefined);
       evict(key);
       if (sizeOf(page) > maxBytes) return page;
       entries.set(key, page);
       bytes += sizeOf(page);
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        evict(oldest);
-      }
+      keepWithinBounds();
       return page;
     },
 
