@@ -114,6 +114,14 @@ export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024
     }
   };
 
+  /** The page's best forms, counted against the bound while it is still the one kept under `key`. */
+  const keepCompressed = (key: string, page: CachedPage, forms: { gzip: Buffer; br: Buffer }) => {
+    Object.assign(page, forms);
+    if (entries.get(key) !== page) return;
+    bytes += forms.gzip.length + forms.br.length;
+    keepWithinBounds();
+  };
+
   return {
     get(key: string): CachedPage | undefined {
       const page = entries.get(key);
@@ -129,14 +137,13 @@ export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024
      * quality 9 takes ~95 ms of a 67 KB page: made on the event loop, every miss stopped it that long (issue 27).
      */
     set(key: string, html: Buffer, headers: Record<string, string>): CachedPage {
-      const page: CachedPage = { headers, identity: html, scriptHashes: inlineScriptHashes(html.toString("utf8")), compressed: Promise.resolve() };
-      page.compressed = compressInPool(html).then(({ gzip, br }) => {
-        page.gzip = gzip;
-        page.br = br;
-        if (entries.get(key) !== page) return;
-        bytes += gzip.length + br.length;
-        keepWithinBounds();
-      }, () => undefined);
+      const page: CachedPage = {
+        headers,
+        identity: html,
+        scriptHashes: inlineScriptHashes(html.toString("utf8")),
+        // Failing, the page keeps being compressed quickly on each answer.
+        compressed: compressInPool(html).then((forms) => keepCompressed(key, page, forms), () => undefined),
+      };
       evict(key);
       if (sizeOf(page) > maxBytes) return page;
       entries.set(key, page);
