@@ -14,8 +14,8 @@ const body = placeOrderRequestSchema.parse(orderBody());
 const N = Number(process.env.N ?? 300);
 for (let n = 0; n < N; n++)
   await store.services.orders.place(buyer.id, body, { locale: n % 2 ? "es" : "en", idempotencyKey: `k${n}` });
-// BENCH_PROFILE=file.cpuprofile: a CPU profile of the drain alone.
-const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+const profilePath = process.env.BENCH_PROFILE;
+const profiler = profilePath ? new Session() : null;
 profiler?.connect();
 await profiler?.post("Profiler.enable");
 await profiler?.post("Profiler.start");
@@ -27,6 +27,5 @@ const main = process.threadCpuUsage(thread);
 console.log(
   `${ran} jobs for ${N} orders in ${(performance.now() - started).toFixed(0)} ms; main thread CPU per order ${((main.user + main.system) / N / 1000).toFixed(2)} ms`,
 );
-if (profiler && process.env.BENCH_PROFILE)
-  fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify((await profiler.post("Profiler.stop")).profile));
+if (profiler && profilePath) fs.writeFileSync(profilePath, JSON.stringify((await profiler.post("Profiler.stop")).profile));
 await store.close();

@@ -178,7 +178,7 @@ export async function placeOrder(
 }
 
 /**
- * One attempt: number, order, debit, deliverables, confirmation, idempotency record and invoice in one transaction.
+ * One attempt: number, order, debit, confirmation, deliverables, idempotency record and invoice in one transaction.
  * The invoice series' row, which every order waits for, is taken last, in one statement right before the commit.
  * Issue 27: taken before the confirmation mail and the idempotency record, with 50 orders at once on PostgreSQL, it
  * made each order wait 25 ms for the series (now 6 ms), and 13 ms for the account's row held meanwhile (now 1 ms).
@@ -287,8 +287,8 @@ async function insertOrder(deps: PlaceOrderDeps, trx: Kysely<Database>, placing:
 }
 
 /**
- * The paid order's deliverables, late checks, confirmation (attaching the invoice issued after it) and idempotency
- * record; the answer, and the id the invoice is to have.
+ * The paid order's confirmation (attaching the invoice issued after it), deliverables and late checks (scheduled with
+ * the confirmation's job) and idempotency record; the answer, and the id the invoice is to have.
  */
 async function recordPaidOrder(
   deps: PlaceOrderDeps,
