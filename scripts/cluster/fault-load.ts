@@ -13,6 +13,8 @@ export interface Outcome {
   status: number;
   startedAt: number;
   endedAt: number;
+  /** Status 0: why (the fetch error's cause code, e.g. ECONNRESET, or the timeout), so a failed row says what failed. */
+  error?: string;
   /** An order POST answered 200: the order's number. */
   number?: string;
 }
@@ -78,9 +80,16 @@ export async function timedCall(base: string, pathname: string, init: { method?:
     const text = await response.text();
     const json = (response.headers.get("content-type") ?? "").includes("json") && text ? JSON.parse(text) : undefined;
     return { status: response.status, body: json as Json };
-  } catch {
-    return { status: 0, body: undefined as Json };
+  } catch (error) {
+    return { status: 0, body: undefined as Json, error: failureOf(error) };
   }
+}
+
+/** A failed fetch's reason: undici puts the socket's error code in `cause`; a timeout is a TimeoutError. */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return [error.name, cause?.code ?? cause?.message ?? error.message].filter(Boolean).join(": ");
 }
 
 /** Each signed-in session renews its token this often: 20 refreshes a minute per address, a third of the limit. */
@@ -90,10 +99,10 @@ export function faultLoad(base: string, options: LoadOptions): { outcomes: Outco
   const timeoutMs = options.timeoutMs ?? 10_000;
   const outcomes: Outcome[] = [];
   let running = true;
-  const record = async (kind: Kind, request: () => Promise<{ status: number; body: Json }>) => {
+  const record = async (kind: Kind, request: () => Promise<{ status: number; body: Json; error?: string }>) => {
     const startedAt = Date.now();
     const answer = await request();
-    const outcome: Outcome = { kind, status: answer.status, startedAt, endedAt: Date.now() };
+    const outcome: Outcome = { kind, status: answer.status, startedAt, endedAt: Date.now(), ...(answer.error ? { error: answer.error } : {}) };
     if (kind.endsWith("order") && answer.status === 200) outcome.number = answer.body?.number;
     outcomes.push(outcome);
     return answer;

@@ -141,7 +141,7 @@ async function scenario(
   let outsideOutage = 0;
   for (const outcome of outcomes) {
     if (outcome.status >= 200 && outcome.status < 300) continue;
-    const label = `${outcome.kind} ${outcome.status === 0 ? "timeout/conn" : outcome.status}`;
+    const label = `${outcome.kind} ${outcome.status === 0 ? `0 (${outcome.error ?? "no answer"})` : outcome.status}`;
     failures[label] = (failures[label] ?? 0) + 1;
     const during = result.windows.some(([from, to]) => outcome.endedAt >= from && outcome.startedAt <= to + RECONNECT_MS);
     if (!during) outsideOutage++;
@@ -217,7 +217,7 @@ const FAULT_ACTS: Record<Fault, (ctx: Context) => Parameters<typeof scenario>[2]
         const startedAt = Date.now();
         const answer = await timedCall(base, "/api/orders", { body: orderBody, token: customer.accessToken, ip: customer.ip, timeoutMs: ctx.times.overloadTimeoutMs });
         const kind: Kind = "order";
-        outcomes.push({ kind, status: answer.status, startedAt, endedAt: Date.now(), number: answer.status === 200 ? answer.body?.number : undefined });
+        outcomes.push({ kind, status: answer.status, startedAt, endedAt: Date.now(), number: answer.status === 200 ? answer.body?.number : undefined, ...(answer.error ? { error: answer.error } : {}) });
       }
     };
     const from = Date.now();

@@ -12,6 +12,8 @@ export interface NginxProxy {
   url: string;
   /** Points the proxy at these instance ports (a graceful reload: requests in flight finish on the old workers). */
   route(ports: number[]): Promise<void>;
+  /** The last lines of nginx's error log (warnings and worse): what a failed fault row prints beside the instances'. */
+  errorLog(lines?: number): string;
   close(): Promise<void>;
 }
 
@@ -103,8 +105,10 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+  const errorLog = path.join(dir, "error.log");
   return {
     url,
+    errorLog: (lines = 30) => (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8").trimEnd().split("\n").slice(-lines).join("\n") : ""),
     async route(ports) {
       fs.writeFileSync(conf, nginxConfig(dir, port, ports));
       child.kill("SIGHUP");

@@ -35,7 +35,9 @@ function expectIntact(row: FaultRow): void {
 /** Only a POST nginx may not repeat elsewhere (an order or a token refresh without a key) can meet the dying instance. */
 function expectOnlyUnkeyedPosts502(row: FaultRow): void {
   const failed = row.outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300);
-  expect(failed.filter((outcome) => !["order", "refresh"].includes(outcome.kind) || outcome.status !== 502)).toEqual([]);
+  // Listed as "kind status (why) at ms": short enough that a failed run's log shows every one.
+  const unexpected = failed.filter((outcome) => !["order", "refresh"].includes(outcome.kind) || outcome.status !== 502);
+  expect(unexpected.map((outcome) => `${outcome.kind} ${outcome.status}${outcome.error ? ` (${outcome.error})` : ""} at ${outcome.startedAt}+${outcome.endedAt - outcome.startedAt}`)).toEqual([]);
   // The kill catches at most the one request each such loop has in flight: the refresh loop and one order loop per
   // customer (3, scripts/cluster/faults.ts); after it nginx finds the port closed and tries another instance. A CI run
   // beside the bench saw 3 (2 orders and a refresh) in one kill.
@@ -55,6 +57,7 @@ describe.skipIf(unavailable)("faults under steady load: three instances behind n
   beforeEach(({ onTestFailed }) =>
     onTestFailed(() => {
       for (const instance of cluster?.instances ?? []) console.log(`--- ${instance.name}, last lines:\n${instance.output.slice(-30).join("\n")}`);
+      console.log(`--- nginx error log, last lines:\n${cluster?.proxy.errorLog()}`);
     }),
   );
 
