@@ -2,6 +2,14 @@ import { defineConfig } from "vitest/config";
 import { serverTestFiles, testDialects } from "./server/test/dialects.ts";
 import { E2E_POLL_INTERVAL_MS, E2E_WAIT_MS } from "./tests/e2e/support/waits.ts";
 
+/**
+ * Test files run two at a time on every project but the cluster's. Vitest's default is one fewer than the cores,
+ * which on the 2-core machines CI runs on is one: every file after another, 30 minutes. Most files wait on
+ * PostgreSQL, SQLite, a store process or the browser rather than on a core, and each has a database, a data folder
+ * and a port of its own (server/test/template-database.ts, tests/support/store-process.ts).
+ */
+const WORKERS = 2;
+
 export default defineConfig(async () => {
   const { unit, data } = serverTestFiles(import.meta.dirname);
   // Data and API tests run once per database: SQLite always, PostgreSQL when it answers (one line says when not).
@@ -14,6 +22,7 @@ export default defineConfig(async () => {
             name: "unit",
             include: [...unit, "contract/**/*.test.ts", "content/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"],
             environment: "node",
+            maxWorkers: WORKERS,
             // A few start the server in a child process (config errors), slow on a busy machine.
             testTimeout: 30_000,
           },
@@ -24,6 +33,7 @@ export default defineConfig(async () => {
             include: data,
             environment: "node",
             env: { TEST_DATABASE_URL: databaseUrl ?? "" },
+            maxWorkers: WORKERS,
             testTimeout: 30_000,
             hookTimeout: 30_000,
           },
@@ -34,6 +44,7 @@ export default defineConfig(async () => {
             name: "app",
             include: ["app/**/*.test.{ts,tsx}"],
             environment: "node",
+            maxWorkers: WORKERS,
           },
         },
         {
@@ -59,7 +70,8 @@ export default defineConfig(async () => {
             globalSetup: ["tests/e2e/support/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
+            // Each file starts a store of its own and a browser: two at a time, beside the other projects' files.
+            maxWorkers: WORKERS,
             // No retry: every wait has an explicit, generous deadline instead (tests/e2e/support/waits.ts), so a
             // journey that fails is a real break or a real flake to fix, never hidden.
             expect: { poll: { timeout: E2E_WAIT_MS, interval: E2E_POLL_INTERVAL_MS } },
