@@ -22,7 +22,7 @@ export interface OrdersCheck {
 }
 
 /** The acks file: one `status id` line per answer wrk read (the id empty when the answer had none). */
-function readAcks(file: string): { statuses: Record<string, number>; ids: string[] } {
+export function readAcks(file: string): { statuses: Record<string, number>; ids: string[] } {
   const statuses: Record<string, number> = {};
   const ids: string[] = [];
   const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";

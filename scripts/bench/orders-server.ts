@@ -1,7 +1,8 @@
 // The store for the orders row, in a process of its own so that its CPU (from /proc) is the server's alone: the API
 // as production runs it (scripts/bench/orders-store.ts) with the job runner started, as `npm start` does, so the
 // confirmation mail and invoice rendered after each commit run here too. Prints one `READY <json>` line (URL, pid,
-// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file> [warm-up acks-file]`, `drain`, `loop`.
+// customers and their tokens), then answers commands on stdin, one JSON line each: `check <acks-file> [warm-up acks-file]`, `drain`, `loop`,
+// `jobs stop|start`.
 // Argument: a PostgreSQL URL, or none for SQLite. orders-wrk.ts compiles it as `npm run build` compiles the server
 // (esbuild, migrations and catalogues beside it), so what runs is plain JavaScript as in production.
 import { randomUUID } from "node:crypto";
@@ -122,6 +123,14 @@ async function main(): Promise<void> {
       answer(await checkOrders(store.db.kysely, store.services.wallet, buyers, FUNDED, argument ?? "", earlier));
     else if (command === "drain") answer(await backlog(store.db.kysely, Number(argument ?? 60_000)));
     else if (command === "loop") answer(loop());
+    // `jobs stop` / `jobs start`: the runner held for a burst of the request path alone, then let go again.
+    else if (command === "jobs" && argument === "stop") {
+      await store.services.jobs.stop();
+      answer({});
+    } else if (command === "jobs" && argument === "start") {
+      store.services.jobs.start();
+      answer({});
+    }
     else if (command === "close") break;
   }
   await store.services.jobs.stop();

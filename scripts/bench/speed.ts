@@ -35,8 +35,9 @@ function ordersRow(runs: { sqlite: OrdersRun; postgres: OrdersRun | null }): Row
     run.p99Ms <= ORDERS_AIMS.p99Ms &&
     run.drain.left === 0 &&
     run.drain.ms <= ORDERS_AIMS.drainS * 1000;
-  // The aim is the request path's: the main thread (the event loop) over the burst; the whole process is shown beside it.
-  const cpu = all.map((run) => run.mainCpuMsPerOrder ?? Number.POSITIVE_INFINITY);
+  // The aim is the request path's: the main thread (the event loop) over a burst with the job runner held; the main
+  // thread and the whole process over the row's own burst, the renders during it included, are shown beside it.
+  const cpu = all.map((run) => run.requestPathCpuMsPerOrder ?? Number.POSITIVE_INFINITY);
   return [
     {
       measure:
@@ -46,11 +47,11 @@ function ordersRow(runs: { sqlite: OrdersRun; postgres: OrdersRun | null }): Row
       met: fast(runs.sqlite, ORDERS_AIMS.sqlite) && fast(runs.postgres, ORDERS_AIMS.postgres),
     },
     {
-      measure: "server CPU per order (from /proc, over the burst): main thread (whole process)",
+      measure: "server CPU per order (from /proc): the request path (main thread, job runner held); over the row's burst the main thread (whole process)",
       now: all
         .map(
           (run) =>
-            `${run.label} ${(run.mainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms (${(run.cpuMsPerOrder ?? Number.NaN).toFixed(2)} ms; + ${(run.drainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms after it, rendering)`,
+            `${run.label} ${(run.requestPathCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms; ${(run.mainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms (${(run.cpuMsPerOrder ?? Number.NaN).toFixed(2)} ms; + ${(run.drainCpuMsPerOrder ?? Number.NaN).toFixed(2)} ms after it, rendering)`,
         )
         .join("; "),
       aim: `<= ${ORDERS_AIMS.cpuMs} ms on the request path`,
