@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEmptyDatabase } from "../test/empty-database";
 import { TEST_DATABASE_URL } from "../test/test-store";
 import type { Db } from "./database";
-import { preparingClient } from "./postgres-statement-cache";
 
 // What PostgreSQL keeps prepared for one connection; it does not depend on the dialect under test, so it runs in the
 // PostgreSQL pass only.
@@ -46,59 +45,5 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL statements (issue 27: par
     await otherInstance.end();
     await expect(insert(22)).rejects.toMatchObject({ code: "0A000" });
     expect((await insert(23)).rows).toEqual([{ n: 23, label: "n23", extra: "x", later: "y" }]);
-  });
-});
-
-describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL transactions: the BEGIN goes out with the first statement when that has no values", () => {
-  const Client = preparingClient(pg);
-  let client: pg.Client;
-  let roundTrips = 0;
-  beforeAll(async () => {
-    client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    // Each answer PostgreSQL finishes with ReadyForQuery: one per round trip.
-    (client as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on("readyForQuery", () => roundTrips++);
-    await client.query("create temporary table numbers (n serial primary key, label text)");
-  });
-  afterAll(() => client.end());
-
-  const trips = async (work: () => Promise<unknown>) => {
-    const before = roundTrips;
-    await work();
-    return roundTrips - before;
-  };
-  const labels = async () => (await client.query("select label from numbers order by n")).rows.map((row) => row.label);
-
-  it("a first statement without values: BEGIN and it in one round trip, its rows answered, committed", async () => {
-    let inserted: pg.QueryResult | undefined;
-    const count = await trips(async () => {
-      expect(await client.query("begin", [])).toMatchObject({ command: "BEGIN", rows: [] });
-      inserted = await client.query("insert into numbers (label) values ('first') returning n, label", []);
-      await client.query("commit", []);
-    });
-    expect(inserted).toMatchObject({ command: "INSERT", rowCount: 1, rows: [{ label: "first" }] });
-    expect(count).toBe(2);
-    expect(await labels()).toEqual(["first"]);
-  });
-
-  it("a first statement with values: BEGIN first, then it, in the same transaction", async () => {
-    const count = await trips(async () => {
-      await client.query("begin", []);
-      expect((await client.query("insert into numbers (label) values ($1) returning label", ["second"])).rows).toEqual([{ label: "second" }]);
-      await client.query("rollback", []);
-    });
-    expect(count).toBe(3);
-    expect(await labels()).toEqual(["first"]);
-  });
-
-  it("a first statement that fails leaves the transaction to roll back, and the next one starts clean", async () => {
-    await client.query("begin", []);
-    await expect(client.query("insert into numbers (n, label) values (1, 'taken') returning n", [])).rejects.toMatchObject({ code: "23505" });
-    await expect(client.query("select 1", [])).rejects.toMatchObject({ code: "25P02" }); // inside the failed transaction
-    await client.query("rollback", []);
-    await client.query("begin", []);
-    await client.query("insert into numbers (label) values ('third')", []);
-    await client.query("commit", []);
-    expect(await labels()).toEqual(["first", "third"]);
   });
 });
