@@ -39,7 +39,7 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL statements (issue 27: par
   });
 
   it("after another instance changed the table: the one write that ran the kept statement fails, the next is prepared anew", async () => {
-    const otherInstance = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const otherInstance = new pg.Client({ connectionString: empty.databaseUrl });
     await otherInstance.connect();
     await otherInstance.query(`ALTER TABLE ${db.pgSchema}.t ADD COLUMN later text DEFAULT 'y'`);
     await otherInstance.end();

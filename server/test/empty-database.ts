@@ -1,31 +1,24 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type Db } from "../db/database";
+import { ownPostgresSchema } from "./own-database";
 import { TEST_DATABASE_URL } from "./test-store";
 
 /**
- * An empty, unmigrated database on the dialect under test (a new SQLite file, or a new PostgreSQL schema), for the
- * tests of one migration: they migrate up to just before it, write rows in the old shape, then run it.
+ * An empty, unmigrated database on the dialect under test (a new SQLite file, or a new PostgreSQL schema in a database
+ * of its own, whose URL `databaseUrl` is), for the tests of one migration: they migrate up to just before it, write
+ * rows in the old shape, then run it.
  */
-export async function openEmptyDatabase(options: { pgPoolSize?: number } = {}): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function openEmptyDatabase(options: { pgPoolSize?: number } = {}): Promise<{ db: Db; databaseUrl?: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-migration-"));
     const db = openDatabase({ sqliteFile: path.join(dir, "m.sqlite") });
     return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = `t_${randomUUID().replace(/-/g, "")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const db = openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: options.pgPoolSize });
-  return { db, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+  const own = await ownPostgresSchema(TEST_DATABASE_URL);
+  const db = openDatabase({ databaseUrl: own.databaseUrl, pgSchema: own.schema, pgPoolSize: options.pgPoolSize });
+  return { db, databaseUrl: own.databaseUrl, drop: own.drop };
 }
 
 /** The migration just before `migration` (its file name without the extension), whatever others land meanwhile. */

@@ -32,3 +32,28 @@ export async function ownDataDirAndDatabase(): Promise<{ dataDir: string; databa
     },
   };
 }
+
+/**
+ * A PostgreSQL schema in a database of its own, for the tests that need one (migration tests, a store reopened):
+ * alone in its database, because Kysely's migrator reads the whole catalogue (its introspection checks every
+ * schema's privileges by name) and failed with `schema "t_…" does not exist` when another test file dropped its
+ * schema in the shared database meanwhile (test files run two at a time: docs/decisions/0092).
+ */
+export async function ownPostgresSchema(serverUrl: string): Promise<{ databaseUrl: string; schema: string; drop(): Promise<void> }> {
+  const id = randomUUID().replace(/-/g, "");
+  const [database, schema] = [`s_${id}`, `t_${id}`];
+  const run = async (url: string, statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  await run(serverUrl, `CREATE DATABASE ${database}`);
+  await run(url.toString(), `CREATE SCHEMA ${schema}`);
+  return { databaseUrl: url.toString(), schema, drop: () => run(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+}

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
+import { ownPostgresSchema } from "../../test/own-database";
 import { TEST_DATABASE_URL } from "../../test/test-store";
 import { manualClock } from "../clock";
 import { manualTimers } from "../timers";
@@ -19,20 +18,8 @@ async function reopenableDatabase() {
     const file = path.join(dir, "jobs.sqlite");
     return { open: () => openDatabase({ sqliteFile: file }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = `t_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return {
-    open: () => openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, pgPoolSize: 10 }),
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    },
-  };
+  const own = await ownPostgresSchema(TEST_DATABASE_URL);
+  return { open: () => openDatabase({ databaseUrl: own.databaseUrl, pgSchema: own.schema, pgPoolSize: 10 }), drop: own.drop };
 }
 
 const cleanups: Array<() => Promise<void>> = [];
