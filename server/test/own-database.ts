@@ -5,6 +5,24 @@ import path from "node:path";
 import pg from "pg";
 import { TEST_DATABASE_URL } from "./test-store";
 
+/** Runs one statement on its own connection to `url`. */
+async function runOn(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of database `name` on the server `serverUrl` points at. */
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * For tests that start a store the way production does (`assembleStore`, `main.js migrate`, a backup): a DATA_DIR
  * of its own and, on the PostgreSQL pass, a database of its own (`DATABASE_URL`), dropped by `remove()`.
@@ -12,22 +30,15 @@ import { TEST_DATABASE_URL } from "./test-store";
 export async function ownDataDirAndDatabase(): Promise<{ dataDir: string; databaseUrl?: string; remove(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-own-"));
   if (!TEST_DATABASE_URL) return { dataDir, remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const serverUrl = TEST_DATABASE_URL;
   const name = `own_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await runOn(serverUrl, `CREATE DATABASE ${name}`);
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOf(serverUrl, name),
     async remove() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
       // No FORCE: a store just closed may still be ending its connections; PostgreSQL waits up to 5 s for them.
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      await client.end();
+      await runOn(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -42,18 +53,8 @@ export async function ownDataDirAndDatabase(): Promise<{ dataDir: string; databa
 export async function ownPostgresSchema(serverUrl: string): Promise<{ databaseUrl: string; schema: string; drop(): Promise<void> }> {
   const id = randomUUID().replace(/-/g, "");
   const [database, schema] = [`s_${id}`, `t_${id}`];
-  const run = async (url: string, statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  await run(serverUrl, `CREATE DATABASE ${database}`);
-  await run(url.toString(), `CREATE SCHEMA ${schema}`);
-  return { databaseUrl: url.toString(), schema, drop: () => run(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+  const databaseUrl = databaseUrlOf(serverUrl, database);
+  await runOn(serverUrl, `CREATE DATABASE ${database}`);
+  await runOn(databaseUrl, `CREATE SCHEMA ${schema}`);
+  return { databaseUrl, schema, drop: () => runOn(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
 }
