@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { withNextStatement } from "../../db/with-next-statement";
 import type { JobRunner, ScheduleJob } from "../../platform/jobs/job-runner";
 import { systemClock } from "../../platform/clock";
 import { storeAttachments } from "./mail-attachments";
@@ -103,6 +104,7 @@ export function createMailService(db: Kysely<Database>, options: MailOptions, jo
         sent_at: null,
         secrets: outgoing.secrets?.length ? JSON.stringify(outgoing.secrets) : null,
       })
+      .modifyEnd(withNextStatement)
       .execute();
     if (sender) return [{ kind: MAIL_DELIVER_JOB, payload: { mailId: id }, maxAttempts: options.maxAttempts }];
     return inTransaction ? [{ kind: MAIL_RENDER_JOB, payload: { mailId: id } }] : [];

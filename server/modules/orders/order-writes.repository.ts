@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { OrderStatus } from "../../../contract/orders";
 import { isPostgres } from "../../db/row-lock";
 import type { Database } from "../../db/schema";
+import { withNextStatement } from "../../db/with-next-statement";
 import type {
   IdempotencyRow,
   OrderFileRow,
@@ -83,7 +84,7 @@ export function createOrderWrites(db: Kysely<Database>): OrderWrites {
     },
 
     async saveIdempotent(row, trx = db) {
-      await trx.insertInto("idempotency_keys").values(row).execute();
+      await trx.insertInto("idempotency_keys").values(row).modifyEnd(withNextStatement).execute();
     },
 
     async claim(orderId, assignee, status, updatedAt, trx = db) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { withNextStatement } from "../../db/with-next-statement";
 import { systemClock } from "../clock";
 import { systemTimers } from "../timers";
 import { createJobAttempt } from "./job-attempt";
@@ -49,6 +50,25 @@ function yieldingHandler(handler: JobHandler, gate: Pick<RequestPressure, "turn"
   return async (payload, context) => {
     if (loop.inRound) await gate.turn();
     return handler(payload, context);
+  };
+}
+
+/** A job's row as scheduled: queued, due at `runAt` or now. */
+function queuedRow(job: ScheduleJob, now: string, defaultMaxAttempts: number) {
+  return {
+    id: randomUUID(),
+    kind: job.kind,
+    payload_json: JSON.stringify(job.payload ?? {}),
+    unique_key: job.uniqueKey ?? null,
+    status: "queued" as const,
+    run_at: job.runAt?.toISOString() ?? now,
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? defaultMaxAttempts,
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    created_at: now,
+    finished_at: null,
   };
 }
 
@@ -106,24 +126,10 @@ export function createJobRunner(
       const now = clock.now().toISOString();
       await trx
         .insertInto("jobs")
-        .values(
-          jobs.map((one) => ({
-            id: randomUUID(),
-            kind: one.kind,
-            payload_json: JSON.stringify(one.payload ?? {}),
-            unique_key: one.uniqueKey ?? null,
-            status: "queued",
-            run_at: one.runAt?.toISOString() ?? now,
-            attempts: 0,
-            max_attempts: one.maxAttempts ?? defaultMaxAttempts,
-            locked_until: null,
-            locked_by: null,
-            last_error: null,
-            created_at: now,
-            finished_at: null,
-          })),
-        )
+        .values(jobs.map((one) => queuedRow(one, now, defaultMaxAttempts)))
         .onConflict((oc) => oc.column("unique_key").doNothing())
+        // Nobody reads a job in the transaction that schedules it: on PostgreSQL it goes out with the next statement.
+        .modifyEnd(withNextStatement)
         .execute();
     },
     depth: () => jobDepth(db, clock.now()),

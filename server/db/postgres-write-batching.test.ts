@@ -1,0 +1,172 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openEmptyDatabase } from "../test/empty-database";
+import { TEST_DATABASE_URL } from "../test/test-store";
+import { preparingClient } from "./postgres-statement-cache";
+import { createWriteBatching, withWaiting } from "./postgres-write-batching";
+import { WITH_NEXT_STATEMENT_MARK as MARK, withNextStatement } from "./with-next-statement";
+
+const marked = (text: string, values: unknown[] = []) => ({ text: `${text} ${MARK}`, values });
+
+describe("writes waiting for their transaction's next statement (issue 27: one round trip fewer each)", () => {
+  it("puts them in front of the next statement as WITHs, their values numbered after the statement's own", () => {
+    const waiting = [marked("insert into a (x, y) values ($1, $2)", [1, 2]), marked("insert into b (z) values ($1)", [3])];
+    expect(withWaiting(waiting, { text: "update c set v = $1 where id = $2", values: ["v", "id"] })).toEqual({
+      text: `with "with_next_0" as (insert into a (x, y) values ($3, $4) ${MARK}), "with_next_1" as (insert into b (z) values ($5) ${MARK}) update c set v = $1 where id = $2`,
+      values: ["v", "id", 1, 2, 3],
+    });
+  });
+
+  it("joins the WITH the statement has, recursive or not", () => {
+    const waiting = [marked("insert into a (x) values ($1)", [1])];
+    expect(withWaiting(waiting, { text: "with recursive r as (select 1) select * from r", values: [] }).text).toBe(
+      `with recursive "with_next_0" as (insert into a (x) values ($1) ${MARK}), r as (select 1) select * from r`,
+    );
+    expect(withWaiting(waiting, { text: "WITH t AS (SELECT $1::int) SELECT * FROM t", values: [9] })).toEqual({
+      text: `WITH "with_next_0" as (insert into a (x) values ($2) ${MARK}), t AS (SELECT $1::int) SELECT * FROM t`,
+      values: [9, 1],
+    });
+  });
+
+  describe("one connection's steps", () => {
+    let step: ReturnType<typeof createWriteBatching>;
+    const connection = {};
+    beforeEach(() => {
+      step = createWriteBatching();
+    });
+    const write = marked("insert into a (x) values ($1)", [1]);
+
+    it("outside a transaction, and with RETURNING, a marked write is sent at once", () => {
+      expect(step(connection, write)).toEqual({ kind: "send", statement: write });
+      step(connection, { text: "begin", values: [] });
+      const returning = marked("insert into a (x) values ($1) returning x", [1]);
+      expect(step(connection, returning)).toEqual({ kind: "send", statement: returning });
+    });
+
+    it("in a transaction it waits, and the next statement carries it; another connection's statements do not", () => {
+      step(connection, { text: "begin", values: [] });
+      expect(step(connection, write)).toEqual({ kind: "wait" });
+      const other = { text: "select 1", values: [] };
+      expect(step({}, other)).toEqual({ kind: "send", statement: other });
+      const next = step(connection, { text: "select * from a", values: [] });
+      expect(next).toEqual({ kind: "send", statement: { text: `with "with_next_0" as (insert into a (x) values ($1) ${MARK}) select * from a`, values: [1] } });
+      const after = { text: "select 2", values: [] };
+      expect(step(connection, after)).toEqual({ kind: "send", statement: after });
+    });
+
+    it("a COMMIT, or a statement a WITH cannot lead, sends them first on their own; a ROLLBACK drops them", () => {
+      const second = marked("insert into b (z) values ($1)", [2]);
+      for (const text of ["commit", "savepoint s1"]) {
+        step(connection, { text: "begin", values: [] });
+        step(connection, write);
+        step(connection, second);
+        expect(step(connection, { text, values: [] })).toEqual({
+          kind: "send",
+          statement: { text, values: [] },
+          first: { text: `with "with_next_0" as (insert into a (x) values ($2) ${MARK}) ${second.text}`, values: [2, 1] },
+        });
+      }
+      step(connection, write);
+      expect(step(connection, { text: "rollback", values: [] })).toEqual({ kind: "send", statement: { text: "rollback", values: [] } });
+      // After the ROLLBACK the connection is outside a transaction again: nothing waits.
+      expect(step(connection, write)).toEqual({ kind: "send", statement: write });
+    });
+  });
+});
+
+// The pg client class the store's pool uses, against PostgreSQL: what is stored, and the round trips it takes.
+describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: marked writes go out with the next statement", () => {
+  const Client = preparingClient(pg);
+  let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
+  let client: pg.Client;
+  let roundTrips = 0;
+  beforeAll(async () => {
+    empty = await openEmptyDatabase({ pgPoolSize: 1 });
+    client = new Client({ connectionString: empty.databaseUrl });
+    await client.connect();
+    // PostgreSQL ends each answer with ReadyForQuery: one per round trip.
+    (client as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on("readyForQuery", () => roundTrips++);
+    await client.query("create temporary table notes (id integer primary key, body text)");
+  });
+  afterAll(async () => {
+    await client.end();
+    await empty.db.close();
+    await empty.drop();
+  });
+  beforeEach(() => client.query("delete from notes"));
+
+  const trips = async (work: () => Promise<unknown>) => {
+    const before = roundTrips;
+    await work();
+    return roundTrips - before;
+  };
+  const note = (id: number, body: string) => client.query(`insert into notes (id, body) values ($1, $2) ${MARK}`, [id, body]);
+  const stored = async () => (await client.query("select id, body from notes order by id")).rows;
+
+  it("two marked writes and a read in one round trip; the read after them sees both, and the commit keeps them", async () => {
+    let read: pg.QueryResult | undefined;
+    const count = await trips(async () => {
+      await client.query("begin", []);
+      expect(await note(1, "one")).toMatchObject({ rows: [] });
+      await note(2, "two");
+      expect((await client.query("select count(*)::int as n from notes where id < $1", [10])).rows).toEqual([{ n: 0 }]); // one snapshot
+      read = await client.query("select body from notes order by id", []);
+      await client.query("commit", []);
+    });
+    expect(read?.rows).toEqual([{ body: "one" }, { body: "two" }]);
+    expect(count).toBe(4); // begin, the read carrying both writes, the second read, commit: 6 without
+    expect(await stored()).toEqual([
+      { id: 1, body: "one" },
+      { id: 2, body: "two" },
+    ]);
+  });
+
+  it("a marked write's failure is the next statement's, and the transaction rolls back", async () => {
+    await client.query("begin", []);
+    await note(1, "one");
+    await note(1, "again");
+    await expect(client.query("select 1", [])).rejects.toMatchObject({ code: "23505" });
+    await client.query("rollback", []);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("a COMMIT sends the writes first, and fails with their error rather than answering a silent rollback", async () => {
+    await client.query("begin", []);
+    await note(1, "kept?");
+    await note(1, "clash");
+    await expect(client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
+    await client.query("rollback", []);
+    expect(await stored()).toEqual([]);
+    await client.query("begin", []);
+    await note(3, "three");
+    await client.query("commit", []);
+    expect(await stored()).toEqual([{ id: 3, body: "three" }]);
+  });
+
+  it("a ROLLBACK drops the writes that waited; outside a transaction a marked write is stored at once", async () => {
+    await client.query("begin", []);
+    await note(1, "dropped");
+    await client.query("rollback", []);
+    await note(2, "at once");
+    expect(await stored()).toEqual([{ id: 2, body: "at once" }]);
+  });
+
+  it("through Kysely, as the store writes: the marked insert is stored with the transaction's next statement", async () => {
+    const db = empty.db.kysely;
+    await sql`create table kept (n integer primary key)`.execute(db);
+    const seen = await db.transaction().execute(async (trx) => {
+      await sql`insert into kept (n) values (${1}) ${withNextStatement}`.execute(trx);
+      await sql`insert into kept (n) values (${2}) ${withNextStatement}`.execute(trx);
+      await sql`select 1`.execute(trx);
+      return (await sql<{ n: number }>`select n from kept order by n`.execute(trx)).rows;
+    });
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into kept (n) values (${2}) ${withNextStatement}`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await sql<{ n: number }>`select n from kept order by n`.execute(db)).rows).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+});
