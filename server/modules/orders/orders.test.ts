@@ -111,6 +111,20 @@ describe("POST /api/orders: the Idempotency-Key", () => {
     expect(theirs.body.id).not.toBe(first.body.id);
   });
 
+  it("answers a retry with the first order when that order spent the balance, and the same key again on the next cart", async () => {
+    const buyer = await customer(store, { currency: "EUR", minor: 14_900 });
+    const headers = { "idempotency-key": "last-euro" };
+    const first = await store.post("/api/orders", orderBody(), { token: buyer.token, headers });
+    expect(first.status).toBe(200);
+    const retry = await store.post("/api/orders", orderBody(), { token: buyer.token, headers });
+    expect(retry).toMatchObject({ status: 200, body: first.body });
+    const another = await store.post("/api/orders", orderBody(), { token: buyer.token, headers: { "idempotency-key": "next-cart" } });
+    expect(another.status).toBe(400);
+    expect(another.body.errors[""]).toEqual(["Your EUR balance is short by €149.00. Top up your balance to place this order."]);
+    expect(await orderCount(store, buyer.id)).toBe(1);
+    expect(await balanceOf(buyer.id)).toBe(0);
+  });
+
   it("places one order for concurrent first requests sharing an Idempotency-Key", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 100_000 });
     const headers = { "idempotency-key": "double-click" };
