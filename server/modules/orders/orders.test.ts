@@ -111,7 +111,7 @@ describe("POST /api/orders: the Idempotency-Key", () => {
     expect(theirs.body.id).not.toBe(first.body.id);
   });
 
-  it("answers a retry with the first order when that order spent the balance, and the same key again on the next cart", async () => {
+  it("answers a retry with the first order when that order spent the balance, and refuses the next cart, with a key of its own, as short", async () => {
     const buyer = await customer(store, { currency: "EUR", minor: 14_900 });
     const headers = { "idempotency-key": "last-euro" };
     const first = await store.post("/api/orders", orderBody(), { token: buyer.token, headers });
