@@ -21,6 +21,8 @@ const TAKES_A_WITH = /^\s*(select|insert|update|delete|with)\b/i;
 /** A WITH the statement already has: the waiting writes join its list. */
 const OWN_WITH = /^\s*with(\s+recursive)?\s+/i;
 const PARAMETER = /\$(\d+)/g;
+/** A write whose answer is read: it cannot wait. */
+const RETURNING = /\breturning\b/i;
 
 /** What a write that waits answers: no rows, and no count (nobody reads it). */
 export const waitingAnswer = () => ({ command: "", rowCount: null, rows: [], fields: [] });
@@ -59,16 +61,17 @@ export function createWriteBatching(): (connection: object, statement: Statement
     }
     const { text } = statement;
     if (TRANSACTION_START.test(text)) state.inTransaction = true;
-    const ends = COMMIT.test(text) || ROLLBACK.test(text);
+    const rollback = ROLLBACK.test(text);
+    const ends = rollback || COMMIT.test(text);
     if (ends) state.inTransaction = false;
-    if (state.inTransaction && text.includes(WITH_NEXT_STATEMENT_MARK) && !/\breturning\b/i.test(text)) {
+    if (state.inTransaction && text.includes(WITH_NEXT_STATEMENT_MARK) && !RETURNING.test(text)) {
       state.waiting.push(statement);
       return { kind: "wait" };
     }
     const waiting = state.waiting;
     if (waiting.length === 0) return { kind: "send", statement };
     state.waiting = [];
-    if (ROLLBACK.test(text)) return { kind: "send", statement };
+    if (rollback) return { kind: "send", statement };
     if (!ends && TAKES_A_WITH.test(text)) return { kind: "send", statement: withWaiting(waiting, statement) };
     const last = waiting.at(-1) as Statement;
     return { kind: "send", statement, first: withWaiting(waiting.slice(0, -1), last) };
