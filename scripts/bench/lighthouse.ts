@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort } from "../../server/test/free-port";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, DISABLED_FEATURES, withFeaturesDisabled } from "../../tests/support/browser";
 import { PRODUCTION_STORE_ENV, startStoreProcess } from "../../tests/support/store-process";
 import { build } from "./page-cache";
 
@@ -39,7 +39,9 @@ export async function benchLighthouse(log: (line: string) => void = console.log)
     await store.kill();
     throw error;
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  // chrome-launcher's own flags, with its `--disable-features` and ours merged (Chromium reads only the last one).
+  const chromeFlags = withFeaturesDisabled([...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS], DISABLED_FEATURES);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags, ignoreDefaultFlags: true });
   try {
     log(
       `mode: NODE_ENV=production, compiled server; Lighthouse 13.5.0 defaults (mobile, simulated throttling), Chromium at ${CHROMIUM_PATH}`,
