@@ -19,7 +19,7 @@ async function signedInVisitor(): Promise<BrowserContext> {
     body: JSON.stringify({ firstName: "Ann", lastName: "Lee", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true }),
   });
   const pair = (await response.json()) as { accessToken: string; refreshToken: string };
-  const context = await visitor(store.browser, { bypassCSP: true });
+  const context = await visitor(store.browser);
   await context.addInitScript((tokens) => {
     window.sessionStorage.setItem("jwtToken", tokens.accessToken);
     window.sessionStorage.setItem("refreshToken", tokens.refreshToken);
@@ -27,9 +27,8 @@ async function signedInVisitor(): Promise<BrowserContext> {
   return context;
 }
 
-/** axe-core is injected as an inline script, which the store's CSP rightly refuses: these visitors bypass it. */
 beforeAll(async () => {
-  anonymous = await visitor(store.browser, { bypassCSP: true });
+  anonymous = await visitor(store.browser);
   signedIn = await signedInVisitor();
 });
 

@@ -5,10 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orderBody, placeOrder as postOrder } from "../support/shop";
 import { signInStaff } from "./support/staff";
 import { useStore } from "./support/store";
-import { open, visitor, watchErrors } from "./storefront-support";
+import { open, seriousViolations, visitor, watchErrors } from "./storefront-support";
 
 const PASSWORD = "correct horse battery staple";
-const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 const store = useStore();
 
 interface Tokens {
@@ -42,7 +41,7 @@ async function account(firstName: string): Promise<{ id: string; email: string; 
 
 /** A new member of staff with `role`, signed in the way staff sign in (s14a's helper), on a 768 px wide tab. */
 async function staffTab(role: "writer" | "manager") {
-  const context = await visitor(store.browser, { bypassCSP: true });
+  const context = await visitor(store.browser);
   const page = await context.newPage();
   await page.setViewportSize({ width: 768, height: 1024 });
   page.setDefaultTimeout(20_000);
@@ -53,7 +52,7 @@ async function staffTab(role: "writer" | "manager") {
 
 /** A browser tab signed in with `tokens` (kept as with "remember me"), 768 px wide: the tablet the back office must work on. */
 async function signedIn(tokens: Tokens): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await visitor(store.browser, { bypassCSP: true });
+  const context = await visitor(store.browser);
   await context.addInitScript((pair) => {
     window.localStorage.setItem("rememberMe", "true");
     window.localStorage.setItem("jwtToken", pair.accessToken);
@@ -63,15 +62,6 @@ async function signedIn(tokens: Tokens): Promise<{ context: BrowserContext; page
   await page.setViewportSize({ width: 768, height: 1024 });
   page.setDefaultTimeout(20_000);
   return { context, page, errors: watchErrors(page) };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-    const result = await (window as unknown as { axe: { run(context: string): Promise<Result> } }).axe.run("main");
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
-  });
 }
 
 let customer: Awaited<ReturnType<typeof account>>;
@@ -225,13 +215,13 @@ describe("back office orders", () => {
       await open(page, `${store.server.url}${prefix}/admin`);
       await page.getByTestId("count-waiting").waitFor();
       await page.getByTestId("money-EUR").waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
       await open(page, `${store.server.url}${prefix}/admin/orders`);
       await page.getByTestId("queue-row").first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
       await open(page, `${store.server.url}${prefix}/admin/orders/${order.number}`);
       await page.getByTestId("deliverable-moves-1").waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
     }
     await open(page, `${store.server.url}/admin/orders?q=nobody-at-all%40example.com`);
     await page.getByTestId("queue-empty").waitFor();

@@ -12,7 +12,7 @@ async function menu(page: import("playwright-core").Page): Promise<string[]> {
 
 describe("the back office shell", () => {
   it("asks a visitor to sign in, and tells a customer it is for staff only, in both languages", async () => {
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await open(page, `${store.server.url}/admin`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff sign-in required");
@@ -45,7 +45,7 @@ describe("the back office shell", () => {
   it("shows each role only the items it may use", async () => {
     const expected = { writer: ["Orders", "Support"], manager: ["Dashboard", "Orders", "Support", "Customers", "Promotion codes"], admin: ALL_ITEMS } as const;
     for (const role of ["writer", "manager", "admin"] as const) {
-      const context = await visitor(store.browser, { bypassCSP: true });
+      const context = await visitor(store.browser);
       const page = await context.newPage();
       await signInStaff(page, store, role);
       expect(await menu(page)).toEqual(expected[role]);
@@ -55,7 +55,7 @@ describe("the back office shell", () => {
   });
 
   it("is usable on a tablet, in Spanish", async () => {
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await page.setViewportSize({ width: 768, height: 1024 });
     await signInStaff(page, store, "manager", { locale: "es" });

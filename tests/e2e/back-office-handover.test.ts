@@ -175,7 +175,7 @@ describe("recovery codes at enrolment", () => {
        values (?, ?, 'Eva', 'Nueva', 'ES', '', '', '', '', ?, 'writer', ?, ?)`,
     ).run(crypto.randomUUID(), email, await hashPassword(STAFF_PASSWORD), at, at);
     db.close();
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: store.server.url });
     const page = await context.newPage();
     page.setDefaultTimeout(E2E_WAIT_MS);

@@ -50,7 +50,7 @@ const badgeText = async (page: Page) => (await badge(page).allTextContents())[0]
 describe("the back office's notification centre", () => {
   for (const words of LANGUAGES) {
     it(`shows new orders behind the bell, marks them read and saves the person's choices (${words.locale})`, async () => {
-      const context = await visitor(store.browser, { bypassCSP: true });
+      const context = await visitor(store.browser);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signInStaff(page, store, "manager", { locale: words.locale });

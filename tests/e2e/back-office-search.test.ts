@@ -33,7 +33,7 @@ describe("the back office's global search", () => {
   for (const lang of ["en", "es"] as const) {
     it(`opens with / and Ctrl+K and leads to an order and a customer (${lang})`, async () => {
       const found = await orderWithWord();
-      const context = await visitor(store.browser, { bypassCSP: true });
+      const context = await visitor(store.browser);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.setViewportSize({ width: 1024, height: 768 });
@@ -65,7 +65,7 @@ describe("the back office's global search", () => {
 
   it("shows a writer nothing of work that is not theirs", async () => {
     const found = await orderWithWord();
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await signInStaff(page, store, "writer");
     await page.keyboard.press("Control+k");

@@ -44,7 +44,7 @@ describe("back office: customers", () => {
     const email = `ledger-${Date.now()}@example.com`;
     await post("/api/Accounts/register", { firstName: "Marta", lastName: "Ledger", email, country: "ES", password: PASSWORD, repeatedPassword: PASSWORD, agreedToPrivacyPolicy: true });
 
-    const staffContext = await visitor(store.browser, { bypassCSP: true });
+    const staffContext = await visitor(store.browser);
     const staff = await staffContext.newPage();
     await staff.setViewportSize({ width: 768, height: 1024 });
     await signInStaff(staff, store, "manager");
@@ -92,7 +92,7 @@ describe("back office: catalog and support", () => {
     expect(await shopper.locator("main a[href='/bundles/launch-essentials-kit']").count()).toBeGreaterThan(0);
     await open(shopper, `${store.server.url}/services/article-forge`);
 
-    const staffContext = await visitor(store.browser, { bypassCSP: true });
+    const staffContext = await visitor(store.browser);
     const admin = await staffContext.newPage();
     await signInStaff(admin, store, "admin");
     await admin.getByRole("link", { name: "Catalog" }).click();
@@ -121,7 +121,7 @@ describe("back office: catalog and support", () => {
     const email = `pregunta-${Date.now()}@example.com`;
     const { id, reference } = await post("/api/support/create-ticket", { email, description: "¿Podéis enviarme la factura del pedido, por favor?" }, "es");
 
-    const staffContext = await visitor(store.browser, { bypassCSP: true });
+    const staffContext = await visitor(store.browser);
     const staff = await staffContext.newPage();
     await signInStaff(staff, store, "manager");
     await staff.getByRole("link", { name: "Support" }).click();
@@ -136,7 +136,7 @@ describe("back office: catalog and support", () => {
     const replyLink = () => lastMailTo(email).match(/https?:\/\/\S+\/es\/support\/tickets\/[A-Za-z0-9_-]+/)?.[0];
     await expect.poll(replyLink, { timeout: 15_000 }).toBeDefined();
     const link = replyLink();
-    const requesterContext = await visitor(store.browser, { bypassCSP: true });
+    const requesterContext = await visitor(store.browser);
     const requester = await requesterContext.newPage();
     await open(requester, new URL(new URL(link!).pathname, store.server.url).href);
     await expect.poll(() => requester.getByTestId("ticket-thread").textContent()).toContain("Te la hemos enviado a este correo.");

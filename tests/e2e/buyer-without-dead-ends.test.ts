@@ -50,12 +50,11 @@ const words = {
 } as const;
 
 /** A browser context signed in as `customer` (remembered tokens), with the cookie banner answered and `cart` in it. */
-async function signedIn(browser: Browser, customer: Customer, options: { cart?: string[]; phone?: boolean; timezoneId?: string; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+async function signedIn(browser: Browser, customer: Customer, options: { cart?: string[]; phone?: boolean; timezoneId?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: "en-GB",
     viewport: options.phone ? PHONE : undefined,
     timezoneId: options.timezoneId,
-    bypassCSP: options.bypassCSP ?? true,
   });
   const cart = (options.cart ?? []).map((productId, index) => ({ id: `line-${index}`, productId }));
   await context.addInitScript(
@@ -221,7 +220,7 @@ describe("without JavaScript (point 10)", () => {
 describe("the light theme (point 11)", () => {
   for (const locale of LOCALES) {
     it(`sign-in, sign-up and forgot-password have no serious contrast problem in the light theme (${locale})`, async () => {
-      const context = await store.browser.newContext({ bypassCSP: true, locale: "en-GB" });
+      const context = await store.browser.newContext({ locale: "en-GB" });
       await context.addInitScript(() => {
         localStorage.setItem("accepted-cookies", "true");
         localStorage.setItem("theme", "light");

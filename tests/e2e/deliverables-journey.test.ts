@@ -77,7 +77,7 @@ async function deliver(orderId: string, token: string, n: number): Promise<void>
 }
 
 async function signedIn(email: string, target: string, lang: Language): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await store.browser.newContext({ locale: lang.locale, bypassCSP: true })).newPage();
+  const page = await (await store.browser.newContext({ locale: lang.locale })).newPage();
   page.setDefaultTimeout(E2E_WAIT_MS);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -119,7 +119,7 @@ async function acceptAndRevise(page: Page, lang: Language): Promise<void> {
 
 /** A manager, in the back office: refunds deliverable 3's whole share, then credits 10.00 on deliverable 4. */
 async function refundAndCredit(number: string, lang: Language): Promise<void> {
-  const page = await (await store.browser.newContext({ locale: lang.locale, bypassCSP: true })).newPage();
+  const page = await (await store.browser.newContext({ locale: lang.locale })).newPage();
   page.setDefaultTimeout(E2E_WAIT_MS);
   await signInStaff(page, store, "manager", { locale: lang.locale });
   await open(page, `${store.server.url}${lang.prefix}/admin/orders/${number}`);

@@ -44,8 +44,7 @@ async function priceOf(productId: string): Promise<number> {
 }
 
 async function browserWithCart(cart: Array<{ id: string; productId: string }>, drafts?: unknown): Promise<BrowserContext> {
-  // axe is injected as a script of its own: the page's CSP would refuse it.
-  const context = await visitor(store.browser, { bypassCSP: true });
+  const context = await visitor(store.browser);
   await context.addInitScript(
     ([lines, briefs]) => {
       if (window.sessionStorage.getItem("cart-set")) return;

@@ -90,7 +90,7 @@ async function requesterSeesNumberNotNote(requester: Page, email: string, refere
 
 describe("help desk", () => {
   it("a manager keeps saved replies, sees the overdue ticket by number and subject, answers it in the requester's language, notes, tags, and follows the customer's orders both ways", async () => {
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     const { email, reference, orderNumber } = await spanishCustomerWrites(page);
@@ -138,7 +138,7 @@ describe("help desk", () => {
     const mine = (await call(store.server.url, "/api/support/create-ticket", { body: { email: `deadline-${Date.now()}@example.com`, description: "Could you move my deadline to Friday?" } })).body;
     const other = (await call(store.server.url, "/api/support/create-ticket", { body: { email: `other-${Date.now()}@example.com`, description: "Another question for the managers." } })).body;
 
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1024, height: 768 });
     const writer = await signInStaff(page, store, "writer", { locale: "es" });

@@ -35,7 +35,7 @@ describe("mail as HTML", () => {
     const [sent] = (await (await fetch(`${store.server.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ id: string }>;
     const html = await (await fetch(`${store.server.url}/dev/mailbox/${sent!.id}/html`)).text();
     // As a mail client shows it: the HTML alone, no store page around it.
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     const page = await context.newPage();
     await page.setContent(html);
     expect(await page.title()).toBe("Te damos la bienvenida a Scriptorium");

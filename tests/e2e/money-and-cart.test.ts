@@ -20,7 +20,7 @@ const words = {
 
 /** A phone-sized browser that has answered the cookie banner; the page fails the test on any script error. */
 async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await store.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "en-GB", bypassCSP: true });
+  const context = await store.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "en-GB" });
   await context.addInitScript(() => window.localStorage.setItem("accepted-cookies", "true"));
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);

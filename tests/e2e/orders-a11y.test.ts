@@ -1,9 +1,8 @@
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliverResult } from "./support/deliver-result";
 import { useStore } from "./support/store";
-import { open, visitor } from "./storefront-support";
+import { open, seriousViolations, visitor } from "./storefront-support";
 
 const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
@@ -48,24 +47,11 @@ beforeAll(async () => {
   ({ depositId } = await deposit(25));
 });
 
-/** Serious and critical axe-core violations inside the page's own content (`main`; the site header is the storefront's). */
-async function violationsInMain(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-    const axe = (window as unknown as { axe: { run(context: string): Promise<Result> } }).axe;
-    const result = await axe.run("main");
-    return result.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
-  });
-}
-
 describe("accessibility of the customer's order screens: axe-core finds no serious or critical violation", () => {
   const pages = ["/cart", "/profile/balance", "/profile/orders", "/profile/orders/", "/checkout/sandbox?deposit="];
   // English pages in the dark theme, Spanish ones in the light theme: both themes' contrast is checked.
   it.each(pages.flatMap((page) => [page, `/es${page}`]))("on %s", async (page) => {
-    const context = await visitor(store.browser, { bypassCSP: true });
+    const context = await visitor(store.browser);
     // Signed in (tokens kept as with "remember me") with a service and a bundle in the cart.
     await context.addInitScript(({ pair, theme }) => {
       window.localStorage.setItem("theme", theme);
@@ -89,7 +75,7 @@ describe("accessibility of the customer's order screens: axe-core finds no serio
       await tab.locator("form").first().evaluate((form) => (form as HTMLFormElement).requestSubmit());
       await tab.locator("[aria-invalid=true]").first().waitFor();
     }
-    expect(await violationsInMain(tab)).toEqual([]);
+    expect(await seriousViolations(tab, "main")).toEqual([]);
     await context.close();
   });
 });

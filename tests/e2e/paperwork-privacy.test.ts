@@ -1,31 +1,16 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../server/test/pdf-text";
 import { staffApiToken } from "./support/staff";
 import { useStore } from "./support/store";
-import { open } from "./storefront-support";
+import { open, seriousViolations } from "./storefront-support";
 
 const PASSWORD = "correct horse battery staple";
 const PHONE = { width: 375, height: 800 };
 
 const store = useStore();
-const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
-
-/** Serious and critical axe-core violations inside the page's own content (`main`). */
-async function violationsInMain(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> };
-    const axe = (window as unknown as { axe: { run(context: string): Promise<Result> } }).axe;
-    const result = await axe.run("main");
-    return result.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} (${node.failureSummary ?? ""})`));
-  });
-}
 
 async function call<T>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(store.server.url + path, {
@@ -62,8 +47,7 @@ async function customerWithOrder(locale: "en" | "es"): Promise<{ email: string; 
 
 /** A phone-sized page signed in through the sign-in page and sent on to `target`; fails on any script error. */
 async function signedIn(email: string, target: string, signInPath: string): Promise<{ page: Page; errors: string[] }> {
-  // bypassCSP: axe-core is injected as an inline script.
-  const context = await store.browser.newContext({ acceptDownloads: true, viewport: PHONE, locale: "en-GB", bypassCSP: true });
+  const context = await store.browser.newContext({ acceptDownloads: true, viewport: PHONE, locale: "en-GB" });
   await context.addInitScript(() => window.localStorage.setItem("accepted-cookies", "true"));
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -94,7 +78,7 @@ describe("receipts and invoices on a phone, in Spanish", () => {
     for (const expected of ["Factura", invoice.name.slice("factura-".length, -".pdf".length), `Pedido ${orderNumber}`, "Article Forge", "Base imponible", "IVA 21 %", "Total", "149,00", "NIF-IVA: ESA28015865"]) {
       expect(text).toContain(expected);
     }
-    expect(await violationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
 
     await open(page, `${store.server.url}/es/profile/balance`);
     const history = page.getByTestId("transactions");
@@ -107,7 +91,7 @@ describe("receipts and invoices on a phone, in Spanish", () => {
     // The order's payment names the order, links to it and to its invoice.
     await expect.poll(() => history.getByRole("link", { name: `Pago del pedido ${orderNumber}` }).getAttribute("href")).toBe(`/es/profile/orders/${orderNumber}`);
     await history.getByRole("button", { name: /^Descargar la factura INV-\d{4}-\d{6} del pago de/ }).waitFor();
-    expect(await violationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
 
     // The same invoice on the English site: the same number and figures, in English.
     await open(page, `${store.server.url}/profile/orders`);
@@ -116,7 +100,7 @@ describe("receipts and invoices on a phone, in Spanish", () => {
     for (const expected of ["Invoice", `Order ${orderNumber}`, "VAT 21 %", "€149.00"]) {
       expect(pdfText(english.bytes)).toContain(expected);
     }
-    expect(await violationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -138,7 +122,7 @@ describe("privacy on a phone, in English", () => {
     await billing.getByRole("button", { name: "Save billing details" }).click();
     await billing.getByText("Your billing details have been saved.").waitFor();
     await expect.poll(() => vat.inputValue()).toBe("DE136695976");
-    expect(await violationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
 
     // The data export holds the order with its brief.
     await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Account information" }).click();
@@ -156,7 +140,7 @@ describe("privacy on a phone, in English", () => {
     await closing.getByLabel(/^Your password/).fill(PASSWORD);
     await closing.getByRole("button", { name: "Close my account for good" }).click();
     await closing.getByText("Tick the box to confirm.").waitFor();
-    expect(await violationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
     await closing.getByLabel(/^I understand/).check();
     // Not while an order is being written: the form says why and keeps the customer signed in.
     await closing.getByRole("button", { name: "Close my account for good" }).click();

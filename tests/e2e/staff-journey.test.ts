@@ -19,7 +19,7 @@ const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{
 
 describe("an admin invites a writer", () => {
   it("the writer accepts, sets a password, enrols TOTP and lands in the back office seeing only writer items; all of it is audited", async () => {
-    const adminContext = await visitor(store.browser, { bypassCSP: true });
+    const adminContext = await visitor(store.browser);
     const admin = await adminContext.newPage();
     await signInStaff(admin, store, "admin");
     await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" }).click();
@@ -38,7 +38,7 @@ describe("an admin invites a writer", () => {
     const mail = decoded(smtp.received.find((raw) => raw.includes(email))!);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/admin\/invitation#[\w-]+)/.exec(mail)![1]!;
 
-    const writerContext = await visitor(store.browser, { bypassCSP: true });
+    const writerContext = await visitor(store.browser);
     const writer = await writerContext.newPage();
     await open(writer, link);
     await writer.getByText(`You are invited as Writer with the email ${email}.`, { exact: false }).waitFor();

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -9,8 +10,8 @@ export const PUBLIC_URLS: string[] = PUBLIC_PAGES.flatMap((page) => [page, page 
 const AXE = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 
 /** A fresh visitor; `consented` answers the cookie banner beforehand so it never covers what a test clicks. */
-export async function visitor(browser: Browser, { consented = true, bypassCSP = false } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ bypassCSP, locale: "en-GB" });
+export async function visitor(browser: Browser, { consented = true } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: "en-GB" });
   if (consented) await context.addInitScript(() => window.localStorage.setItem("accepted-cookies", "true"));
   return context;
 }
@@ -33,16 +34,25 @@ export async function open(page: Page, url: string) {
   return response;
 }
 
-/** Serious and critical axe-core violations of the page, as "rule: target" lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run();
+/** axe-core's source, read once per test file. */
+let axeSource: string | undefined;
+
+/**
+ * Serious and critical axe-core violations of the page (or of the part `within` selects), as "rule: target" lines.
+ * axe-core is evaluated through the DevTools protocol, which the page's CSP does not govern, so every page keeps its
+ * real CSP while it is checked.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  axeSource ??= await readFile(AXE, "utf8");
+  await page.evaluate(axeSource);
+  return page.evaluate(async (context) => {
+    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+    const axe = (window as unknown as { axe: { run(context?: string): Promise<Result> } }).axe;
+    const result = await (context === undefined ? axe.run() : axe.run(context));
     return result.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
-  });
-  return violations;
+  }, within);
 }
 
 export async function h1(page: Page): Promise<string> {

@@ -21,7 +21,7 @@ export async function backOfficeTab(
   role: StaffRoleName = "admin",
   size = { width: 1440, height: 900 },
 ): Promise<{ context: Awaited<ReturnType<typeof visitor>>; page: Page; errors: string[]; staff: E2eStaff; token: string }> {
-  const context = await visitor(store.browser, { bypassCSP: true });
+  const context = await visitor(store.browser);
   const page = await context.newPage();
   await page.setViewportSize(size);
   page.setDefaultTimeout(E2E_WAIT_MS);
