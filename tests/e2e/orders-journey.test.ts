@@ -144,11 +144,11 @@ describe("a customer orders from a prepaid balance", () => {
     await page.goto(`${store.server.url}/cart`);
     const article = page.getByTestId("cart-line-article-forge");
     const bundle = page.getByTestId("cart-line-growth-and-visibility-pack");
-    // The cart shows after the script has run and asked for the session, prices and balance: on a loaded machine
-    // that takes longer than a poll's default second. The balance is an answer of its own, which may come after the
-    // prices ("…" until then).
-    await expect.poll(() => text(page, "cart-total"), { timeout: 15_000 }).toBe("€488.00");
-    await expect.poll(() => text(page, "cart-balance"), { timeout: 15_000 }).toBe("€1,000.00");
+    // The cart shows after the script has run and asked for the session, prices and balance, each polled with the
+    // journeys' generous deadline (E2E_WAIT_MS): the balance is an answer of its own, which may come after the prices
+    // ("…" until then).
+    await expect.poll(() => text(page, "cart-total")).toBe("€488.00");
+    await expect.poll(() => text(page, "cart-balance")).toBe("€1,000.00");
 
     await fillTheBriefs(page, article, bundle);
 
