@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
@@ -44,5 +46,21 @@ describe("the journeys' Chromium", () => {
     const { targetInfos } = await session.send("Target.getTargets");
     expect(targetInfos.map((target) => `${target.type} ${target.url}`)).toEqual(["page data:text/html,<h1>Scriptorium</h1>"]);
     await context.close();
+  });
+
+  it("runs a new visitor's pages on one site in one renderer, with no spare started beside it", async () => {
+    const site = http.createServer((_request, response) => response.end("<!doctype html><title>Scriptorium</title>"));
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const session = await browser.newBrowserCDPSession();
+    const renderers = async () =>
+      (await session.send("SystemInfo.getProcessInfo")).processInfo.filter((info) => info.type === "renderer").length;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.goto(`${url}cart`);
+    expect(await renderers()).toBe(1);
+    await context.close();
+    site.close();
   });
 });

@@ -18,9 +18,11 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * Every new window (each browser context, in headless mode) preloads the address bar's popup as a web page in a
- * renderer of its own, which nobody sees: 0.4–1.6 s of a core per window, measured (decision 0094).
+ * renderer of its own, which nobody sees: 0.4–1.6 s of a core per window, measured (decision 0094). And each new
+ * visitor's first page starts a spare renderer beside its own, kept for a navigation to another site that the
+ * journeys never make: 80–120 ms of a core per context, measured (decision 0095).
  */
-export const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+export const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"];
 
 /**
  * The features Playwright turns off with a `--disable-features` of its own. Chromium reads only the last
