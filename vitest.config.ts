@@ -11,9 +11,9 @@ import { E2E_POLL_INTERVAL_MS, E2E_WAIT_MS } from "./tests/e2e/support/waits.ts"
 const WORKERS = 2;
 
 /**
- * The unit, data and app files share their two workers rather than each starting one of its own (Vitest's
- * `isolate: false`): every file still gets its own module graph, database, data folder and port, but the workers,
- * and the packages they load (Fastify, Kysely, React), are started once. Measured on 2 cores: the data files on
+ * The unit, data, app and journey files share their two workers rather than each starting one of its own (Vitest's
+ * `isolate: false`): a module one file loaded stays loaded for the next (Fastify, Kysely, React, the server), while
+ * every file still has its own app, database, data folder and port. Measured on 2 cores: the data files on
  * SQLite 154 s → 40 s, on PostgreSQL 262 s → 141 s (decision 0095). Tests that stub a global or fake the clock undo
  * it themselves, and `unstubGlobals`/`unstubEnvs` undo what one forgets.
  */
@@ -84,6 +84,8 @@ export default defineConfig(async () => {
             hookTimeout: 120_000,
             // Each file starts a store of its own and a browser: two at a time, beside the other projects' files.
             maxWorkers: WORKERS,
+            // The worker and Playwright stay loaded from file to file: about 1 s of a core less per file, measured.
+            ...SHARED_WORKERS,
             // No retry: every wait has an explicit, generous deadline instead (tests/e2e/support/waits.ts), so a
             // journey that fails is a real break or a real flake to fix, never hidden.
             expect: { poll: { timeout: E2E_WAIT_MS, interval: E2E_POLL_INTERVAL_MS } },
