@@ -18,11 +18,16 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * Every new window (each browser context, in headless mode) preloads the address bar's popup as a web page in a
- * renderer of its own, which nobody sees: 0.4–1.6 s of a core per window, measured (decision 0094). And each new
- * visitor's first page starts a spare renderer beside its own, kept for a navigation to another site that the
- * journeys never make: 80–120 ms of a core per context, measured (decision 0095).
+ * renderer of its own, which nobody sees: 0.4–1.6 s of a core per window, measured (decision 0094).
  */
-export const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"];
+export const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+/**
+ * The journeys' only: each new visitor's first page starts a spare renderer beside its own, kept for a navigation
+ * to another site that the journeys never make (80–120 ms of a core per context, decision 0095). The Lighthouse
+ * bench keeps it, as a visitor's browser does.
+ */
+const JOURNEY_DISABLED_FEATURES = ["SpareRendererForSitePerProcess"];
 
 /**
  * The features Playwright turns off with a `--disable-features` of its own. Chromium reads only the last
@@ -58,6 +63,7 @@ export function withFeaturesDisabled(flags: readonly string[], features: readonl
 
 /** The system Chromium under Playwright. */
 export function launchBrowser(): Promise<Browser> {
-  const args = withFeaturesDisabled(CHROMIUM_FLAGS, [...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES]);
+  const features = [...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES];
+  const args = withFeaturesDisabled(CHROMIUM_FLAGS, features);
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
 }
