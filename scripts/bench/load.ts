@@ -62,6 +62,23 @@ export function cpuMsOf(pid: number | undefined, thread?: number): number | null
   }
 }
 
+/** The whole machine's CPU time so far (the `cpu` line of /proc/stat, in ticks): all of it, and the part stolen by the host. */
+export function machineTicks(): { total: number; steal: number } | null {
+  try {
+    // user nice system idle iowait irq softirq steal: the guest times after them are counted in user already.
+    const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/).slice(1, 9).map(Number) ?? [];
+    return fields.length === 8 ? { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU time the host took away (a virtual machine's steal) between two readings, %. */
+export function stealPercent(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
 /** Clock ticks per second of /proc's times (USER_HZ: 100 on every Linux this runs on). */
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 

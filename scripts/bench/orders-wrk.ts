@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { pathToFileURL } from "node:url";
 import { readAcks, type OrdersCheck } from "./orders-integrity";
-import { cpuMsOf, CONNECTIONS as ROW_CONNECTIONS } from "./load";
+import { cpuMsOf, machineTicks, CONNECTIONS as ROW_CONNECTIONS, stealPercent } from "./load";
 
 const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => fs.existsSync(file));
 const root = path.resolve(import.meta.dirname, "../..");
@@ -44,6 +44,8 @@ export interface OrdersRun {
   drain: { ms: number; left: number; kinds: Record<string, number> };
   /** The machine's load averages (1, 5, 15 min) at the end of the burst: a loaded machine's rate is not a quiet one's. */
   load: number[];
+  /** The share of the machine's CPU the host took away over the burst (a virtual machine's steal, /proc/stat), %. */
+  steal: number | null;
   /** How long the server's event loop was held up during the burst (ms): p50, p99 and the longest; and how long the
    * server took over a request once Node had read it (`handled`), against which wrk's latency shows the wait before. */
   loop: { p50: number; p99: number; max: number; handled: { p50: number; p99: number; max: number } };
@@ -176,7 +178,9 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
     await ask("loop");
     const before = cpuMsOf(ready.pid);
     const mainBefore = cpuMsOf(ready.pid, ready.pid);
+    const machineBefore = machineTicks();
     const burst = await runWrk(ready.url, script, seconds);
+    const steal = stealPercent(machineBefore, machineTicks());
     const after = cpuMsOf(ready.pid);
     const mainAfter = cpuMsOf(ready.pid, ready.pid);
     const load = os.loadavg();
@@ -206,6 +210,7 @@ export async function ordersRun(label: string, databaseUrl: string | undefined, 
       check,
       drain,
       load,
+      steal,
       loop,
     };
   } finally {
@@ -254,7 +259,7 @@ export function describeOrdersRun(run: OrdersRun, aim: number): string[] {
   const ms = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(2)} ms`);
   const drained = drain.left === 0 && drain.ms <= ORDERS_AIMS.drainS * 1000;
   return [
-    `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores`,
+    `orders placed/s, ${run.label}, wrk ${CONNECTIONS} connections, 10 customers, fresh Idempotency-Key: ${run.ordersPerSecond.toFixed(0)} (aim >= ${aim}) ${verdict(run.ordersPerSecond >= aim && check.ok && allOk)}; p99 ${run.p99Ms.toFixed(0)} ms (aim <= ${ORDERS_AIMS.p99Ms}) ${verdict(run.p99Ms <= ORDERS_AIMS.p99Ms)}; load average ${run.load.map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} cores; ${run.steal === null ? "CPU stolen by the host: unknown" : `${run.steal.toFixed(1)} % of the CPU stolen by the host over the burst`}`,
     `  answers ${statuses || "none"}; ${run.socketErrors} socket errors; ${integrity}; event loop delay over the burst p50 ${run.loop.p50} ms, p99 ${run.loop.p99} ms, max ${run.loop.max} ms; wrk's latency p50 ${run.p50Ms.toFixed(0)} ms, p95 ${run.p95Ms.toFixed(0)} ms, against a request's time from Node's reading it to its answer p50 ${run.loop.handled.p50} ms, p99 ${run.loop.handled.p99} ms, max ${run.loop.handled.max} ms`,
     `  server CPU per order: the request path alone (the main thread over a second burst with the job runner held) ${ms(requestPath)} (aim <= ${ORDERS_AIMS.cpuMs}) ${verdict(requestPath !== null && requestPath <= ORDERS_AIMS.cpuMs)}; over the burst the main thread ${ms(main)} (the request path and the job runner's renders during it), whole process ${ms(cpu)} (also its other threads: GC, libuv, on SQLite the checkpointer); after the burst ${run.drainCpuMsPerOrder === null ? "n/a" : `${run.drainCpuMsPerOrder.toFixed(2)} ms`} per order until drained; backlog after the burst (${
       Object.entries(drain.kinds)
