@@ -138,7 +138,7 @@ function runWrk(
   url: string,
   script: string,
   seconds: number,
-): Promise<{ requests: number; p50Ms: number; p95Ms: number; p99Ms: number; socketErrors: number; seconds: number }> {
+): Promise<{ requests: number; p50Ms: number; p95Ms: number; p99Ms: number; socketErrors: number; non2xx: number; seconds: number }> {
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
   const child = spawn(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, url], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -156,10 +156,60 @@ function runWrk(
         p95Ms: Number(/p95_us (\d+)/.exec(out)?.[1] ?? 0) / 1000,
         p99Ms: Number(/p99_us (\d+)/.exec(out)?.[1] ?? 0) / 1000,
         socketErrors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
         seconds: Math.min(seconds, (performance.now() - started) / 1000),
       });
     }),
   );
+}
+
+/** A bare node:http server spending `cpuMs` of CPU on each answer, in a process of its own. */
+const BARE_SERVER = `
+const http = require("node:http");
+const cpuMs = Number(process.argv[1]);
+const server = http.createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    const until = performance.now() + cpuMs;
+    while (performance.now() < until);
+    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
+
+/**
+ * The same wrk burst (50 connections opened at its start, POSTs) against a bare node:http server that spends as much
+ * CPU on each answer as the store spends on an order (`cpuMs`): the p99 this machine gives whatever the server does.
+ * Opening 50 connections at once to a busy server made some wait up to a second here, store or not (perf notes).
+ */
+export async function bareServerBurst(seconds: number, cpuMs: number): Promise<{ p99Ms: number; answers: number; failed: number }> {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, String(cpuMs)], { stdio: ["ignore", "pipe", "inherit"] });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bare-"));
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
+      readline.createInterface({ input: child.stdout }).once("line", resolve);
+    });
+    const script = path.join(dir, "bare.lua");
+    fs.writeFileSync(
+      script,
+      `wrk.method = "POST"
+wrk.body = "{}"
+wrk.headers["Content-Type"] = "application/json"
+done = function(summary, latency, requests)
+  io.write(string.format("p50_us %d p95_us %d p99_us %d\\n", latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+`,
+    );
+    const url = `http://127.0.0.1:${port}/`;
+    await runWrk(url, script, 2); // warm-up, as the store's
+    const burst = await runWrk(url, script, seconds);
+    return { p99Ms: burst.p99Ms, answers: burst.requests, failed: burst.socketErrors + burst.non2xx };
+  } finally {
+    child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One run of the orders row on SQLite (no URL) or PostgreSQL: a warm-up, the burst, then the checks. */

@@ -11,7 +11,7 @@ import { placeOrderRequestSchema } from "../../contract/orders";
 import { customer, orderBody } from "../../server/test/orders-test-support";
 import { alternateAsync, cpuPerRequest, perSecond, rateAndCpu, type Throughput } from "./load";
 import { startNginx } from "../../server/test/nginx";
-import { describeOrdersRun, ORDERS_AIMS, ordersRun, type OrdersRun } from "./orders-wrk";
+import { bareServerBurst, describeOrdersRun, ORDERS_AIMS, ordersRun, type OrdersRun } from "./orders-wrk";
 import { startBenchStore } from "./orders-store";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -24,6 +24,12 @@ export const benchDatabaseUrl = () => process.env.BENCH_DATABASE_URL ?? "postgre
 export async function ordersRows(log: (line: string) => void): Promise<{ sqlite: OrdersRun; postgres: OrdersRun | null }> {
   const sqlite = await ordersRun("SQLite", undefined, SECONDS);
   for (const line of describeOrdersRun(sqlite, ORDERS_AIMS.sqlite)) log(line);
+  // What limits the p99 on this machine: the same burst against a server that does nothing but spend the CPU of an order.
+  const cpuMs = sqlite.requestPathCpuMsPerOrder ?? 1;
+  const bare = await bareServerBurst(SECONDS, cpuMs);
+  log(
+    `  the same wrk burst against a bare node:http server spending ${cpuMs.toFixed(2)} ms of CPU per answer, in the same minutes: p99 ${bare.p99Ms.toFixed(0)} ms over ${bare.answers} answers (${bare.failed} failed): what 50 connections opened at once to a busy server wait on this machine, whatever the server does`,
+  );
   const postgres = await ordersRun("PostgreSQL", benchDatabaseUrl(), SECONDS).catch((error: unknown) => {
     log(`orders placed/s, PostgreSQL: NOT MEASURED (${(error as Error).message})`);
     return null;
