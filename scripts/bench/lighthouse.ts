@@ -21,7 +21,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const PAGES = ["/", "/services/investor-deck", "/es/bundles/launch-essentials-kit"];
 const TBT_AIM_MS = 150;
 const SCORE_AIM = 0.97;
-/** Runs per page: one run of this machine's Lighthouse moved TBT by 50–130 ms from the run before (perf notes). */
+/** Runs per page: single runs of one page moved TBT between 56 and 416 ms within minutes here (perf notes). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** The largest contentful element as Lighthouse's LCP breakdown names it (its opening tag and text, cut short). */

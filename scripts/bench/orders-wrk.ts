@@ -58,6 +58,11 @@ interface Ready {
   customers: Array<{ id: string; token: string }>;
 }
 
+/** The end of every wrk script here: the latency percentiles in the words runWrk() reads back. */
+const WRK_PERCENTILES = `done = function(summary, latency, requests)
+  io.write(string.format("p50_us %d p95_us %d p99_us %d\\n", latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end`;
+
 /** The Lua script: a fresh Idempotency-Key per request, customers in turn, each answer's status and order id logged. */
 function luaScript(ready: Ready, acksFile: string): string {
   return `
@@ -82,9 +87,7 @@ end
 function response(status, headers, body)
   acks:write(status, " ", (string.match(body, '"id":"([^"]+)"') or ""), "\\n")
 end
-done = function(summary, latency, requests)
-  io.write(string.format("p50_us %d p95_us %d p99_us %d\\n", latency:percentile(50), latency:percentile(95), latency:percentile(99)))
-end
+${WRK_PERCENTILES}
 `;
 }
 
@@ -197,9 +200,7 @@ export async function bareServerBurst(seconds: number, cpuMs: number): Promise<{
       `wrk.method = "POST"
 wrk.body = "{}"
 wrk.headers["Content-Type"] = "application/json"
-done = function(summary, latency, requests)
-  io.write(string.format("p50_us %d p95_us %d p99_us %d\\n", latency:percentile(50), latency:percentile(95), latency:percentile(99)))
-end
+${WRK_PERCENTILES}
 `,
     );
     const url = `http://127.0.0.1:${port}/`;
