@@ -45,4 +45,9 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: { assetsInlineLimit: 0 },
+  // The server build without whitespace or comments, its names kept: V8 holds every module's source for as long as
+  // the store runs (issue 27, idle memory; docs/decisions/0097-server-sources-minified.md).
+  environments: {
+    ssr: { build: { rolldownOptions: { output: { minify: { mangle: false, codegen: { removeWhitespace: true } } } } } },
+  },
 });

@@ -63,6 +63,9 @@ export async function bundleServer(entryPoints, outdir) {
     plugins: [externalExcept(BUNDLED_PACKAGES)],
     banner: { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
     sourcemap: "linked",
+    // V8 keeps every module's source while the store runs: no whitespace, names kept (docs/decisions/0097-server-sources-minified.md).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: "warning",
     absWorkingDir: root,
     entryPoints: {
