@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { freePort } from "../../server/test/free-port";
 import { alternate, emptyThroughput, loadGenerator, peakRssMb, perSecond, rateAndCpu, ratioLine, round, rssMb, type LoadRequest } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -157,7 +158,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
   const buildDir = path.resolve(root, given ?? path.join(".e2e-build", `bench-${process.pid}`));
   if (!given) build(buildDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-pages-"));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   // Started as `npm start` starts it (scripts/start.mjs), young-generation size included.
   const store = await startProcess(
     ["--max-semi-space-size=16", path.join(buildDir, "app-server", "main.js")],
@@ -257,7 +258,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     fs.writeFileSync(stylesheetFile, stylesheet);
     const rrsDir = path.join(buildDir, "rr-serve");
     buildBaselineApp(rrsDir, stylesheetFile);
-    const rrsPort = 20_000 + Math.floor(Math.random() * 20_000);
+    const rrsPort = await freePort();
     const reactRouterServe = packageCommand("@react-router/serve", "react-router-serve");
     serve = await startProcess(
       [reactRouterServe.bin, path.join(rrsDir, "server", "index.js")],
@@ -300,7 +301,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     // `npm start` as the README says it (NODE_ENV unset): the try-out store, which must render with React's production
     // build, as fast as NODE_ENV=production. React picks its build from NODE_ENV, read here from the server's own
     // environment (start.mjs runs it as a child).
-    const startPort = 20_000 + Math.floor(Math.random() * 20_000);
+    const startPort = await freePort();
     const startDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-start-"));
     const { NODE_ENV: _unset, ...withoutNodeEnv } = process.env;
     started = await startProcess(

@@ -4,10 +4,10 @@
 // Alone: `npx tsx scripts/bench/start-memory.ts` (BUILD_DIR: measure that build; MEMORY_SECONDS, default 60).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { freePort } from "../../server/test/free-port";
 import { build } from "./page-cache";
 import { peakRssMb, rssMb, rssPartsMb } from "./load";
 import { renderPagesRound } from "./wrk-pages";
@@ -76,18 +76,6 @@ async function startTimed(command: string, args: string[], dataDir: string, buil
   }
   await stopGroup(child);
   throw new Error(`${command} ${args.join(" ")} gave no 200 on / within 60 s`);
-}
-
-/** A port nothing listens on now (another process on the machine may hold a random one). */
-function freePort(): Promise<number> {
-  const server = net.createServer();
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Stops `npm start` and what it started (its own process group). */
