@@ -300,7 +300,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
 
     // `npm start` as the README says it (NODE_ENV unset): the try-out store, which must render with React's production
     // build, as fast as NODE_ENV=production. React picks its build from NODE_ENV, read here from the server's own
-    // environment (start.mjs runs it as a child).
+    // environment (start.mjs, started here without npm's V8 flag, runs it as a child that has the flag).
     const startPort = await freePort();
     const startDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-start-"));
     const { NODE_ENV: _unset, ...withoutNodeEnv } = process.env;
