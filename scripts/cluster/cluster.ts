@@ -40,10 +40,13 @@ export function nextBuild(buildDir: string, id: string): string {
   fs.cpSync(buildDir, dir, { recursive: true });
   const serverEntry = path.join(dir, "server", "index.js");
   const source = fs.readFileSync(serverEntry, "utf8");
-  const match = /"url": "\/assets\/manifest-([\w-]+)\.js",\s*"version": "([\w-]+)"/.exec(source);
+  // The manifest's entry in React Router's server build, written without whitespace (decision 0097):
+  // url:`/assets/manifest-<id>.js`,version:`<id>` (or quoted keys and strings, as an unminified build writes them).
+  const match = /"?url"?:\s*(["`])\/assets\/manifest-([\w-]+)\.js\1,\s*"?version"?:\s*(["`])([\w-]+)\3/.exec(source);
   if (!match) throw new Error("build id not found in the server build");
-  const [found, manifest, version] = match;
-  fs.writeFileSync(serverEntry, source.replace(found, found.replaceAll(manifest, id).replace(`"${version}"`, `"${id}"`)));
+  const [found, , manifest, quote, version] = match;
+  const renamed = found.replaceAll(manifest, id).replace(`${quote}${version}${quote}`, `${quote}${id}${quote}`);
+  fs.writeFileSync(serverEntry, source.replace(found, renamed));
   fs.renameSync(path.join(dir, "client", "assets", `manifest-${manifest}.js`), path.join(dir, "client", "assets", `manifest-${id}.js`));
   return dir;
 }
