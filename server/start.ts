@@ -8,6 +8,7 @@ import { setRedisLog } from "./platform/redis-outage";
 import type { Db } from "./db/database";
 import { prepareStore } from "./prepare-store";
 import { settleAfterStart } from "./after-start";
+import { listenOnSockets } from "./http/accept-sockets";
 import { closeRedis, connectRedis } from "./redis";
 import { buildAppForRole, openStoreDatabase, runsJobs } from "./roles";
 import type { Services } from "./services";
@@ -79,6 +80,6 @@ export async function assembleStore(config: Config, ssr?: AppDeps["ssr"], extra:
 export async function serveWhenReady(store: StartedStore, listen: { port: number; host: string }, stillWanted: () => boolean = () => true): Promise<void> {
   await store.prepare();
   if (!stillWanted()) return;
-  await store.app.listen(listen);
+  await listenOnSockets(store.app, listen);
   settleAfterStart(store.services, stillWanted);
 }

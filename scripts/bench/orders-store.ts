@@ -5,11 +5,12 @@ import path from "node:path";
 import pg from "pg";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { listenOnSockets } from "../../server/http/accept-sockets";
 import { openDatabase } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { createServices, prepareServices } from "../../server/services";
 
-/** The API as production runs it (no page rendering, no logging) on a fresh SQLite file or PostgreSQL schema. */
+/** The API as production runs it (no page rendering, no logging, its listening sockets: server/start.ts) on a fresh SQLite file or PostgreSQL schema. */
 export async function startBenchStore(databaseUrl?: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-"));
   const schema = `bench_${randomUUID().replace(/-/g, "")}`;
@@ -28,7 +29,7 @@ export async function startBenchStore(databaseUrl?: string, env: Record<string, 
   const services = createServices({ config, db, redis: null });
   await prepareServices(services, config);
   const app = await buildApp({ config, db, services, redis: null, logger: false });
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  await listenOnSockets(app, { port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   return {
     url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
