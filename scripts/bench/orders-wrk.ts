@@ -166,10 +166,15 @@ function runWrk(
   );
 }
 
-/** A bare node:http server spending `cpuMs` of CPU on each answer, in a process of its own. */
+/**
+ * A bare node:http server spending `cpuMs` of CPU on each answer, in a process of its own, on `sockets` listening
+ * sockets (SO_REUSEPORT, handing their connections to the server as server/http/accept-sockets.ts does).
+ */
 const BARE_SERVER = `
 const http = require("node:http");
+const net = require("node:net");
 const cpuMs = Number(process.argv[1]);
+const sockets = Number(process.argv[2]);
 const server = http.createServer((request, response) => {
   request.resume();
   request.on("end", () => {
@@ -178,16 +183,29 @@ const server = http.createServer((request, response) => {
     response.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
 });
-server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+server.listen({ port: 0, host: "127.0.0.1", reusePort: sockets > 1 }, () => {
+  const port = server.address().port;
+  let open = 1;
+  const listening = () => ++open === sockets && console.log(port);
+  if (sockets === 1) console.log(port);
+  for (let index = 1; index < sockets; index++)
+    net.createServer({ noDelay: true }, (socket) => server.emit("connection", socket)).listen({ port, host: "127.0.0.1", reusePort: true }, listening);
+});
 `;
 
 /**
  * The same wrk burst (50 connections opened at its start, POSTs) against a bare node:http server that spends as much
- * CPU on each answer as the store spends on an order (`cpuMs`): the p99 this machine gives whatever the server does.
- * Opening 50 connections at once to a busy server made some wait up to a second here, store or not (perf notes).
+ * CPU on each answer as the store spends on an order (`cpuMs`). libuv accepts one connection per listening socket per
+ * turn of the event loop, and a busy turn serves every request already read first: with one socket (Node's default)
+ * the last of 50 connections opened at once waited ~1.5 s here, and wrk's correction for coordinated omission adds
+ * samples for each such wait; the store listens on ACCEPT_SOCKETS sockets (perf notes).
  */
-export async function bareServerBurst(seconds: number, cpuMs: number): Promise<{ p99Ms: number; answers: number; failed: number }> {
-  const child = spawn(process.execPath, ["-e", BARE_SERVER, String(cpuMs)], { stdio: ["ignore", "pipe", "inherit"] });
+export async function bareServerBurst(
+  seconds: number,
+  cpuMs: number,
+  sockets: number,
+): Promise<{ p99Ms: number; answers: number; failed: number }> {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, String(cpuMs), String(sockets)], { stdio: ["ignore", "pipe", "inherit"] });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bare-"));
   try {
     const port = await new Promise<string>((resolve, reject) => {

@@ -13,6 +13,7 @@ import { alternateAsync, cpuPerRequest, perSecond, rateAndCpu, type Throughput }
 import { startNginx } from "../../server/test/nginx";
 import { bareServerBurst, describeOrdersRun, ORDERS_AIMS, ordersRun, type OrdersRun } from "./orders-wrk";
 import { startBenchStore } from "./orders-store";
+import { ACCEPT_SOCKETS } from "../../server/http/accept-sockets";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RESULT_MB = 50;
@@ -26,9 +27,11 @@ export async function ordersRows(log: (line: string) => void): Promise<{ sqlite:
   for (const line of describeOrdersRun(sqlite, ORDERS_AIMS.sqlite)) log(line);
   // What limits the p99 on this machine: the same burst against a server that does nothing but spend the CPU of an order.
   const cpuMs = sqlite.requestPathCpuMsPerOrder ?? 1;
-  const bare = await bareServerBurst(SECONDS, cpuMs);
+  const bare = (sockets: number) => bareServerBurst(SECONDS, cpuMs, sockets);
+  const [one, many] = [await bare(1), await bare(ACCEPT_SOCKETS)];
+  const p99 = (run: typeof one) => `p99 ${run.p99Ms.toFixed(0)} ms over ${run.answers} answers (${run.failed} failed)`;
   log(
-    `  the same wrk burst against a bare node:http server spending ${cpuMs.toFixed(2)} ms of CPU per answer, in the same minutes: p99 ${bare.p99Ms.toFixed(0)} ms over ${bare.answers} answers (${bare.failed} failed): what 50 connections opened at once to a busy server wait on this machine, whatever the server does`,
+    `  the same wrk burst against a bare node:http server spending ${cpuMs.toFixed(2)} ms of CPU per answer, in the same minutes: on one listening socket (Node's default) ${p99(one)}; on ${ACCEPT_SOCKETS}, as the store listens, ${p99(many)}: libuv accepts one connection per socket per turn of a busy event loop`,
   );
   const postgres = await ordersRun("PostgreSQL", benchDatabaseUrl(), SECONDS).catch((error: unknown) => {
     log(`orders placed/s, PostgreSQL: NOT MEASURED (${(error as Error).message})`);
