@@ -53,10 +53,10 @@ const until = (done: () => boolean) =>
     check();
   });
 
-describe("the store's listening sockets", () => {
+describe("the store's listening sockets (Linux: SO_REUSEPORT)", () => {
   it("accept many connections in one turn of a busy event loop, where one socket takes one connection a turn", async () => {
     const server = storeApp();
-    await listenOnSockets(server, { port: 0, host: HOST });
+    await listenOnSockets(server, { port: 0, host: HOST }, ACCEPT_SOCKETS);
     const port = portOf(server);
     let turn = 0;
     let counting = true;
@@ -89,7 +89,7 @@ describe("the store's listening sockets", () => {
     await new Promise<void>((resolve) => other.listen(0, HOST, resolve));
     const { port } = other.address() as net.AddressInfo;
     try {
-      await expect(listenOnSockets(storeApp(), { port, host: HOST })).rejects.toMatchObject({ code: "EADDRINUSE" });
+      await expect(listenOnSockets(storeApp(), { port, host: HOST }, ACCEPT_SOCKETS)).rejects.toMatchObject({ code: "EADDRINUSE" });
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
@@ -97,9 +97,9 @@ describe("the store's listening sockets", () => {
 
   it("refuse a port another store listens on with its own sockets, rather than sharing its connections", async () => {
     const first = storeApp();
-    await listenOnSockets(first, { port: 0, host: HOST });
+    await listenOnSockets(first, { port: 0, host: HOST }, ACCEPT_SOCKETS);
     const second = Fastify({ logger: false });
-    await expect(listenOnSockets(second, { port: portOf(first), host: HOST })).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await expect(listenOnSockets(second, { port: portOf(first), host: HOST }, ACCEPT_SOCKETS)).rejects.toMatchObject({ code: "EADDRINUSE" });
     await second.close();
   });
 
@@ -121,7 +121,7 @@ describe("the store's listening sockets", () => {
       await gates[by].passed;
       return { by };
     });
-    await listenOnSockets(server, { port: 0, host: HOST });
+    await listenOnSockets(server, { port: 0, host: HOST }, ACCEPT_SOCKETS);
     const port = portOf(server);
     const answers: string[] = [];
     const requests = Array.from({ length: connections }, () => rawRequest(port, "/slow").then((answer) => answers.push(answer)));

@@ -9,6 +9,12 @@ import type { FastifyInstance, FastifyListenOptions } from "fastify";
  */
 export const ACCEPT_SOCKETS = 16;
 
+/**
+ * Node offers `reusePort` only where the kernel shares connections out (Linux among the systems the store runs on);
+ * elsewhere (a laptop on macOS) the store listens on one socket, as before.
+ */
+const SHARED_SOCKETS = process.platform === "linux" ? ACCEPT_SOCKETS : 1;
+
 /** Resolves once nothing listens on `port` for us to share with: another program's (or store's) port is refused. */
 function refuseTakenPort(port: number, host: string): Promise<void> {
   if (port === 0) return Promise.resolve();
@@ -34,7 +40,11 @@ function listenShared(server: net.Server, port: number, host: string): Promise<v
  * connection to it, as one the server accepted. Closing the app closes them all, and its close waits for their
  * connections too (the requests in flight on them are finished, as on the server's own: http/graceful-close.ts).
  */
-export async function listenOnSockets(app: FastifyInstance, listen: { port: number; host: string }, sockets = ACCEPT_SOCKETS): Promise<void> {
+export async function listenOnSockets(app: FastifyInstance, listen: { port: number; host: string }, sockets = SHARED_SOCKETS): Promise<void> {
+  if (sockets <= 1) {
+    await app.listen(listen);
+    return;
+  }
   await refuseTakenPort(listen.port, listen.host);
   // Fastify hands its options to Node's listen as they are; its type does not name reusePort (Node 22.12+).
   const shared: FastifyListenOptions & Pick<net.ListenOptions, "reusePort"> = { ...listen, reusePort: true };
