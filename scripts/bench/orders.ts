@@ -25,7 +25,8 @@ export const benchDatabaseUrl = () => process.env.BENCH_DATABASE_URL ?? "postgre
 export async function ordersRows(log: (line: string) => void): Promise<{ sqlite: OrdersRun; postgres: OrdersRun | null }> {
   const sqlite = await ordersRun("SQLite", undefined, SECONDS);
   for (const line of describeOrdersRun(sqlite, ORDERS_AIMS.sqlite)) log(line);
-  // What limits the p99 on this machine: the same burst against a server that does nothing but spend the CPU of an order.
+  // The same burst against a server that does nothing but spend the CPU of an order, on one listening socket and on
+  // the store's: what the accept of 50 new connections to a busy event loop adds to the p99 (decision 0098).
   const cpuMs = sqlite.requestPathCpuMsPerOrder ?? 1;
   const bare = (sockets: number) => bareServerBurst(SECONDS, cpuMs, sockets);
   const [one, many] = [await bare(1), await bare(ACCEPT_SOCKETS)];
