@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCEPT_SOCKETS, listenOnSockets } from "./accept-sockets";
 import { registerGracefulClose } from "./graceful-close";
 
@@ -46,13 +46,6 @@ function rawRequest(port: number, path: string): Promise<string> {
   });
 }
 
-/** Resolves once `done()` holds, checked once a turn of the event loop. */
-const until = (done: () => boolean) =>
-  new Promise<void>((resolve) => {
-    const check = () => (done() ? resolve() : setImmediate(check));
-    check();
-  });
-
 describe("the store's listening sockets (Linux: SO_REUSEPORT)", () => {
   it("accept many connections in one turn of a busy event loop, where one socket takes one connection a turn", async () => {
     const server = storeApp();
@@ -76,7 +69,7 @@ describe("the store's listening sockets (Linux: SO_REUSEPORT)", () => {
       { timeout: 30_000 },
     );
     expect(client.status).toBe(0);
-    await until(() => turns.length === connections);
+    await vi.waitFor(() => expect(turns).toHaveLength(connections), { timeout: 30_000, interval: 5 });
     counting = false;
     const turnsTaken = new Set(turns).size;
     // One socket would take 32 turns; the kernel shares the connections out among the 16 sockets.
@@ -132,7 +125,7 @@ describe("the store's listening sockets (Linux: SO_REUSEPORT)", () => {
     let closed = false;
     const closing = server.close().then(() => (closed = true));
     gates.own.open();
-    await until(() => answers.length === arrivedBy.own);
+    await vi.waitFor(() => expect(answers).toHaveLength(arrivedBy.own), { timeout: 30_000, interval: 5 });
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     // Fastify's own socket has finished its requests; the close still waits for the others'.
     expect(closed).toBe(false);
