@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CURRENCIES } from "./currency-codes";
 import { formatMoney, toMajor, toMinor } from "./money";
 
 describe("money at the API edge", () => {
@@ -27,9 +28,20 @@ describe("money for people", () => {
     expect(formatMoney({ minor: -500, currency: "USD" }, "en")).toBe("-$5.00");
   });
 
-  it("gives the same text on every call (formatters are kept per language and currency)", () => {
-    const first = formatMoney({ minor: 4990, currency: "GBP" }, "es");
-    expect(formatMoney({ minor: 4990, currency: "GBP" }, "es-ES")).toBe(first);
-    expect(first).toBe("49,90\u00a0£");
+  it("writes what Intl.NumberFormat writes for en-GB and es-ES, for every currency, sign and size", () => {
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 100_000_000_000];
+    for (const [language, intlLocale] of [["en", "en-GB"], ["es", "es-ES"]] as const) {
+      for (const currency of CURRENCIES) {
+        const intl = new Intl.NumberFormat(intlLocale, { style: "currency", currency, currencyDisplay: "narrowSymbol", useGrouping: "always" });
+        for (const minor of [...amounts, ...amounts.filter(Boolean).map((amount) => -amount)]) {
+          expect(formatMoney({ minor, currency }, language), `${minor} ${currency} in ${language}`).toBe(intl.format(minor / 100));
+        }
+      }
+    }
+  });
+
+  it("reads any form of the language's tag the same way", () => {
+    expect(formatMoney({ minor: 4990, currency: "GBP" }, "es-ES")).toBe(formatMoney({ minor: 4990, currency: "GBP" }, "es"));
+    expect(formatMoney({ minor: 4990, currency: "GBP" }, "es")).toBe("49,90\u00a0£");
   });
 });
