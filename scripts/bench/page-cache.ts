@@ -1,7 +1,8 @@
 // Bench section "pages": the compiled store in production, each figure next to a baseline in the same run and its
 // aim (issue 10): a cached service page against bare node:http sending the same bytes and headers (>= 0.5),
 // POST /api/prices against a bare Fastify route answering the same bytes and headers (>= 0.6), uncached server
-// rendering against react-router-serve (>= 2), RSS under that load (<= 200 MB), `npm start` without NODE_ENV against
+// rendering against react-router-serve (issue 10 asked >= 2 in requests per second; issue 27 >= 1.2 in CPU per page,
+// which a loaded machine still gives fairly, so that is the ratio judged), RSS under that load (<= 200 MB), `npm start` without NODE_ENV against
 // production (1.0), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load
 // generator (scripts/bench/load.ts: wrk, or autocannon's CLI) are processes of their own; rounds alternate after a
 // warm-up. Alone: `npx tsx scripts/bench/page-cache.ts` (BENCH_SECONDS, default 8; BUILD_DIR: measure that build
@@ -14,10 +15,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { freePort } from "../../server/test/free-port";
-import { alternate, emptyThroughput, loadGenerator, peakRssMb, perSecond, rateAndCpu, ratioLine, round, rssMb, type LoadRequest } from "./load";
+import { alternate, cpuPerRequest, emptyThroughput, loadGenerator, peakRssMb, perSecond, rateAndCpu, ratioLine, round, rssMb, type LoadRequest } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Uncached rendering: react-router-serve's CPU per page ÷ the store's (issue 27). */
+export const RENDER_AIM = 1.2;
 const PAGE = "/services/investor-deck";
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", "accept-language": "en-GB,en;q=0.9" };
 const JS_BUDGET_KB = 150;
@@ -280,10 +283,11 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     );
     log(`uncached server rendering of ${PAGE}, ${storeHtml.length} B of HTML (${stylesheet.length} B of it the inline stylesheet, in the baseline too), identity: ${rateAndCpu(ssrRun)}, worst p99 ${ssrRun.p99} ms (${ssrRun.failed} failed)`);
     log(`react-router-serve ${reactRouterServe.version} (production), a page of ${serveHtml} B, identity: ${rateAndCpu(serveRun)}, worst p99 ${serveRun.p99} ms (${serveRun.failed} failed)`);
+    const [storeCpu, serveCpu] = [cpuPerRequest(ssrRun), cpuPerRequest(serveRun)];
     log(
       perSecond(serveRun) > 0
-        ? ratioLine("  rendering / react-router-serve", perSecond(ssrRun) / perSecond(serveRun), 2, [ssrRun, serveRun])
-        : "  rendering / react-router-serve: NOT MEASURED, the baseline finished no request in its rounds (aim >= 2)",
+        ? ratioLine("  rendering / react-router-serve", storeCpu && serveCpu ? serveCpu / storeCpu : perSecond(ssrRun) / perSecond(serveRun), RENDER_AIM, [ssrRun, serveRun])
+        : `  rendering / react-router-serve: NOT MEASURED, the baseline finished no request in its rounds (aim >= ${RENDER_AIM})`,
     );
     const rss = rssMb(store.child.pid);
     const peak = peakRssMb(store.child.pid);
