@@ -2,8 +2,8 @@
 // aim (issue 10): a cached service page against bare node:http sending the same bytes and headers (>= 0.5),
 // POST /api/prices against a bare Fastify route answering the same bytes and headers (>= 0.6), uncached server
 // rendering against react-router-serve (issue 10 asked >= 2 in requests per second; issue 27 >= 1.2 in CPU per page,
-// which a loaded machine still gives fairly, so that is the ratio judged), RSS under that load (<= 200 MB), `npm start` without NODE_ENV against
-// production (1.0), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load
+// which a loaded machine still gives fairly, so that is the ratio judged), RSS under that load (<= 200 MB), `npm start`
+// without NODE_ENV against production (1.0), then the gzipped JavaScript the home page loads (<= 150 KB). Store, baselines and the load
 // generator (scripts/bench/load.ts: wrk, or autocannon's CLI) are processes of their own; rounds alternate after a
 // warm-up. Alone: `npx tsx scripts/bench/page-cache.ts` (BENCH_SECONDS, default 8; BUILD_DIR: measure that build
 // instead of making a fresh one, so the figures always match the sources).
