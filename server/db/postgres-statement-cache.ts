@@ -21,7 +21,8 @@ type Query = (this: pg.Client, ...args: unknown[]) => unknown;
  * of its CPU per order placed, issue 27). The twin of sqlite-statement-cache.ts. Reads are left as they were: their
  * plans can depend on the values (a prefix match, a skewed status). A schema change seen here, or PostgreSQL saying
  * a kept statement's result changed (another instance migrated), starts every connection on fresh names. Writes
- * marked to wait for their transaction's next statement go out with it (postgres-write-batching.ts).
+ * marked to wait for their transaction's next statement go out with it, or ahead of it in the same write to the
+ * socket (postgres-write-batching.ts).
  */
 export function preparingClient(pgModule: typeof pg, size = DEFAULT_SIZE): typeof pg.Client {
   let generation = 0;
@@ -61,18 +62,24 @@ export function preparingClient(pgModule: typeof pg, size = DEFAULT_SIZE): typeo
   }
 
   const batching = createWriteBatching();
-  class PreparingClient extends pgModule.Client {}
+  /** Pipelined (pg's `pipeline`): each statement is written to the socket as it is sent, not after the answer before it. */
+  class PreparingClient extends pgModule.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === "string" ? { connectionString: config } : config), pipeline: true });
+    }
+  }
   const preparing: Query = function (this: pg.Client, ...args) {
     const [text, values, ...rest] = args;
     if (typeof text !== "string" || (values !== undefined && !Array.isArray(values)) || rest.length > 0) return query.apply(this, args);
-    const statement = { text, values: (values as unknown[] | undefined) ?? [] };
-    const step = batching(this, statement);
-    if (step.kind === "wait") return Promise.resolve(waitingAnswer());
-    // Prepared when the statement itself writes: a read that carries waiting writes keeps a plan made for its values.
-    const write = WRITE.test(text);
-    if (!step.first) return send(this, step.statement, write, rest);
-    // The waiting writes' failure is the statement's: a COMMIT after it would answer ROLLBACK, not an error.
-    return (send(this, step.first, true, []) as Promise<unknown>).then(() => send(this, step.statement, write, rest));
+    const step = batching(this, { text, values: (values as unknown[] | undefined) ?? [] });
+    // Written now, one behind the other: the writes ahead (prepared), then the statement (prepared when it writes: a
+    // read that carries waiting writes keeps a plan made for its values).
+    const ahead = step.ahead.map((statement) => send(this, statement, true, []) as Promise<unknown>);
+    const answer = step.statement ? (send(this, step.statement, WRITE.test(step.statement.text), rest) as Promise<unknown>) : Promise.resolve(waitingAnswer());
+    if (ahead.length === 0) return answer;
+    // The writes ahead fail first: a COMMIT behind a failed write answers ROLLBACK, which must not pass for success.
+    answer.catch(() => undefined);
+    return Promise.all(ahead).then(() => answer);
   };
   PreparingClient.prototype.query = preparing as unknown as pg.Client["query"];
   return PreparingClient;

@@ -5,7 +5,7 @@ import { openEmptyDatabase } from "../test/empty-database";
 import { TEST_DATABASE_URL } from "../test/test-store";
 import { preparingClient } from "./postgres-statement-cache";
 import { createWriteBatching, withWaiting } from "./postgres-write-batching";
-import { WITH_NEXT_STATEMENT_MARK as MARK, withNextStatement } from "./with-next-statement";
+import { WITH_NEXT_STATEMENT_MARK as MARK, WITH_THE_COMMIT_MARK as LAST, withNextStatement, withTheCommit } from "./with-next-statement";
 
 const marked = (text: string, values: unknown[] = []) => ({ text: `${text} ${MARK}`, values });
 
@@ -38,21 +38,21 @@ describe("writes waiting for their transaction's next statement (issue 27: one r
     const write = marked("insert into a (x) values ($1)", [1]);
 
     it("outside a transaction, and with RETURNING, a marked write is sent at once", () => {
-      expect(step(connection, write)).toEqual({ kind: "send", statement: write });
+      expect(step(connection, write)).toEqual({ ahead: [], statement: write });
       step(connection, { text: "begin", values: [] });
       const returning = marked("insert into a (x) values ($1) returning x", [1]);
-      expect(step(connection, returning)).toEqual({ kind: "send", statement: returning });
+      expect(step(connection, returning)).toEqual({ ahead: [], statement: returning });
     });
 
     it("in a transaction it waits, and the next statement carries it; another connection's statements do not", () => {
       step(connection, { text: "begin", values: [] });
-      expect(step(connection, write)).toEqual({ kind: "wait" });
+      expect(step(connection, write)).toEqual({ ahead: [], statement: null });
       const other = { text: "select 1", values: [] };
-      expect(step({}, other)).toEqual({ kind: "send", statement: other });
+      expect(step({}, other)).toEqual({ ahead: [], statement: other });
       const next = step(connection, { text: "select * from a", values: [] });
-      expect(next).toEqual({ kind: "send", statement: { text: `with "with_next_0" as (insert into a (x) values ($1) ${MARK}) select * from a`, values: [1] } });
+      expect(next).toEqual({ ahead: [], statement: { text: `with "with_next_0" as (insert into a (x) values ($1) ${MARK}) select * from a`, values: [1] } });
       const after = { text: "select 2", values: [] };
-      expect(step(connection, after)).toEqual({ kind: "send", statement: after });
+      expect(step(connection, after)).toEqual({ ahead: [], statement: after });
     });
 
     it("a COMMIT, or a statement a WITH cannot lead, sends them first on their own; a ROLLBACK drops them", () => {
@@ -62,15 +62,33 @@ describe("writes waiting for their transaction's next statement (issue 27: one r
         step(connection, write);
         step(connection, second);
         expect(step(connection, { text, values: [] })).toEqual({
-          kind: "send",
+          ahead: [{ text: `with "with_next_0" as (insert into a (x) values ($2) ${MARK}) ${second.text}`, values: [2, 1] }],
           statement: { text, values: [] },
-          first: { text: `with "with_next_0" as (insert into a (x) values ($2) ${MARK}) ${second.text}`, values: [2, 1] },
         });
       }
       step(connection, write);
-      expect(step(connection, { text: "rollback", values: [] })).toEqual({ kind: "send", statement: { text: "rollback", values: [] } });
+      expect(step(connection, { text: "rollback", values: [] })).toEqual({ ahead: [], statement: { text: "rollback", values: [] } });
       // After the ROLLBACK the connection is outside a transaction again: nothing waits.
-      expect(step(connection, write)).toEqual({ kind: "send", statement: write });
+      expect(step(connection, write)).toEqual({ ahead: [], statement: write });
+    });
+
+    it("a write marked to go with the commit takes the waiting writes as its WITHs and goes ahead of the next statement", () => {
+      const last = { text: `with c as (update n set v = v + 1 returning v) insert into d (v) select v from c ${LAST}`, values: [] };
+      for (const text of ["commit", "select * from d"]) {
+        step(connection, { text: "begin", values: [] });
+        step(connection, write);
+        expect(step(connection, last)).toEqual({ ahead: [], statement: null });
+        expect(step(connection, { text, values: [] })).toEqual({
+          ahead: [{ text: `with "with_next_0" as (insert into a (x) values ($1) ${MARK}), c as (update n set v = v + 1 returning v) insert into d (v) select v from c ${LAST}`, values: [1] }],
+          statement: { text, values: [] },
+        });
+        step(connection, { text: "commit", values: [] });
+      }
+      step(connection, { text: "begin", values: [] });
+      step(connection, last);
+      expect(step(connection, { text: "rollback", values: [] })).toEqual({ ahead: [], statement: { text: "rollback", values: [] } });
+      // Outside a transaction it runs at once.
+      expect(step(connection, last)).toEqual({ ahead: [], statement: last });
     });
   });
 });
@@ -152,6 +170,41 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: marked writes go out wit
     expect(await stored()).toEqual([{ id: 2, body: "at once" }]);
   });
 
+  it("a write marked to go with the commit is written with the COMMIT, before its answer is back; the commit keeps it", async () => {
+    const stream = (client as unknown as { connection: { stream: { write: (chunk: Uint8Array, ...rest: unknown[]) => boolean } } }).connection.stream;
+    const write = stream.write;
+    let answeredWhenCommitWritten = -1;
+    stream.write = function (chunk, ...rest) {
+      if (Buffer.from(chunk).includes("commit")) answeredWhenCommitWritten = roundTrips;
+      return write.call(this, chunk, ...rest);
+    };
+    try {
+      await client.query("begin", []);
+      await note(1, "one");
+      expect(await client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [2, "two"])).toMatchObject({ rows: [] });
+      const answered = roundTrips;
+      await client.query("commit", []);
+      // Nothing was answered between the two: PostgreSQL held the write's locks for its own work and the commit only.
+      expect(answeredWhenCommitWritten).toBe(answered);
+      expect(roundTrips - answered).toBe(2);
+    } finally {
+      stream.write = write;
+    }
+    expect(await stored()).toEqual([
+      { id: 1, body: "one" },
+      { id: 2, body: "two" },
+    ]);
+  });
+
+  it("a failed write marked to go with the commit fails the COMMIT, which rolled everything back", async () => {
+    await client.query("begin", []);
+    await note(1, "one");
+    await client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [1, "clash"]);
+    await expect(client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
+    await client.query("rollback", []);
+    expect(await stored()).toEqual([]);
+  });
+
   it("through Kysely, as the store writes: the marked insert is stored with the transaction's next statement", async () => {
     const db = empty.db.kysely;
     await sql`create table kept (n integer primary key)`.execute(db);
@@ -168,5 +221,16 @@ describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: marked writes go out wit
       }),
     ).rejects.toMatchObject({ code: "23505" });
     expect((await sql<{ n: number }>`select n from kept order by n`.execute(db)).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into kept (n) values (${3}) ${withNextStatement}`.execute(trx);
+      await sql`insert into kept (n) values (${4}) ${withTheCommit}`.execute(trx);
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into kept (n) values (${5}) ${withNextStatement}`.execute(trx);
+        await sql`insert into kept (n) values (${1}) ${withTheCommit}`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await sql<{ n: number }>`select n from kept order by n`.execute(db)).rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
   });
 });

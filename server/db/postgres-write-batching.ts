@@ -1,4 +1,4 @@
-import { WITH_NEXT_STATEMENT_MARK } from "./with-next-statement";
+import { WITH_NEXT_STATEMENT_MARK, WITH_THE_COMMIT_MARK } from "./with-next-statement";
 
 /** A statement as the pg client is given it: its text and the values of its `$n`. */
 export interface Statement {
@@ -6,12 +6,15 @@ export interface Statement {
   values: unknown[];
 }
 
-/** What to do with a statement a connection is given. */
-export type BatchStep =
-  /** A marked write, answered at once: it goes out with the transaction's next statement. */
-  | { kind: "wait" }
-  /** Send `statement`; `first`, when there is one, alone before it (the writes that waited, which it cannot carry). */
-  | { kind: "send"; statement: Statement; first?: Statement };
+/**
+ * What to do with a statement a connection is given: send `ahead` and then `statement` in one write to the socket
+ * (pipelined: no round trip between them), the statement's answer being theirs when one of them fails. A `statement`
+ * of null waited: it is answered at once (after `ahead`, when there is any).
+ */
+export interface BatchStep {
+  ahead: Statement[];
+  statement: Statement | null;
+}
 
 const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
@@ -49,14 +52,16 @@ export function withWaiting(waiting: readonly Statement[], main: Statement): Sta
  * One connection's writes that wait for the next statement of their transaction (with-next-statement.ts): each INSERT
  * marked so, in a transaction and without RETURNING, is answered at once and sent as a WITH of the next statement
  * (issue 27: a round trip costs the store's main thread ~0.15 ms on PostgreSQL, most of it in the socket's write). A
- * COMMIT, or a statement a WITH cannot lead, sends them first on their own; a ROLLBACK drops them.
+ * COMMIT, or a statement a WITH cannot lead, has them sent ahead of it on their own; a ROLLBACK drops them. A write
+ * marked to go with the commit takes the writes waiting before it as its WITHs and waits for the next statement, which
+ * is sent right behind it (the COMMIT, or whatever came instead).
  */
 export function createWriteBatching(): (connection: object, statement: Statement) => BatchStep {
-  const states = new WeakMap<object, { inTransaction: boolean; waiting: Statement[] }>();
+  const states = new WeakMap<object, { inTransaction: boolean; waiting: Statement[]; last: Statement | null }>();
   return (connection, statement) => {
     let state = states.get(connection);
     if (!state) {
-      state = { inTransaction: false, waiting: [] };
+      state = { inTransaction: false, waiting: [], last: null };
       states.set(connection, state);
     }
     const { text } = statement;
@@ -64,16 +69,26 @@ export function createWriteBatching(): (connection: object, statement: Statement
     const rollback = ROLLBACK.test(text);
     const ends = rollback || COMMIT.test(text);
     if (ends) state.inTransaction = false;
+    if (state.last) {
+      const last = state.last;
+      state.last = null;
+      return { ahead: rollback ? [] : [last], statement };
+    }
+    if (state.inTransaction && text.includes(WITH_THE_COMMIT_MARK)) {
+      state.last = withWaiting(state.waiting, statement);
+      state.waiting = [];
+      return { ahead: [], statement: null };
+    }
     if (state.inTransaction && text.includes(WITH_NEXT_STATEMENT_MARK) && !RETURNING.test(text)) {
       state.waiting.push(statement);
-      return { kind: "wait" };
+      return { ahead: [], statement: null };
     }
     const waiting = state.waiting;
-    if (waiting.length === 0) return { kind: "send", statement };
+    if (waiting.length === 0) return { ahead: [], statement };
     state.waiting = [];
-    if (rollback) return { kind: "send", statement };
-    if (!ends && TAKES_A_WITH.test(text)) return { kind: "send", statement: withWaiting(waiting, statement) };
+    if (rollback) return { ahead: [], statement };
+    if (!ends && TAKES_A_WITH.test(text)) return { ahead: [], statement: withWaiting(waiting, statement) };
     const last = waiting.at(-1) as Statement;
-    return { kind: "send", statement, first: withWaiting(waiting.slice(0, -1), last) };
+    return { ahead: [withWaiting(waiting.slice(0, -1), last)], statement };
   };
 }

@@ -18,8 +18,6 @@ export interface DocumentCommon {
   locale: Locale;
   /** The billing fields sent with the deposit or order. */
   billing: Partial<Buyer>;
-  /** The source was created in this very transaction (an order being placed): nothing can have been issued for it, so nothing is looked for. */
-  newSource?: boolean;
   /** The document's id when the caller chose it before issuing (a mail stored earlier in the transaction attaches it). */
   id?: string;
 }

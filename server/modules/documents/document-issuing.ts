@@ -5,7 +5,7 @@ import { translate, type Locale } from "../../i18n/messages";
 import { productName } from "../catalog";
 import { buyerFrom, inEveryLanguage, type DocumentData, type DocumentLine, type Seller } from "./document-data";
 import type { CreditNoteFacts, InvoiceFacts, ReceiptFacts, RefundReceiptFacts } from "./document-facts";
-import type { IssueDocument } from "./document-numbering";
+import type { DocumentNumbering } from "./document-numbering";
 import type { DocumentRow, DocumentsRepository } from "./documents.repository";
 import { splitGross } from "./vat";
 
@@ -13,8 +13,11 @@ import { splitGross } from "./vat";
 export interface DocumentIssuing {
   /** The receipt of a credited deposit. */
   issueReceipt(trx: Kysely<Database>, facts: ReceiptFacts): Promise<DocumentRow>;
-  /** The invoice of a paid order, with its lines and the VAT its total includes. */
-  issueInvoice(trx: Kysely<Database>, facts: InvoiceFacts): Promise<DocumentRow>;
+  /**
+   * The invoice of a paid order, with its lines and the VAT its total includes: the last write of the transaction that
+   * creates the order, numbered with its commit (nothing in it reads the invoice afterwards).
+   */
+  issueInvoice(trx: Kysely<Database>, facts: InvoiceFacts): Promise<void>;
   /**
    * The credit note of a refund: the one function every refund path calls, in the transaction that credits the
    * money back. A full refund repeats the invoice's lines, negative; a partial one has a single line.
@@ -36,7 +39,7 @@ function longDateUtc(iso: string, locale: Locale): string {
 }
 
 export function createDocumentIssuing(
-  issue: IssueDocument,
+  { issue, issueWithTheCommit }: DocumentNumbering,
   repository: DocumentsRepository,
   seller: Seller,
 ): DocumentIssuing {
@@ -78,7 +81,7 @@ export function createDocumentIssuing(
 
     issueInvoice(trx, facts) {
       const total = facts.lines.reduce((sum, line) => sum + line.amount, 0);
-      return issue(trx, "invoice", facts.orderId, facts, () => ({
+      return issueWithTheCommit(trx, "invoice", facts.orderId, facts, () => ({
         buyer: buyerFrom(facts.billing),
         lines: facts.lines,
         ...withVat(total),

@@ -24,15 +24,26 @@ export type IssueDocument = (
   build: () => DocumentBody,
 ) => Promise<DocumentRow>;
 
-export function createDocumentNumbering(repository: DocumentsRepository, seller: Seller, clock: Clock): IssueDocument {
-  return async (trx, kind, sourceId, common, build) => {
-    const existing = common.newSource ? undefined : await repository.findBySource(kind, sourceId, trx);
-    if (existing) return existing;
+/** The same, for a source created in this transaction, as its last write: the number is taken with the commit. */
+export type IssueDocumentWithTheCommit = (
+  trx: Kysely<Database>,
+  kind: DocumentKind,
+  sourceId: string,
+  common: DocumentCommon,
+  build: () => DocumentBody,
+) => Promise<void>;
+
+export interface DocumentNumbering {
+  issue: IssueDocument;
+  issueWithTheCommit: IssueDocumentWithTheCommit;
+}
+
+export function createDocumentNumbering(repository: DocumentsRepository, seller: Seller, clock: Clock): DocumentNumbering {
+  /** The document before its number (left to the repository, which takes it from the series with the insert). */
+  const prepare = (kind: DocumentKind, sourceId: string, common: DocumentCommon, build: () => DocumentBody) => {
     const at = clock.now();
     const series = `${SERIES_PREFIX[kind]}-${at.getUTCFullYear()}`;
     const issuedAt = at.toISOString();
-    // The number is left to the repository, which takes it from the series with the insert (one statement on
-    // PostgreSQL: the series' row is locked from there to the commit, so it is taken last in a transaction).
     const data = (number: string): DocumentData => ({
       kind,
       number,
@@ -43,6 +54,19 @@ export function createDocumentNumbering(repository: DocumentsRepository, seller:
       ...build(),
     });
     const unnumbered = { id: common.id ?? randomUUID(), user_id: common.userId, kind, series, source_id: sourceId, issued_at: issuedAt };
-    return repository.insertNumbered(unnumbered, data, trx);
+    return { unnumbered, data };
+  };
+  return {
+    async issue(trx, kind, sourceId, common, build) {
+      const existing = await repository.findBySource(kind, sourceId, trx);
+      if (existing) return existing;
+      // On PostgreSQL the series' row is locked from the insert to the commit: callers take it last.
+      const { unnumbered, data } = prepare(kind, sourceId, common, build);
+      return repository.insertNumbered(unnumbered, data, trx);
+    },
+    async issueWithTheCommit(trx, kind, sourceId, common, build) {
+      const { unnumbered, data } = prepare(kind, sourceId, common, build);
+      await repository.insertNumberedWithTheCommit(unnumbered, data, trx);
+    },
   };
 }

@@ -20,6 +20,6 @@ export interface DocumentsService extends DocumentIssuing, DocumentFiles {}
  */
 export function createDocumentsService({ db, seller, clock = systemClock }: DocumentsDeps): DocumentsService {
   const repository = createDocumentsRepository(db);
-  const issue = createDocumentNumbering(repository, seller, clock);
-  return { ...createDocumentIssuing(issue, repository, seller), ...createDocumentFiles(repository) };
+  const numbering = createDocumentNumbering(repository, seller, clock);
+  return { ...createDocumentIssuing(numbering, repository, seller), ...createDocumentFiles(repository) };
 }
