@@ -35,7 +35,7 @@ export interface DatabaseOptions {
   pgPoolSize?: number;
   /** Tests: fail any query on the outer database made inside `transaction(fn)` (outer-database-guard.ts). */
   guardOuterDatabase?: boolean;
-  /** SQLite file: WAL checkpoints taken by a thread of their own, off the committing requests (sqlite-checkpointer.ts). */
+  /** SQLite file: WAL checkpoints taken by a thread of their own once it writes, off the committing requests (sqlite-checkpointer.ts). */
   checkpointer?: boolean;
   /** Where a lost PostgreSQL connection is told (one line each); stderr when left out. */
   log?: (line: string) => void;
@@ -88,9 +88,9 @@ export function openDatabase(options: DatabaseOptions): Db {
   });
   const kysely = createKysely(dialect, options);
   if (!options.checkpointer || file === ":memory:") return withCommon(kysely, "sqlite");
-  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
-  const checkpointer = startCheckpointer(file);
+  // SQLite's own checkpoints until the thread runs (the WAL has grown), then only as a backstop.
+  const checkpointer = startCheckpointer(file, { onStart: () => sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`) });
   const common = withCommon(kysely, "sqlite");
   return {
     ...common,

@@ -29,6 +29,24 @@ describe("SQLite WAL checkpoints (issue 27: they ran inside a committing request
     await db.close();
   });
 
+  it("stay SQLite's own until the WAL has grown: then the thread starts, and the connection keeps only the backstop", async () => {
+    const file = path.join(folder, "lazy.sqlite");
+    const db = openDatabase({ sqliteFile: file, checkpointer: true });
+    await sql`create table t (n integer, text text)`.execute(db.kysely);
+    await sql`insert into t values (${0}, ${"x"})`.execute(db.kysely);
+    // A store that has written little: no thread, SQLite's own automatic checkpoint.
+    expect(db.checkpointer?.startIfGrown()).toBe(false);
+    expect(await pragma(db, "wal_autocheckpoint")).toBe(1000);
+    for (let n = 1; n <= 400; n++) await sql`insert into t values (${n}, ${"x".repeat(4000)})`.execute(db.kysely);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(1024 * 1024);
+    expect(db.checkpointer?.startIfGrown()).toBe(true);
+    expect(await pragma(db, "wal_autocheckpoint")).toBe(BACKSTOP_PAGES);
+    const result = await db.checkpointer?.checkpoint();
+    expect(result?.checkpointed).toBe(result?.log);
+    await db.close();
+    await expect(db.checkpointer?.checkpoint()).rejects.toThrow("closed");
+  });
+
   it("stay SQLite's own, in the committing connection, without the thread", async () => {
     const db = openDatabase({ sqliteFile: path.join(folder, "plain.sqlite") });
     expect(db.checkpointer).toBeUndefined();

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
@@ -11,6 +12,10 @@ import { Worker } from "node:worker_threads";
  * copies the pages committed since the one before (a page written by many orders meanwhile is copied once); the store's connection keeps an automatic checkpoint only as a
  * backstop at `BACKSTOP_PAGES` (then it copies little: the thread has copied the rest), so the WAL stays bounded
  * if the thread falls behind or fails.
+ *
+ * The thread starts once the WAL has grown past `startAtBytes`, or at the first `checkpoint()`: a store that writes
+ * little keeps SQLite's own checkpoints and saves the thread's ~12 MB of memory (issue 27, idle RSS; the WAL of an idle
+ * store is empty). Until then its size is looked at every `watchMs`.
  */
 
 /** The store's own connection checkpoints only past this many WAL pages (~40 MB). */
@@ -19,7 +24,9 @@ export const BACKSTOP_PAGES = 10_000;
 export const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export interface Checkpointer {
-  /** One checkpoint now, whatever the WAL's size: its result as SQLite reports it. */
+  /** Starts the thread if the WAL has grown past `startAtBytes` (the watch's own step): true once it runs. */
+  startIfGrown(): boolean;
+  /** One checkpoint now, whatever the WAL's size (starting the thread if it was not running): its result as SQLite reports it. */
   checkpoint(): Promise<{ busy: number; log: number; checkpointed: number }>;
   close(): Promise<void>;
 }
@@ -27,6 +34,12 @@ export interface Checkpointer {
 export interface CheckpointerOptions {
   /** How often the thread checkpoints (100 ms). */
   everyMs?: number;
+  /** The WAL's size past which the thread starts (1 MiB: a few orders). */
+  startAtBytes?: number;
+  /** How often the WAL's size is looked at until the thread runs (1 s). */
+  watchMs?: number;
+  /** Called once, when the thread starts (the store's connection then keeps its automatic checkpoint as a backstop only). */
+  onStart?: () => void;
 }
 
 // The thread's code: plain CommonJS, so that it runs the same from the sources (tsx, vitest) and from the compiled
@@ -57,12 +70,51 @@ parentPort.on("message", (message) => {
 });
 `;
 
-/** Starts the checkpointer thread of the SQLite file `file` (whose connection must already be in WAL mode). */
+/** The checkpointer of the SQLite file `file` (whose connection must already be in WAL mode); its thread starts when needed. */
 export function startCheckpointer(file: string, options: CheckpointerOptions = {}): Checkpointer {
+  const startAtBytes = options.startAtBytes ?? 1024 * 1024;
+  let thread: CheckpointerThread | null = null;
+  let closed = false;
+  const start = (): CheckpointerThread => {
+    if (closed) throw new Error("the checkpointer is closed");
+    if (thread) return thread;
+    clearInterval(watch);
+    thread = startThread(file, options.everyMs ?? 100);
+    options.onStart?.();
+    return thread;
+  };
+  const walBytes = () => {
+    try {
+      return fs.statSync(`${file}-wal`).size;
+    } catch {
+      return 0;
+    }
+  };
+  const startIfGrown = () => {
+    if (!thread && !closed && walBytes() > startAtBytes) start();
+    return thread !== null;
+  };
+  const watch = setInterval(startIfGrown, options.watchMs ?? 1000);
+  watch.unref();
+  return {
+    startIfGrown,
+    checkpoint: async () => start().checkpoint(),
+    close: async () => {
+      closed = true;
+      clearInterval(watch);
+      await thread?.close();
+    },
+  };
+}
+
+type CheckpointerThread = Pick<Checkpointer, "checkpoint" | "close">;
+
+/** The thread itself, checkpointing every `everyMs`. */
+function startThread(file: string, everyMs: number): CheckpointerThread {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver, everyMs: options.everyMs ?? 100 },
+    workerData: { file, driver, everyMs },
   });
   // The thread never keeps the process alive, and a failure of it leaves the backstop to do its work.
   worker.unref();
