@@ -12,6 +12,10 @@ const entry = path.join(buildDir, "app-server", "main.js");
 // either way, and RSS under SSR load stays lower (docs/decisions/0039-ssr-memory.md). `npm start` passes it to this
 // very process (package.json), which then runs the server itself: one Node start, not two (issue 27, cold start).
 const V8_FLAGS = ["--max-semi-space-size=16"];
+// One glibc malloc arena for every thread (the libuv pool's, V8's helpers): the arenas of the other threads held ~4 MB
+// of an idle store and 30-40 MB at the peak of rendering, for no measurable CPU (issue 27, docs/perf-notes.md).
+// glibc reads it when the process starts: `npm start` sets it (package.json), as does the Docker image.
+const MALLOC_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "1" };
 
 if (!fs.existsSync(path.join(buildDir, ".build-complete"))) {
   console.log("No build yet: building the app…");
@@ -32,8 +36,8 @@ if (V8_FLAGS.every((flag) => process.execArgv.includes(flag))) {
   Object.assign(process.env, env);
   await import(pathToFileURL(entry).href);
 } else {
-  // Started without the flags (`node scripts/start.mjs`): the server runs as a child that has them.
-  const server = spawn(process.execPath, [...V8_FLAGS, entry], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  // Started without the flags (`node scripts/start.mjs`): the server runs as a child that has them, and the arena.
+  const server = spawn(process.execPath, [...V8_FLAGS, entry], { cwd: root, stdio: "inherit", env: { ...process.env, ...MALLOC_ENV, ...env } });
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

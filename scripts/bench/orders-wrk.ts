@@ -114,7 +114,7 @@ async function startServer(
   if (databaseUrl) args.push(databaseUrl);
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...args], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { MALLOC_ARENA_MAX: "1", ...process.env, NODE_ENV: "production" },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const { stdin, stdout } = child;

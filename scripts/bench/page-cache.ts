@@ -162,11 +162,12 @@ export async function benchPageCache(log: (line: string) => void = console.log):
   if (!given) build(buildDir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-bench-pages-"));
   const port = await freePort();
-  // Started as `npm start` starts it (scripts/start.mjs), young-generation size included.
+  // Started as `npm start` starts it (scripts/start.mjs), young-generation size and malloc arena included.
   const store = await startProcess(
     ["--max-semi-space-size=16", path.join(buildDir, "app-server", "main.js")],
     {
       ...process.env,
+      MALLOC_ARENA_MAX: "1",
       NODE_ENV: "production",
       PAYMENT_PROVIDER: "sandbox",
       PORT: String(port),
