@@ -93,120 +93,134 @@ describe("writes waiting for their transaction's next statement (issue 27: one r
   });
 });
 
-// The pg client class the store's pool uses, against PostgreSQL: what is stored, and the round trips it takes.
-describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: marked writes go out with the next statement", () => {
+interface NotesClient {
+  client: pg.Client;
+  empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
+  /** ReadyForQuery answers so far: PostgreSQL ends each statement's answer with one. */
+  roundTrips: number;
+}
+
+/** The pg client class the store's pool uses, on an empty database of its own with a `notes` table emptied before each test. */
+function useNotesClient(): NotesClient {
   const Client = preparingClient(pg);
-  let empty: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let client: pg.Client;
-  let roundTrips = 0;
+  const used = { roundTrips: 0 } as NotesClient;
   beforeAll(async () => {
-    empty = await openEmptyDatabase({ pgPoolSize: 1 });
-    client = new Client({ connectionString: empty.databaseUrl });
-    await client.connect();
-    // PostgreSQL ends each answer with ReadyForQuery: one per round trip.
-    (client as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on("readyForQuery", () => roundTrips++);
-    await client.query("create temporary table notes (id integer primary key, body text)");
+    used.empty = await openEmptyDatabase({ pgPoolSize: 1 });
+    used.client = new Client({ connectionString: used.empty.databaseUrl });
+    await used.client.connect();
+    (used.client as unknown as { connection: { on(event: string, listener: () => void): void } }).connection.on("readyForQuery", () => used.roundTrips++);
+    await used.client.query("create temporary table notes (id integer primary key, body text)");
   });
   afterAll(async () => {
-    await client.end();
-    await empty.db.close();
-    await empty.drop();
+    await used.client.end();
+    await used.empty.db.close();
+    await used.empty.drop();
   });
-  beforeEach(() => client.query("delete from notes"));
+  beforeEach(() => used.client.query("delete from notes"));
+  return used;
+}
 
+const note = (client: pg.Client, id: number, body: string) => client.query(`insert into notes (id, body) values ($1, $2) ${MARK}`, [id, body]);
+const stored = async (client: pg.Client) => (await client.query("select id, body from notes order by id")).rows;
+
+// The pg client class the store's pool uses, against PostgreSQL: what is stored, and the round trips it takes.
+describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: marked writes go out with the next statement", () => {
+  const used = useNotesClient();
   const trips = async (work: () => Promise<unknown>) => {
-    const before = roundTrips;
+    const before = used.roundTrips;
     await work();
-    return roundTrips - before;
+    return used.roundTrips - before;
   };
-  const note = (id: number, body: string) => client.query(`insert into notes (id, body) values ($1, $2) ${MARK}`, [id, body]);
-  const stored = async () => (await client.query("select id, body from notes order by id")).rows;
 
   it("two marked writes and a read in one round trip; the read after them sees both, and the commit keeps them", async () => {
     let read: pg.QueryResult | undefined;
     const count = await trips(async () => {
-      await client.query("begin", []);
-      expect(await note(1, "one")).toMatchObject({ rows: [] });
-      await note(2, "two");
-      expect((await client.query("select count(*)::int as n from notes where id < $1", [10])).rows).toEqual([{ n: 0 }]); // one snapshot
-      read = await client.query("select body from notes order by id", []);
-      await client.query("commit", []);
+      await used.client.query("begin", []);
+      expect(await note(used.client, 1, "one")).toMatchObject({ rows: [] });
+      await note(used.client, 2, "two");
+      expect((await used.client.query("select count(*)::int as n from notes where id < $1", [10])).rows).toEqual([{ n: 0 }]); // one snapshot
+      read = await used.client.query("select body from notes order by id", []);
+      await used.client.query("commit", []);
     });
     expect(read?.rows).toEqual([{ body: "one" }, { body: "two" }]);
     expect(count).toBe(4); // begin, the read carrying both writes, the second read, commit: 6 without
-    expect(await stored()).toEqual([
+    expect(await stored(used.client)).toEqual([
       { id: 1, body: "one" },
       { id: 2, body: "two" },
     ]);
   });
 
   it("a marked write's failure is the next statement's, and the transaction rolls back", async () => {
-    await client.query("begin", []);
-    await note(1, "one");
-    await note(1, "again");
-    await expect(client.query("select 1", [])).rejects.toMatchObject({ code: "23505" });
-    await client.query("rollback", []);
-    expect(await stored()).toEqual([]);
+    await used.client.query("begin", []);
+    await note(used.client, 1, "one");
+    await note(used.client, 1, "again");
+    await expect(used.client.query("select 1", [])).rejects.toMatchObject({ code: "23505" });
+    await used.client.query("rollback", []);
+    expect(await stored(used.client)).toEqual([]);
   });
 
   it("a COMMIT sends the writes first, and fails with their error rather than answering a silent rollback", async () => {
-    await client.query("begin", []);
-    await note(1, "kept?");
-    await note(1, "clash");
-    await expect(client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
-    await client.query("rollback", []);
-    expect(await stored()).toEqual([]);
-    await client.query("begin", []);
-    await note(3, "three");
-    await client.query("commit", []);
-    expect(await stored()).toEqual([{ id: 3, body: "three" }]);
+    await used.client.query("begin", []);
+    await note(used.client, 1, "kept?");
+    await note(used.client, 1, "clash");
+    await expect(used.client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
+    await used.client.query("rollback", []);
+    expect(await stored(used.client)).toEqual([]);
+    await used.client.query("begin", []);
+    await note(used.client, 3, "three");
+    await used.client.query("commit", []);
+    expect(await stored(used.client)).toEqual([{ id: 3, body: "three" }]);
   });
 
   it("a ROLLBACK drops the writes that waited; outside a transaction a marked write is stored at once", async () => {
-    await client.query("begin", []);
-    await note(1, "dropped");
-    await client.query("rollback", []);
-    await note(2, "at once");
-    expect(await stored()).toEqual([{ id: 2, body: "at once" }]);
+    await used.client.query("begin", []);
+    await note(used.client, 1, "dropped");
+    await used.client.query("rollback", []);
+    await note(used.client, 2, "at once");
+    expect(await stored(used.client)).toEqual([{ id: 2, body: "at once" }]);
   });
+});
+
+describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL: a transaction's last write goes out with its COMMIT", () => {
+  const used = useNotesClient();
 
   it("a write marked to go with the commit is written with the COMMIT, before its answer is back; the commit keeps it", async () => {
-    const stream = (client as unknown as { connection: { stream: { write: (chunk: Uint8Array, ...rest: unknown[]) => boolean } } }).connection.stream;
+    const stream = (used.client as unknown as { connection: { stream: { write: (chunk: Uint8Array, ...rest: unknown[]) => boolean } } }).connection.stream;
     const write = stream.write;
     let answeredWhenCommitWritten = -1;
     stream.write = function (chunk, ...rest) {
-      if (Buffer.from(chunk).includes("commit")) answeredWhenCommitWritten = roundTrips;
+      if (Buffer.from(chunk).includes("commit")) answeredWhenCommitWritten = used.roundTrips;
       return write.call(this, chunk, ...rest);
     };
     try {
-      await client.query("begin", []);
-      await note(1, "one");
-      expect(await client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [2, "two"])).toMatchObject({ rows: [] });
-      const answered = roundTrips;
-      await client.query("commit", []);
+      await used.client.query("begin", []);
+      await note(used.client, 1, "one");
+      expect(await used.client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [2, "two"])).toMatchObject({ rows: [] });
+      const answered = used.roundTrips;
+      await used.client.query("commit", []);
       // Nothing was answered between the two: PostgreSQL held the write's locks for its own work and the commit only.
       expect(answeredWhenCommitWritten).toBe(answered);
-      expect(roundTrips - answered).toBe(2);
+      expect(used.roundTrips - answered).toBe(2);
     } finally {
       stream.write = write;
     }
-    expect(await stored()).toEqual([
+    expect(await stored(used.client)).toEqual([
       { id: 1, body: "one" },
       { id: 2, body: "two" },
     ]);
   });
 
   it("a failed write marked to go with the commit fails the COMMIT, which rolled everything back", async () => {
-    await client.query("begin", []);
-    await note(1, "one");
-    await client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [1, "clash"]);
-    await expect(client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
-    await client.query("rollback", []);
-    expect(await stored()).toEqual([]);
+    await used.client.query("begin", []);
+    await note(used.client, 1, "one");
+    await used.client.query(`insert into notes (id, body) select $1, $2 ${LAST}`, [1, "clash"]);
+    await expect(used.client.query("commit", [])).rejects.toMatchObject({ code: "23505" });
+    await used.client.query("rollback", []);
+    expect(await stored(used.client)).toEqual([]);
   });
 
   it("through Kysely, as the store writes: the marked insert is stored with the transaction's next statement", async () => {
-    const db = empty.db.kysely;
+    const db = used.empty.db.kysely;
     await sql`create table kept (n integer primary key)`.execute(db);
     const seen = await db.transaction().execute(async (trx) => {
       await sql`insert into kept (n) values (${1}) ${withNextStatement}`.execute(trx);
