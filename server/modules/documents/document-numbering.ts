@@ -25,13 +25,7 @@ export type IssueDocument = (
 ) => Promise<DocumentRow>;
 
 /** The same, for a source created in this transaction, as its last write: the number is taken with the commit. */
-export type IssueDocumentWithTheCommit = (
-  trx: Kysely<Database>,
-  kind: DocumentKind,
-  sourceId: string,
-  common: DocumentCommon,
-  build: () => DocumentBody,
-) => Promise<void>;
+export type IssueDocumentWithTheCommit = (...args: Parameters<IssueDocument>) => Promise<void>;
 
 export interface DocumentNumbering {
   issue: IssueDocument;
