@@ -14,7 +14,7 @@ import { Worker } from "node:worker_threads";
  * if the thread falls behind or fails.
  *
  * The thread starts once the WAL has grown past `startAtBytes`, or at the first `checkpoint()`: a store that writes
- * little keeps SQLite's own checkpoints and saves the thread's ~12 MB of memory (issue 27, idle RSS; the WAL of an idle
+ * little keeps SQLite's own checkpoints and saves the thread's ~11 MB of memory (issue 27, idle RSS; the WAL of an idle
  * store is empty). Until then its size is looked at every `watchMs`.
  */
 
