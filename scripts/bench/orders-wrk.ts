@@ -11,6 +11,7 @@ import readline from "node:readline";
 import { pathToFileURL } from "node:url";
 import { readAcks, type OrdersCheck } from "./orders-integrity";
 import { cpuMsOf, machineTicks, CONNECTIONS as ROW_CONNECTIONS, stealPercent } from "./load";
+import { START_ENV } from "./start-command";
 
 const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => fs.existsSync(file));
 const root = path.resolve(import.meta.dirname, "../..");
@@ -114,7 +115,8 @@ async function startServer(
   if (databaseUrl) args.push(databaseUrl);
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...args], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX: "1", ...process.env, NODE_ENV: "production" },
+    // The environment `npm start` sets (its malloc arena), as the store runs.
+    env: { ...process.env, ...START_ENV, NODE_ENV: "production" },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const { stdin, stdout } = child;

@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { freePort } from "../../server/test/free-port";
+import { START_ENV } from "./start-command";
 import { alternate, cpuPerRequest, emptyThroughput, loadGenerator, peakRssMb, perSecond, rateAndCpu, ratioLine, round, rssMb, type LoadRequest } from "./load";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -167,7 +168,7 @@ export async function benchPageCache(log: (line: string) => void = console.log):
     ["--max-semi-space-size=16", path.join(buildDir, "app-server", "main.js")],
     {
       ...process.env,
-      MALLOC_ARENA_MAX: "1",
+      ...START_ENV,
       NODE_ENV: "production",
       PAYMENT_PROVIDER: "sandbox",
       PORT: String(port),

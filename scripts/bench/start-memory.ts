@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { freePort } from "../../server/test/free-port";
 import { build } from "./page-cache";
 import { peakRssMb, rssMb, rssPartsMb } from "./load";
+import { START_COMMAND, START_ENV, START_WORDS } from "./start-command";
 import { renderPagesRound } from "./wrk-pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -88,11 +89,6 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const met = (ok: boolean) => (ok ? "MET" : "NOT MET");
-
-/** The command line `npm start` runs (package.json): its environment (`NAME=value` first), node, its V8 flags and scripts/start.mjs. */
-const START_WORDS: string[] = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.split(" ");
-const START_ENV = Object.fromEntries(START_WORDS.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]));
-const START_COMMAND = START_WORDS.filter((word) => !/^[A-Z_]+=/.test(word));
 
 /** Cold starts of an already-prepared store: `npm start`, and the node command line it runs, without npm. */
 async function coldStarts(log: (line: string) => void, buildDir: string, dataDir: string): Promise<void> {
